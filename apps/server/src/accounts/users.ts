@@ -1,0 +1,76 @@
+import type { UserDetails } from '@brade/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { users } from './tables.js';
+
+export type User = typeof users.$inferSelect;
+
+export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return user;
+}
+
+export async function findUserById(db: Db, id: string): Promise<User | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  return user;
+}
+
+export async function createUser(
+  db: Db,
+  values: { email: string; fullName: string; passwordHash: string; confirmed?: boolean; isDemo?: boolean },
+): Promise<User> {
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: values.email.toLowerCase(),
+      fullName: values.fullName,
+      passwordHash: values.passwordHash,
+      emailConfirmedAt: values.confirmed ? new Date() : null,
+      isDemo: values.isDemo ?? false,
+    })
+    .returning();
+  return user!;
+}
+
+/** A sign-up repeated before confirmation replaces the pending name and password. */
+export async function replacePendingSignup(db: Db, id: string, fullName: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ fullName, passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
+export async function confirmEmail(db: Db, id: string): Promise<void> {
+  await db.update(users).set({ emailConfirmedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, id));
+}
+
+export async function setPasswordHash(db: Db, id: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
+export interface BusinessDetails {
+  fullName: string;
+  salonName: string;
+  businessAddress: string;
+  postcode: string;
+  state: string;
+  country: string;
+}
+
+export async function recordBusinessDetails(db: Db, id: string, details: BusinessDetails): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...details, updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
+
+/** Only the fields the screens need ever leave the server (no hashes, no flags). */
+export function toUserDetails(user: User): UserDetails {
+  return {
+    full_name: user.fullName,
+    email: user.email,
+    profile_photo: user.profilePhoto,
+    salon_name: user.salonName,
+    business_address: user.businessAddress,
+    postcode: user.postcode,
+    state: user.state,
+    country: user.country,
+  };
+}

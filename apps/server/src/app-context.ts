@@ -1,0 +1,17 @@
+import type { Logger } from 'pino';
+import type { AuthLimits } from './auth/limits.js';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { Mailer } from './mail/mailer.js';
+
+/** What every domain's routes need, built once by app.ts. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  accessKey: Uint8Array;
+  limits: AuthLimits;
+  log: Logger;
+  /** False while starting or shutting down: /api/ready reports it. */
+  state: { accepting: boolean };
+}

@@ -1,0 +1,101 @@
+import { ERROR_CODES } from '@brade/contract';
+import { findUserByEmail, findUserById, setPasswordHash } from '../accounts/users.js';
+import type { AppContext } from '../app-context.js';
+import { demoReadOnly, HttpError } from '../http/http-error.js';
+import { passwordChangedMail, passwordResetMail } from '../mail/templates.js';
+import { type AccessClaims, readAccessToken } from './access-tokens.js';
+import { consumeRecoveryToken, issueRecoveryToken } from './one-time-codes.js';
+import { hashPassword } from './passwords.js';
+import { consume } from './rate-limit.js';
+import { safeRecoveryRedirect } from './redirects.js';
+import { revokeUserSessions, sessionOfRefreshToken, startSession } from './sessions.js';
+
+/**
+ * Always answers the same, at once: the lookup and the e-mail happen after the reply, so neither the answer
+ * nor its timing tells whether the address has an account.
+ */
+export async function requestPasswordReset(ctx: AppContext, email: string, redirectTo: string | undefined, ip: string) {
+  await consume(ctx.database.db, ctx.limits.resetPerIp, ip);
+  const work = sendResetLink(ctx, email, safeRecoveryRedirect(ctx.config.publicUrl, redirectTo)).catch((err) =>
+    ctx.log.error({ err }, 'password reset e-mail failed'),
+  );
+  pendingResets.add(work);
+  void work.finally(() => pendingResets.delete(work));
+}
+
+/** Background reset work, awaited by shutdown and by tests. */
+export const pendingResets = new Set<Promise<unknown>>();
+
+async function sendResetLink(ctx: AppContext, email: string, redirectTo: string): Promise<void> {
+  const { db } = ctx.database;
+  const user = await findUserByEmail(db, email);
+  if (!user?.emailConfirmedAt || user.isDemo) return;
+  try {
+    await consume(db, ctx.limits.resetMailsPerAccount, user.id);
+  } catch {
+    ctx.log.warn({ userId: user.id }, 'password reset: per-account mail limit reached, no e-mail sent');
+    return;
+  }
+  const token = await issueRecoveryToken(db, user.id);
+  const link = `${ctx.config.publicUrl}/api/auth/recover?token=${token}&redirect_to=${encodeURIComponent(redirectTo)}`;
+  await ctx.mailer.send(user.email, passwordResetMail(user.fullName, link));
+  ctx.log.info({ userId: user.id }, 'password reset link sent');
+}
+
+/** The e-mailed link: trades the one-time token for a 15-minute recovery-only session in the page's hash. */
+export async function openRecoveryLink(ctx: AppContext, token: string, redirectTo: string | undefined, ip: string) {
+  await consume(ctx.database.db, ctx.limits.recoveryPerIp, ip);
+  const target = safeRecoveryRedirect(ctx.config.publicUrl, redirectTo);
+  const userId = await consumeRecoveryToken(ctx.database.db, token);
+  if (!userId) return `${target}#error=access_denied&error_code=link_expired`;
+  const session = await startSession({ db: ctx.database.db, accessKey: ctx.accessKey }, userId, 'recovery');
+  const hash = new URLSearchParams({
+    access_token: session.access_token,
+    refresh_token: session.refresh_token,
+    expires_in: String(session.expires_in),
+    type: 'recovery',
+  });
+  return `${target}#${hash.toString()}`;
+}
+
+const invalidPair = () =>
+  new HttpError(401, ERROR_CODES.invalidToken, 'This link has expired or was already used. Please ask for a new one.');
+
+/** Both tokens must be live and belong to the same session. */
+async function confirmTokenPair(ctx: AppContext, accessToken: string, refreshToken: string): Promise<AccessClaims> {
+  const claims = await readAccessToken(ctx.accessKey, accessToken);
+  if (!claims) throw invalidPair();
+  const session = await sessionOfRefreshToken(ctx.database.db, refreshToken);
+  if (!session || session.id !== claims.sessionId || session.userId !== claims.userId) throw invalidPair();
+  return claims;
+}
+
+export async function reauthenticate(ctx: AppContext, accessToken: string, refreshToken: string, ip: string) {
+  await consume(ctx.database.db, ctx.limits.recoveryPerIp, ip);
+  const claims = await confirmTokenPair(ctx, accessToken, refreshToken);
+  return { id: claims.userId };
+}
+
+/**
+ * Sets the new password from a recovery session, then ends every session of the owner, the recovery one
+ * included (no automatic sign-in after a reset), and tells the owner by e-mail.
+ */
+export async function setPasswordFromRecovery(
+  ctx: AppContext,
+  input: { password: string; access_token: string; refresh_token: string },
+  ip: string,
+) {
+  await consume(ctx.database.db, ctx.limits.recoveryPerIp, ip);
+  const claims = await confirmTokenPair(ctx, input.access_token, input.refresh_token);
+  if (claims.kind !== 'recovery') throw invalidPair();
+  const user = await findUserById(ctx.database.db, claims.userId);
+  if (!user) throw invalidPair();
+  if (user.isDemo) throw demoReadOnly('its password');
+  const passwordHash = await hashPassword(input.password);
+  await ctx.database.db.transaction(async (tx) => {
+    await setPasswordHash(tx, user.id, passwordHash);
+    await revokeUserSessions(tx, user.id, 'password_reset');
+    await ctx.mailer.send(user.email, passwordChangedMail(user.fullName), tx);
+  });
+  ctx.log.info({ userId: user.id }, 'password reset completed; all sessions revoked');
+}

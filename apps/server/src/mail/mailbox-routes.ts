@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../app-context.js';
+import { escapeHtml } from './escape-html.js';
+import { findOutboxMail, listOutbox } from './mailer.js';
+
+/** The development mailbox: every e-mail the outbox holds. Never mounted in production (see app.ts). */
+export function mailboxRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    app.get('/dev/mailbox.json', async () => {
+      const mails = await listOutbox(ctx.database.db);
+      return mails.map((m) => ({
+        id: m.id,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        created_at: m.createdAt,
+        status: m.status,
+      }));
+    });
+
+    app.get('/dev/mailbox', async (_req, reply) => {
+      const mails = await listOutbox(ctx.database.db);
+      const items = mails
+        .map(
+          (
+            m,
+          ) => `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">To ${escapeHtml(m.to)} · ${m.createdAt.toISOString()} · ${m.status}
+ · <a href="/dev/mailbox/${m.id}">HTML version</a></p><pre>${linkify(escapeHtml(m.text))}</pre></article>`,
+        )
+        .join('\n');
+      return reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="en-GB"><head><meta charset="utf-8">
+<title>Brade mailbox</title><style>body{font-family:Arial,sans-serif;max-width:860px;margin:24px auto;padding:0 12px;color:#2d1b25}
+article{border:1px solid #f0c6d9;border-radius:8px;padding:12px 16px;margin:12px 0}h2{font-size:18px;margin:0 0 4px}
+.meta{color:#6b5560;font-size:13px}pre{white-space:pre-wrap;font-size:14px}</style></head>
+<body><h1>Brade mailbox</h1><p>E-mails stored by the outbox (newest first). SMTP is not configured.</p>
+${items || '<p>No e-mail yet.</p>'}</body></html>`);
+    });
+
+    app.get('/dev/mailbox/:id', { schema: { params: z.object({ id: z.uuid() }) } }, async (req, reply) => {
+      const mail = await findOutboxMail(ctx.database.db, (req.params as { id: string }).id);
+      if (!mail) return reply.status(404).type('text/plain; charset=utf-8').send('No such e-mail.');
+      return reply.type('text/html; charset=utf-8').send(mail.html);
+    });
+  };
+}
+
+function linkify(text: string): string {
+  return text.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+}

@@ -1,0 +1,122 @@
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+import type { Db } from '../db/client.js';
+import { outbox } from './tables.js';
+import type { MailContent } from './templates.js';
+
+const MAX_ATTEMPTS = 6;
+const SWEEP_INTERVAL_MS = 30_000;
+
+/**
+ * Mail is written to the outbox table in the caller's flow and delivered afterwards: a request never waits on
+ * SMTP, the reset answer takes the same time for every address, and nothing is lost if SMTP is down.
+ * Without SMTP_URL the outbox is the destination (embedded mode), readable at /dev/mailbox.
+ */
+export class Mailer {
+  private readonly transport: Transporter | null;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: Logger,
+    private readonly options: { smtpUrl: string | undefined; from: string; mailboxUrl: string | null },
+  ) {
+    this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  }
+
+  async send(to: string, content: MailContent, db: Db = this.db): Promise<void> {
+    await db.insert(outbox).values({ to, subject: content.subject, text: content.text, html: content.html });
+    // Inside a transaction the row is not visible until commit: give the commit a moment before delivering.
+    // Anything still missed is picked up by the periodic sweep.
+    if (db === this.db) this.kick();
+    else setTimeout(() => this.kick(), 100).unref();
+  }
+
+  start(): void {
+    this.timer = setInterval(() => this.kick(), SWEEP_INTERVAL_MS);
+    this.timer.unref();
+    this.kick();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+    this.transport?.close();
+  }
+
+  /** Delivers soon, off the request path; overlapping kicks share one run. */
+  kick(): void {
+    if (this.running) return;
+    this.running = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.deliverDue())
+      .catch((err) => this.log.error({ err }, 'mail delivery run failed'))
+      .finally(() => {
+        this.running = null;
+      });
+  }
+
+  /** Waits for the current delivery run (tests and shutdown). */
+  async idle(): Promise<void> {
+    await this.running;
+  }
+
+  private async deliverDue(): Promise<void> {
+    const due = await this.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, sql`now()`)))
+      .limit(20);
+    for (const mail of due) {
+      if (!this.transport) {
+        await this.db.update(outbox).set({ status: 'stored', sentAt: new Date() }).where(eq(outbox.id, mail.id));
+        // The body holds codes and links: log only who and what, and where to read it.
+        this.log.info(
+          { to: mail.to, subject: mail.subject.replace(/\d{6}/, '******'), mailbox: this.options.mailboxUrl },
+          'e-mail stored in outbox',
+        );
+        continue;
+      }
+      try {
+        await this.transport.sendMail({
+          from: this.options.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
+        await this.db
+          .update(outbox)
+          .set({ status: 'sent', sentAt: new Date(), attempts: mail.attempts + 1 })
+          .where(eq(outbox.id, mail.id));
+        this.log.info({ to: mail.to }, 'e-mail sent');
+      } catch (err) {
+        const attempts = mail.attempts + 1;
+        const backoffSeconds = Math.min(3600, 30 * 2 ** attempts);
+        await this.db
+          .update(outbox)
+          .set({
+            attempts,
+            status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+            lastError: String((err as Error).message).slice(0, 500),
+            nextAttemptAt: new Date(Date.now() + backoffSeconds * 1000),
+          })
+          .where(eq(outbox.id, mail.id));
+        this.log.warn({ to: mail.to, attempts, err: (err as Error).message }, 'e-mail delivery failed; will retry');
+      }
+    }
+  }
+}
+
+export async function listOutbox(db: Db, limit = 50) {
+  return db.select().from(outbox).orderBy(sql`${outbox.createdAt} desc`).limit(limit);
+}
+
+export async function findOutboxMail(db: Db, id: string) {
+  const [mail] = await db
+    .select()
+    .from(outbox)
+    .where(inArray(outbox.id, [id]));
+  return mail;
+}

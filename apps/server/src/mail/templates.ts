@@ -1,0 +1,73 @@
+import { escapeHtml } from './escape-html.js';
+
+/** Each e-mail as readable HTML and plain text; values are escaped, links are absolute. */
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+function layout(title: string, body: string): string {
+  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;background:#fdf2f7;font-family:Arial,Helvetica,sans-serif;color:#2d1b25">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 12px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
+<tr><td style="font-size:24px;font-weight:bold;color:#ad1457;padding-bottom:16px">Brade</td></tr>
+<tr><td style="font-size:16px;line-height:1.5">${body}</td></tr>
+<tr><td style="font-size:12px;color:#6b5560;padding-top:24px">You are receiving this e-mail because of activity on your Brade account.</td></tr>
+</table></td></tr></table></body></html>`;
+}
+
+export function signupCodeMail(fullName: string, code: string): MailContent {
+  const first = fullName.split(' ')[0] ?? fullName;
+  return {
+    subject: `Your Brade confirmation code: ${code}`,
+    text: `Hello ${first},\n\nYour Brade confirmation code is ${code}\n\nIt works once and expires in 10 minutes. If you did not sign up for Brade, you can ignore this e-mail.\n`,
+    html: layout(
+      'Your Brade confirmation code',
+      `<p>Hello ${escapeHtml(first)},</p><p>Your Brade confirmation code is</p>
+<p style="font-size:32px;letter-spacing:8px;font-weight:bold;color:#ad1457">${code}</p>
+<p>It works once and expires in 10 minutes. If you did not sign up for Brade, you can ignore this e-mail.</p>`,
+    ),
+  };
+}
+
+export function passwordResetMail(fullName: string, link: string): MailContent {
+  const first = fullName.split(' ')[0] ?? fullName;
+  return {
+    subject: 'Reset your Brade password',
+    text: `Hello ${first},\n\nWe received a request to reset your Brade password. Open this link to choose a new one (it works once and expires in 30 minutes):\n\n${link}\n\nIf you did not ask for this, ignore this e-mail: your password stays as it is.\n`,
+    html: layout(
+      'Reset your Brade password',
+      `<p>Hello ${escapeHtml(first)},</p><p>We received a request to reset your Brade password.</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#ad1457;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none">Choose a new password</a></p>
+<p>The link works once and expires in 30 minutes. If you did not ask for this, ignore this e-mail: your password stays as it is.</p>`,
+    ),
+  };
+}
+
+export function passwordChangedMail(fullName: string): MailContent {
+  const first = fullName.split(' ')[0] ?? fullName;
+  return {
+    subject: 'Your Brade password was changed',
+    text: `Hello ${first},\n\nThe password of your Brade account was just changed, and every other signed-in device has been signed out.\n\nIf this was not you, reset your password straight away from the sign-in page.\n`,
+    html: layout(
+      'Your Brade password was changed',
+      `<p>Hello ${escapeHtml(first)},</p><p>The password of your Brade account was just changed, and every other signed-in device has been signed out.</p>
+<p>If this was not you, reset your password straight away from the sign-in page.</p>`,
+    ),
+  };
+}
+
+export function signupAttemptMail(fullName: string, loginUrl: string): MailContent {
+  const first = fullName.split(' ')[0] ?? fullName;
+  return {
+    subject: 'Someone tried to sign up with your e-mail',
+    text: `Hello ${first},\n\nSomeone tried to create a new Brade account with this e-mail address, which already has one. If it was you, sign in instead: ${loginUrl}\nIf you forgot your password, use "Forgot password?" on that page.\n`,
+    html: layout(
+      'Someone tried to sign up with your e-mail',
+      `<p>Hello ${escapeHtml(first)},</p><p>Someone tried to create a new Brade account with this e-mail address, which already has one.</p>
+<p>If it was you, <a href="${escapeHtml(loginUrl)}">sign in instead</a>. If you forgot your password, use "Forgot password?" on that page.</p>`,
+    ),
+  };
+}

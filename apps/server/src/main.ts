@@ -1,0 +1,78 @@
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp } from './app.js';
+import { pendingResets } from './auth/password-reset.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { runMigrations } from './db/migrate.js';
+import { seedDemoAccount } from './demo/seed-demo-account.js';
+
+const SHUTDOWN_GRACE_MS = 25_000;
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(78);
+    }
+    throw err;
+  }
+  const logger = pino({
+    level: config.logLevel,
+    redact: [
+      'req.headers.authorization',
+      'req.headers.cookie',
+      '*.password',
+      '*.access_token',
+      '*.refresh_token',
+      '*.token',
+    ],
+  });
+  process.on('uncaughtException', (err) => {
+    logger.fatal({ err }, 'uncaught exception; exiting');
+    process.exit(1);
+  });
+  process.on('unhandledRejection', (err) => {
+    logger.fatal({ err }, 'unhandled rejection; exiting');
+    process.exit(1);
+  });
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
+  await runMigrations(database);
+  if (config.demoAccount) await seedDemoAccount(database.db, logger);
+
+  const { app, ctx } = await buildApp({ config, database, logger });
+  await app.listen({ host: config.host, port: config.port });
+  logger.info(
+    { url: config.publicUrl, database: database.driver, mail: config.smtpUrl ? 'smtp' : 'outbox' },
+    config.smtpUrl ? 'Brade is ready' : `Brade is ready; e-mails are readable at ${config.publicUrl}/dev/mailbox`,
+  );
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: draining requests');
+    ctx.state.accepting = false;
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    await app.close();
+    await Promise.allSettled(pendingResets);
+    await database.close();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+void main();

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** Every error the API sends (DESIGN.md section 6). */
+export const ApiErrorSchema = z.object({
+  error: z.string(),
+  code: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+export const ERROR_CODES = {
+  badRequest: 'bad_request',
+  validation: 'validation_failed',
+  unauthorized: 'unauthorized',
+  notFound: 'not_found',
+  rateLimited: 'rate_limited',
+  invalidCredentials: 'invalid_credentials',
+  emailNotConfirmed: 'email_not_confirmed',
+  invalidOtp: 'invalid_otp',
+  otpThrottled: 'otp_resend_throttled',
+  invalidToken: 'invalid_token',
+  weakPassword: 'weak_password',
+  demoReadOnly: 'demo_read_only',
+  payloadTooLarge: 'payload_too_large',
+  internal: 'internal_error',
+} as const;

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages.js';
+import { isCommonPassword, meetsPasswordRules, PASSWORD_MAX } from '../password-rules.js';
+import { COUNTRIES, isUkPostcode, isValidEmail, OTP_PATTERN, UK_STATES } from '../validation.js';
+
+const email = z
+  .string({ error: MESSAGES.signup.emailRequired })
+  .trim()
+  .min(1, MESSAGES.signup.emailRequired)
+  .max(254, MESSAGES.signup.emailInvalid)
+  .refine(isValidEmail, MESSAGES.signup.emailInvalid)
+  .transform((value) => value.toLowerCase());
+
+/** A new password: the spec's four rules, plus the refusal of very common passwords. */
+export const NewPasswordSchema = z
+  .string({ error: MESSAGES.signup.passwordRules })
+  .max(PASSWORD_MAX * 4, MESSAGES.signup.passwordRules)
+  .refine(meetsPasswordRules, MESSAGES.signup.passwordRules)
+  .refine((p) => !isCommonPassword(p), 'This password is too common. Please choose another.');
+
+/** A password being checked (sign-in): never tell the caller anything about its shape. */
+const anyPassword = z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024);
+
+const token = z.string({ error: 'Token is required' }).min(1, 'Token is required').max(4096);
+const uuid = z.uuid({ error: 'A valid id is required' });
+
+export const SignupRequestSchema = z.object({
+  email,
+  password: NewPasswordSchema,
+  options: z.object({
+    data: z.object({
+      full_name: z
+        .string({ error: MESSAGES.signup.fullNameRequired })
+        .trim()
+        .min(1, MESSAGES.signup.fullNameRequired)
+        .max(120, 'Full Name must be 120 characters or fewer'),
+    }),
+  }),
+});
+export const SignupResponseSchema = z.object({ id: z.uuid() });
+
+export const VerifyOtpRequestSchema = z.object({
+  email,
+  token: z.string({ error: MESSAGES.otp.incomplete }).regex(OTP_PATTERN, MESSAGES.otp.incomplete),
+});
+export const SessionSchema = z.object({
+  id: z.uuid(),
+  access_token: z.string(),
+  refresh_token: z.string(),
+  expires_in: z.number().int(),
+});
+export const VerifyOtpResponseSchema = SessionSchema;
+
+export const ResendOtpRequestSchema = z.object({ email });
+export const MessageResponseSchema = z.object({ message: z.string() });
+
+export const SigninRequestSchema = z.object({ email, password: anyPassword });
+export const SigninResponseSchema = SessionSchema;
+
+export const RefreshRequestSchema = z.object({ refresh_token: token });
+export const RefreshResponseSchema = SessionSchema;
+
+export const PasswordResetRequestSchema = z.object({
+  email,
+  redirect_to: z.string().max(2048).optional(),
+});
+
+export const TokenPairSchema = z.object({ access_token: token, refresh_token: token });
+export const ReauthenticateResponseSchema = z.object({ id: z.uuid() });
+
+export const UpdatePasswordRequestSchema = TokenPairSchema.extend({ password: NewPasswordSchema });
+
+export const SignoutRequestSchema = z.object({
+  refresh_token: token.optional(),
+  access_token: token.optional(),
+});
+
+const required = (label: string, max = 200) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be ${max} characters or fewer`);
+
+export const BusinessDetailsSchema = z.object({
+  salon_name: required('Salon Name', 120),
+  business_address: required('Business Address', 300),
+  postcode: required('Postcode', 10).refine(isUkPostcode, 'Please enter a valid UK postcode'),
+  state: z.enum(UK_STATES, { error: 'Please choose England, Scotland, Wales or Northern Ireland' }),
+  country: z.enum(COUNTRIES, { error: 'Country must be United Kingdom' }),
+});
+
+export const BusinessInformationRequestSchema = BusinessDetailsSchema.extend({
+  id: uuid,
+  full_name: required('Full Name', 120),
+  email: z.string().max(254).optional(),
+});
+
+export const UserDetailsSchema = z.object({
+  full_name: z.string(),
+  email: z.string(),
+  profile_photo: z.string().nullable(),
+  salon_name: z.string().nullable(),
+  business_address: z.string().nullable(),
+  postcode: z.string().nullable(),
+  state: z.string().nullable(),
+  country: z.string().nullable(),
+});
+export type UserDetails = z.infer<typeof UserDetailsSchema>;
+
+export const IdParamsSchema = z.object({ id: z.string().max(64) });

@@ -1,0 +1,27 @@
+/** Money is integer pence inside Brade; the API speaks pounds with two decimals (DESIGN.md section 5). */
+const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+
+export function formatPounds(pounds: number): string {
+  return gbp.format(pounds);
+}
+
+export function formatPence(pence: number | bigint): string {
+  return gbp.format(penceToPounds(pence));
+}
+
+export function penceToPounds(pence: number | bigint): number {
+  return Number(pence) / 100;
+}
+
+/** Rounds half away from zero so that £0.005 becomes 1p and -£0.005 becomes -1p. */
+export function poundsToPence(pounds: number): number {
+  const sign = pounds < 0 ? -1 : 1;
+  return sign * Math.round(Math.abs(pounds) * 100 + 1e-9);
+}
+
+/** Percent change with one decimal and '+' when positive (spec section 9). */
+export function formatPercentChange(change: number | null): string {
+  const value = change ?? 0;
+  const text = value.toFixed(1);
+  return value > 0 ? `+${text}%` : `${text}%`;
+}
