@@ -9,7 +9,7 @@ import { type AuthLimits, DEFAULT_AUTH_LIMITS } from './auth/limits.js';
 import { authRoutes } from './auth/routes.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { installErrorHandler } from './http/error-handler.js';
+import { installErrorHandler, installNotFoundHandler } from './http/error-handler.js';
 import { healthRoutes } from './http/health-routes.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/spa.js';
@@ -72,7 +72,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   await app.register(authRoutes(ctx));
   await app.register(accountRoutes(ctx));
   if (devMailbox) await app.register(mailboxRoutes(ctx));
-  await registerSpa(app, config.webDist);
+  installNotFoundHandler(app, await registerSpa(app, config.webDist));
 
   app.addHook('onReady', async () => ctx.mailer.start());
   app.addHook('onClose', async () => {

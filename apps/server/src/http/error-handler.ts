@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '@brade/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from './http-error.js';
 
@@ -50,10 +50,17 @@ export function installErrorHandler(app: FastifyInstance): void {
       .status(500)
       .send({ error: 'Something went wrong on our side. Please try again.', code: ERROR_CODES.internal });
   });
+}
 
+export type PageFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+
+/** One 404 handler: page paths get the SPA (when built), everything else a JSON 404. */
+export function installNotFoundHandler(app: FastifyInstance, pageFallback: PageFallback | null): void {
   app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .send({ error: `No route for ${request.method} ${request.url.split('?')[0]}.`, code: ERROR_CODES.notFound });
+    const url = request.url.split('?')[0] ?? '/';
+    const isPage =
+      request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/dev/') && !/\.[a-z0-9]+$/i.test(url);
+    if (isPage && pageFallback) return pageFallback(request, reply);
+    return reply.status(404).send({ error: `No route for ${request.method} ${url}.`, code: ERROR_CODES.notFound });
   });
 }

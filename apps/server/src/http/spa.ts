@@ -2,16 +2,17 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import type { PageFallback } from './error-handler.js';
 
 /**
- * Serves the built SPA: hashed assets cached for a year, and index.html (never cached) for every other
- * GET that is not an API or dev path, so deep links and reloads land on the right screen.
+ * Serves the built SPA's files (hashed assets cached for a year) and returns the fallback that answers
+ * index.html (never cached) for page paths, so deep links and reloads land on the right screen.
  */
-export async function registerSpa(app: FastifyInstance, webDist: string): Promise<void> {
+export async function registerSpa(app: FastifyInstance, webDist: string): Promise<PageFallback | null> {
   const index = path.join(webDist, 'index.html');
   if (!existsSync(index)) {
     app.log.warn({ webDist }, 'web build not found: the SPA is not served (run npm run build)');
-    return;
+    return null;
   }
   await app.register(fastifyStatic, {
     root: webDist,
@@ -24,15 +25,9 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
       );
     },
   });
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    const isPage =
-      request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/dev/') && !path.extname(url);
-    if (!isPage) {
-      return reply.status(404).send({ error: `No route for ${request.method} ${url}.`, code: 'not_found' });
-    }
+  return (request, reply) => {
     // The reset page carries tokens in its hash: it must not leak the address to anything it loads.
-    if (url === '/set-new-password') reply.header('referrer-policy', 'no-referrer');
+    if (request.url.split('?')[0] === '/set-new-password') reply.header('referrer-policy', 'no-referrer');
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
+  };
 }

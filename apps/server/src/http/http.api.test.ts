@@ -1,0 +1,134 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/test-server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'brade-web-'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Brade</title><div id="root"></div>');
+  server = await startTestServer({ env: { WEB_DIST: dist } });
+});
+afterAll(() => server.close());
+
+describe('bad input never gets a 500', () => {
+  it('malformed JSON → 400 with a sentence', async () => {
+    const res = await server.request('POST', '/api/signin_user', {
+      raw: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'The request body is not valid JSON.', code: 'bad_request' });
+  });
+
+  it('a body over 1 MB → 400', async () => {
+    const res = await server.request('POST', '/api/signup_user', {
+      raw: JSON.stringify({ email: 'a@b.co', pad: 'x'.repeat(1024 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('payload_too_large');
+  });
+
+  it('a missing body → 400', async () => {
+    const res = await server.request('POST', '/api/signin_user', { headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('The request body must be a JSON object.');
+  });
+
+  it('a non-JSON body → 400', async () => {
+    const res = await server.request('POST', '/api/signin_user', {
+      raw: 'email=a',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(res.status).toBe(400);
+  });
+
+  it('wrong types → 400 with field messages', async () => {
+    const res = await server.post('/api/signin_user', { email: ['a@b.co'], password: { x: 1 } });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.fields).sort()).toEqual(['email', 'password']);
+  });
+
+  it('an unknown API path → JSON 404', async () => {
+    const res = await server.get('/api/nope');
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('not_found');
+  });
+});
+
+describe('health, docs and headers', () => {
+  it('reports liveness and readiness', async () => {
+    expect((await server.get('/api/health')).body).toEqual({ status: 'ok' });
+    expect((await server.get('/api/ready')).body).toEqual({ status: 'ready' });
+  });
+
+  it('serves an OpenAPI document generated from the contract schemas', async () => {
+    const res = await server.get('/api/docs');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/signup_user',
+        '/api/verify_otp',
+        '/api/signin_user',
+        '/api/database/get-user-details/{id}',
+      ]),
+    );
+    const signup = res.body.paths['/api/signup_user'].post.requestBody.content['application/json'].schema;
+    expect(signup.required).toEqual(expect.arrayContaining(['email', 'password', 'options']));
+  });
+
+  it('sends the security headers on pages and the API', async () => {
+    for (const url of ['/login', '/api/health']) {
+      const res = await server.get(url);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('x-powered-by')).toBeNull();
+    }
+  });
+});
+
+describe('the SPA', () => {
+  it('serves index.html for any page path (history fallback), not for API paths', async () => {
+    for (const page of ['/', '/login', '/main-menu/dashboard', '/some/unknown/route']) {
+      const res = await server.get(page);
+      expect(res.status).toBe(200);
+      expect(String(res.body)).toContain('<div id="root">');
+    }
+    expect((await server.get('/assets/missing.js')).status).toBe(404);
+  });
+
+  it('serves /set-new-password with no referrer at all', async () => {
+    const res = await server.get('/set-new-password');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+});
+
+describe('the dev mailbox', () => {
+  it('lists stored e-mails outside production', async () => {
+    await server.post('/api/signup_user', {
+      email: 'mailbox@salon-test.co.uk',
+      password: 'Fringe2026',
+      options: { data: { full_name: 'Mo' } },
+    });
+    const page = await server.get('/dev/mailbox');
+    expect(page.status).toBe(200);
+    expect(String(page.body)).toContain('Your Brade confirmation code');
+  });
+
+  it('is not mounted in production', async () => {
+    const prod = await startTestServer({ env: { NODE_ENV: 'production' } });
+    try {
+      expect((await prod.get('/dev/mailbox')).status).toBe(404);
+      expect((await prod.get('/dev/mailbox.json')).status).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+});

@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp } from '../app.js';
+import type { AppContext } from '../app-context.js';
+import type { AuthLimits } from '../auth/limits.js';
+import { pendingResets } from '../auth/password-reset.js';
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/client.js';
+import { runMigrations } from '../db/migrate.js';
+import { seedDemoAccount } from '../demo/seed-demo-account.js';
+import { listOutbox } from '../mail/mailer.js';
+
+export interface TestServer {
+  url: string;
+  ctx: AppContext;
+  request(
+    method: string,
+    path: string,
+    options?: { body?: unknown; token?: string; raw?: string; headers?: Record<string, string> },
+  ): Promise<TestResponse>;
+  post(path: string, body?: unknown, token?: string): Promise<TestResponse>;
+  get(path: string, token?: string): Promise<TestResponse>;
+  /** Mails sent to an address, newest first, once pending background work is done. */
+  mailsTo(email: string): Promise<Array<{ subject: string; text: string; html: string }>>;
+  close(): Promise<void>;
+}
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever the API sent
+  body: any;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** A PostgreSQL database of its own for one test file, dropped at the end, so runs never see each other's rows. */
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `brade_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestServerOptions {
+  limits?: Partial<AuthLimits>;
+  env?: Record<string, string>;
+}
+
+/** A real server on a loopback port over a fresh database: PGlite in memory, or PostgreSQL when TEST_DB=postgres. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const port = await freePort();
+  const postgres = process.env.TEST_DB === 'postgres' ? await createPostgresDatabase() : null;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    APP_SECRET: randomBytes(32).toString('hex'),
+    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    WEB_DIST: '/nonexistent-web-dist',
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...options.env,
+  });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  await runMigrations(database);
+  const logger = pino({ level: 'silent' });
+  await seedDemoAccount(database.db, logger);
+  const { app, ctx } = await buildApp({
+    config,
+    database,
+    logger,
+    ...(options.limits ? { limits: options.limits } : {}),
+  });
+  await app.listen({ host: '127.0.0.1', port });
+  const url = `http://127.0.0.1:${port}`;
+
+  const request: TestServer['request'] = async (method, path, opts = {}) => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body: string | undefined = opts.raw;
+    if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['content-type'] = 'application/json';
+    }
+    const res = await fetch(url + path, { method, headers, body, redirect: 'manual' });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {}
+    return { status: res.status, headers: res.headers, body: parsed };
+  };
+
+  return {
+    url,
+    ctx,
+    request,
+    post: (path, body, token) => request('POST', path, { body: body ?? {}, ...(token ? { token } : {}) }),
+    get: (path, token) => request('GET', path, token ? { token } : {}),
+    async mailsTo(email) {
+      await Promise.allSettled(pendingResets);
+      const mails = await listOutbox(database.db, 200);
+      return mails.filter((m) => m.to === email.toLowerCase());
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await postgres?.drop();
+    },
+  };
+}
+
+let counter = 0;
+/** A unique, valid e-mail per call. */
+export function uniqueEmail(prefix = 'owner'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}@salon-test.co.uk`;
+}
+
+export const GOOD_PASSWORD = 'Fringe2026';
+
+export function codeFrom(mail: { text: string } | undefined): string {
+  const match = mail?.text.match(/\b(\d{6})\b/);
+  if (!match?.[1]) throw new Error('no 6-digit code in the e-mail');
+  return match[1];
+}
+
+/** Signs up, reads the code from the outbox, verifies: returns the owner's session. */
+export async function signUpAndConfirm(server: TestServer, email = uniqueEmail(), password = GOOD_PASSWORD) {
+  const signup = await server.post('/api/signup_user', {
+    email,
+    password,
+    options: { data: { full_name: 'Priya Shah' } },
+  });
+  if (signup.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(signup.body)}`);
+  const [mail] = await server.mailsTo(email);
+  const verified = await server.post('/api/verify_otp', { email, token: codeFrom(mail) });
+  if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
+  return { email, password, ...(verified.body as { id: string; access_token: string; refresh_token: string }) };
+}
