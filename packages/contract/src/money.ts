@@ -21,7 +21,8 @@ export function poundsToPence(pounds: number): number {
 
 /** Percent change with one decimal and '+' when positive (spec section 9). */
 export function formatPercentChange(change: number | null): string {
-  const value = change ?? 0;
-  const text = value.toFixed(1);
-  return value > 0 ? `+${text}%` : `${text}%`;
+  // Round first so that 0.04 shows as 0.0% (not +0.0%) and -0.04 not as -0.0%.
+  const rounded = Math.round((change ?? 0) * 10) / 10 || 0;
+  const text = rounded.toFixed(1);
+  return rounded > 0 ? `+${text}%` : `${text}%`;
 }

@@ -16,7 +16,17 @@ export function migrationsFolder(): string {
   return found;
 }
 
-export async function runMigrations(database: Database): Promise<void> {
+/** In-process callers queue here: PGlite's single connection makes the advisory lock re-entrant. */
+const queues = new WeakMap<Database, Promise<void>>();
+
+export function runMigrations(database: Database): Promise<void> {
+  const previous = queues.get(database) ?? Promise.resolve();
+  const next = previous.catch(() => {}).then(() => migrateLocked(database));
+  queues.set(database, next);
+  return next;
+}
+
+async function migrateLocked(database: Database): Promise<void> {
   const migrationsFolderPath = migrationsFolder();
   await database.withConnection(async (db) => {
     await db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK_ID})`);
