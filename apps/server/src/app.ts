@@ -74,7 +74,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   if (devMailbox) await app.register(mailboxRoutes(ctx));
   installNotFoundHandler(app, await registerSpa(app, config.webDist));
 
-  app.addHook('onReady', async () => ctx.mailer.start());
+  app.addHook('onReady', () => ctx.mailer.start());
   app.addHook('onClose', async () => {
     ctx.state.accepting = false;
     await ctx.mailer.stop();

@@ -1,5 +1,5 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.js';
 import { outbox } from './tables.js';
@@ -14,7 +14,7 @@ const SWEEP_INTERVAL_MS = 30_000;
  * Without SMTP_URL the outbox is the destination (embedded mode), readable at /dev/mailbox.
  */
 export class Mailer {
-  private readonly transport: Transporter | null;
+  private transport: Transporter | null = null;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | null = null;
 
@@ -22,9 +22,7 @@ export class Mailer {
     private readonly db: Db,
     private readonly log: Logger,
     private readonly options: { smtpUrl: string | undefined; from: string; mailboxUrl: string | null },
-  ) {
-    this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
-  }
+  ) {}
 
   async send(to: string, content: MailContent, db: Db = this.db): Promise<void> {
     await db.insert(outbox).values({ to, subject: content.subject, text: content.text, html: content.html });
@@ -34,7 +32,12 @@ export class Mailer {
     else setTimeout(() => this.kick(), 100).unref();
   }
 
-  start(): void {
+  /** nodemailer is loaded only when SMTP is configured: embedded mode never needs it. */
+  async start(): Promise<void> {
+    if (this.options.smtpUrl && !this.transport) {
+      const nodemailer = await import('nodemailer');
+      this.transport = nodemailer.createTransport(this.options.smtpUrl);
+    }
     this.timer = setInterval(() => this.kick(), SWEEP_INTERVAL_MS);
     this.timer.unref();
     this.kick();
@@ -63,6 +66,8 @@ export class Mailer {
   }
 
   private async deliverDue(): Promise<void> {
+    // With SMTP configured, nothing is delivered (or marked stored) before the transport is loaded.
+    if (this.options.smtpUrl && !this.transport) return;
     const due = await this.db
       .select()
       .from(outbox)
