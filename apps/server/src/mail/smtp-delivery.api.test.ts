@@ -1,0 +1,73 @@
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer, uniqueEmail } from '../test/test-server.js';
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on loopback: Brade must speak SMTP to it when SMTP_URL is set. */
+let smtp: SMTPServer;
+let port = 0;
+const received: Received[] = [];
+let server: TestServer;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => {
+        raw += chunk.toString('utf8');
+      });
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  port = (smtp.server.address() as { port: number }).port;
+  server = await startTestServer({
+    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Brade <hello@brade.test>' },
+  });
+});
+
+afterAll(async () => {
+  await server.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await probe();
+    if (value) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('timed out');
+}
+
+describe('e-mail over SMTP', () => {
+  it('delivers the sign-up code as HTML and text to the SMTP server, and marks the outbox row sent', async () => {
+    const email = uniqueEmail();
+    const res = await server.post('/api/signup_user', {
+      email,
+      password: 'Fringe2026',
+      options: { data: { full_name: 'Ava Jones' } },
+    });
+    expect(res.status).toBe(200);
+    const mail = await waitFor(() => received.find((m) => m.to.includes(email)));
+    expect(mail.raw).toMatch(/From: Brade <hello@brade\.test>/);
+    expect(mail.raw).toMatch(/Content-Type: text\/plain/);
+    expect(mail.raw).toMatch(/Content-Type: text\/html/);
+    expect(mail.raw).toMatch(/Your Brade confirmation code is \d{6}/);
+    const status = await waitFor(async () => {
+      const [row] = (await server.mailsTo(email)) as Array<{ status: string }>;
+      return row?.status === 'sent' ? row.status : undefined;
+    });
+    expect(status).toBe('sent');
+  });
+});
