@@ -65,7 +65,7 @@ describe('e-mail over SMTP', () => {
     expect(mail.raw).toMatch(/Content-Type: text\/html/);
     expect(mail.raw).toMatch(/Your Brade confirmation code is \d{6}/);
     const status = await waitFor(async () => {
-      const [row] = (await server.mailsTo(email)) as Array<{ status: string }>;
+      const [row] = await server.mailsTo(email);
       return row?.status === 'sent' ? row.status : undefined;
     });
     expect(status).toBe('sent');

@@ -23,7 +23,7 @@ export interface TestServer {
   post(path: string, body?: unknown, token?: string): Promise<TestResponse>;
   get(path: string, token?: string): Promise<TestResponse>;
   /** Mails sent to an address, newest first, once pending background work is done. */
-  mailsTo(email: string): Promise<Array<{ subject: string; text: string; html: string }>>;
+  mailsTo(email: string): Promise<Array<{ subject: string; text: string; html: string; status: string }>>;
   close(): Promise<void>;
 }
 
