@@ -57,6 +57,7 @@ function vitest(label, projects, file) {
 
 check('types (server, packages, tests)', 'npx', ['tsc', '-p', 'tsconfig.json']);
 check('types (web)', 'npx', ['tsc', '-p', 'apps/web/tsconfig.json']);
+check('types (browser tests)', 'npx', ['tsc', '-p', 'e2e/tsconfig.json']);
 check('lint and format (biome)', 'npx', ['biome', 'check', '.']);
 const projects = ['unit', 'web', 'api-pglite'];
 if (process.env.TEST_DATABASE_URL) projects.push('api-postgres');
