@@ -41,9 +41,9 @@ describe('password reset', () => {
     await page.waitForURL('**/set-new-password');
     // The tokens were read and wiped from the address bar.
     expect(new URL(page.url()).hash).toBe('');
-    await page.getByLabel('New Password').waitFor();
-    await page.getByLabel('New Password').fill('Balayage88');
-    await page.getByLabel('Confirm Password').fill('Balayage88');
+    await page.getByLabel('New Password', { exact: true }).waitFor();
+    await page.getByLabel('New Password', { exact: true }).fill('Balayage88');
+    await page.getByLabel('Confirm Password', { exact: true }).fill('Balayage88');
     await screenshot(page, 'set-new-password-filled-1440');
     await page
       .getByRole('button', { name: /set|reset|change|save|update/i })
@@ -71,7 +71,7 @@ describe('password reset', () => {
     const link = (await app.latestMail(email, /Reset your Brade password/)).text.match(/https?:\/\/\S+/)![0];
     const { page } = await app.newPage();
     await page.goto(link);
-    await page.getByLabel('New Password').waitFor();
+    await page.getByLabel('New Password', { exact: true }).waitFor();
     const second = await app.newPage();
     await second.page.goto(link);
     await expect

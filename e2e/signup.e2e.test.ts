@@ -18,7 +18,7 @@ describe('sign-up journey', () => {
     await page.getByLabel('Full Name').fill('Chloe Baker');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm Password').fill(PASSWORD);
+    await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await page.waitForURL('**/otp-confirmation');
@@ -50,10 +50,11 @@ describe('sign-up journey', () => {
     await page.getByLabel('Salon Name').fill('Cut Above');
     await page.getByLabel('Business Address').fill('22 Deansgate, Manchester');
     await page.getByLabel('Postcode').fill('not a postcode');
-    await page.getByLabel('State').click();
-    await page.getByRole('option', { name: 'England' }).click();
-    await page.getByLabel('Country').click();
-    await page.getByRole('option', { name: 'United Kingdom' }).click();
+    expect(await page.getByLabel('State').locator('option').allTextContents()).toEqual(
+      expect.arrayContaining(['England', 'Scotland', 'Wales', 'Northern Ireland']),
+    );
+    await page.getByLabel('State').selectOption('England');
+    await page.getByLabel('Country').selectOption('United Kingdom');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => page.getByText('Please enter a valid UK postcode').count()).toBeGreaterThan(0);
     await page.getByLabel('Postcode').fill('M3 4LZ');
@@ -96,7 +97,7 @@ describe('sign-up journey', () => {
     await submit();
     await expect.poll(alert).toContain('Password does not meet all requirements');
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm Password').fill('Fringe2027');
+    await page.getByLabel('Confirm Password', { exact: true }).fill('Fringe2027');
     await submit();
     await expect.poll(alert).toContain("Passwords don't match");
     await screenshot(page, 'signup-validation-390');

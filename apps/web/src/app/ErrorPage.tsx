@@ -1,0 +1,30 @@
+import { MESSAGES } from '@brade/contract';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { isRouteErrorResponse, Link as RouterLink, useRouteError } from 'react-router';
+import { AuthLayout } from '../ui/AuthLayout';
+
+/** The generic error page: unknown routes, render errors and route chunks that failed or timed out. */
+export function ErrorPage() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+
+  useEffect(() => {
+    if (!notFound) console.error('Unexpected application error', error);
+  }, [error, notFound]);
+
+  return (
+    <AuthLayout title={MESSAGES.errorPage}>
+      <Typography variant="body1" color="text.secondary" sx={{ mb: 3 }}>
+        {notFound
+          ? "We couldn't find that page. It may have moved, or the link may be incomplete."
+          : 'Something went wrong on our side. Please try again in a moment.'}
+      </Typography>
+      {/* A full page load: after a failed chunk the fresh index.html names the current chunks. */}
+      <Button component={RouterLink} to="/login" variant="contained" fullWidth reloadDocument>
+        Back to Login
+      </Button>
+    </AuthLayout>
+  );
+}

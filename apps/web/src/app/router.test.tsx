@@ -1,0 +1,140 @@
+import { STORAGE_KEYS } from '@brade/contract';
+import { ThemeProvider } from '@mui/material/styles';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../shell/query-client';
+import { jsonResponse, sentBody } from '../test/render';
+import { ErrorPage } from './ErrorPage';
+import { lazyPage } from './lazy-route';
+import { routes } from './router';
+import { theme } from './theme';
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+afterEach(() => {
+  queryClient.clear();
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderApp(path: string, routeObjects = routes) {
+  const router = createMemoryRouter(routeObjects, { initialEntries: [path] });
+  render(
+    <ThemeProvider theme={theme}>
+      <RouterProvider router={router} />
+    </ThemeProvider>,
+  );
+  return router;
+}
+
+function Broken(): never {
+  throw new Error('render failed');
+}
+
+const SPEC_ROUTES = [
+  '/login',
+  '/signup',
+  '/otp-confirmation',
+  '/business-information',
+  '/link-your-pos',
+  '/queued-pos-links',
+  '/link-your-pos-account',
+  '/link-business-bank',
+  '/account-created-success',
+  '/stripe-redirect',
+  '/square-redirect',
+  '/sumup-redirect',
+  '/gocardless-redirect',
+  '/forget-password',
+  '/password-reset',
+  '/set-new-password',
+  '/all-done',
+];
+
+describe('routes', () => {
+  it('redirects / to /login', async () => {
+    const router = renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it.each(SPEC_ROUTES)('serves %s', async (path) => {
+    const router = renderApp(path);
+    await vi.waitFor(() => expect(router.state.initialized).toBe(true));
+    expect(router.state.location.pathname).toBe(path);
+    expect(router.state.errors).toBeNull();
+    expect(screen.queryByText('Unexpected Application Error!')).toBeNull();
+  });
+
+  it('shows the generic error page for an unknown address, with a way back to /login', async () => {
+    renderApp('/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login');
+  });
+
+  it('shows the generic error page when a route chunk fails to load', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderApp('/broken', [
+      {
+        path: '/',
+        errorElement: <ErrorPage />,
+        hydrateFallbackElement: <p>Loading</p>,
+        children: [{ path: 'broken', lazy: lazyPage(() => Promise.reject(new TypeError('Failed to fetch module'))) }],
+      },
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
+  });
+
+  it('shows the generic error page when a screen throws while rendering', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderApp('/broken', [
+      { path: '/', errorElement: <ErrorPage />, children: [{ path: 'broken', Component: Broken }] },
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
+  });
+
+  it('sends /main-menu without a stored id to /login', async () => {
+    const router = renderApp('/main-menu/reports');
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});
+
+describe('signed-in page', () => {
+  beforeEach(() => {
+    localStorage.setItem(STORAGE_KEYS.id, 'u-1');
+    localStorage.setItem(STORAGE_KEYS.accessToken, 'acc');
+    localStorage.setItem(STORAGE_KEYS.refreshToken, 'ref');
+    localStorage.setItem(STORAGE_KEYS.onboardingState, '{}');
+  });
+
+  it('redirects /main-menu to the dashboard and greets the owner with the salon name', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { full_name: 'Amelia Hart', salon_name: 'Hart & Co Hair' }));
+    const router = renderApp('/main-menu');
+    expect(await screen.findByRole('heading', { name: 'Welcome, Amelia Hart' })).toBeInTheDocument();
+    expect(screen.getByText('Hart & Co Hair')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/main-menu/dashboard');
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/database/get-user-details/u-1');
+    expect((fetchMock.mock.calls[0]![1]!.headers as Record<string, string>).Authorization).toBe('Bearer acc');
+  });
+
+  it('signs out: tells the server, clears local storage and goes to /login', async () => {
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(200, { full_name: 'Amelia Hart', salon_name: 'Hart & Co Hair' }))
+      .mockResolvedValueOnce(jsonResponse(200, {}));
+    const user = userEvent.setup();
+    const router = renderApp('/main-menu/settings');
+    await screen.findByRole('heading', { name: 'Welcome, Amelia Hart' });
+
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(fetchMock.mock.calls[1]![0]).toBe('/api/signout_user');
+    expect(sentBody(fetchMock, 1)).toEqual({ refresh_token: 'ref', access_token: 'acc' });
+    expect(localStorage.length).toBe(0);
+  });
+});

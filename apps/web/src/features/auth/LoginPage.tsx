@@ -1,0 +1,129 @@
+import { DEMO_ACCOUNT, MESSAGES } from '@brade/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { signIn } from '../../api/auth';
+import { errorText } from '../../api/error-text';
+import { storeFullName, storeSession } from '../../api/session';
+import { getUserDetails } from '../../api/user';
+import { AuthLayout } from '../../ui/AuthLayout';
+import { FormStack } from '../../ui/FormStack';
+import { PasswordField } from '../../ui/PasswordField';
+import { TextInput } from '../../ui/TextInput';
+import { TextLink } from '../../ui/TextLink';
+
+/** A rule with 'or' in the middle (MUI's Divider is heavier than this on the sign-in chunk). */
+function OrDivider() {
+  const line = { flex: 1, height: '1px', bgcolor: 'divider' };
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, my: 3, color: 'text.secondary', typography: 'body2' }}>
+      <Box sx={line} />
+      or
+      <Box sx={line} />
+    </Box>
+  );
+}
+
+interface FieldErrors {
+  email?: string;
+  password?: string;
+}
+
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const fillTestAccount = () => {
+    setEmail(DEMO_ACCOUNT.email);
+    setPassword(DEMO_ACCOUNT.password);
+    setFieldErrors({});
+    setError(null);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const missing: FieldErrors = {
+      email: email.trim() ? undefined : MESSAGES.signup.emailRequired,
+      password: password ? undefined : 'Password is required',
+    };
+    setFieldErrors(missing);
+    setError(null);
+    if (missing.email || missing.password) return;
+
+    setSubmitting(true);
+    try {
+      const trimmedEmail = email.trim();
+      const session = await signIn(trimmedEmail, password);
+      storeSession(session, { email: trimmedEmail });
+      try {
+        storeFullName((await getUserDetails(session.id)).fullName);
+      } catch (detailsError) {
+        // The menu loads the details again; a miss here must not block signing in.
+        console.error('Could not load user details after sign-in', detailsError);
+      }
+      navigate('/main-menu');
+    } catch (signInError) {
+      setError(errorText(signInError, { noText: MESSAGES.signin.invalid, failure: MESSAGES.signin.failure }));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthLayout title="Welcome back" subtitle="Sign in to see how your salon is doing.">
+      <Box component="form" noValidate onSubmit={submit}>
+        <FormStack>
+          <TextInput
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            error={Boolean(fieldErrors.email)}
+            helperText={fieldErrors.email}
+            required
+          />
+          <PasswordField
+            label="Password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={Boolean(fieldErrors.password)}
+            helperText={fieldErrors.password ?? MESSAGES.signin.passwordHint}
+            required
+          />
+          <Box sx={{ textAlign: 'right', mt: -1.5 }}>
+            <TextLink to="/forget-password">Forgot password?</TextLink>
+          </Box>
+          {error && <Alert severity="error">{error}</Alert>}
+          <Button type="submit" variant="contained" size="large" fullWidth disabled={submitting}>
+            {submitting ? MESSAGES.signin.loggingIn : 'Login'}
+          </Button>
+        </FormStack>
+      </Box>
+
+      <OrDivider />
+
+      <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
+        <Button variant="outlined" fullWidth onClick={fillTestAccount} disabled={submitting}>
+          Use Test Account
+        </Button>
+        <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
+          Demo salon: {DEMO_ACCOUNT.email} · password {DEMO_ACCOUNT.password}
+        </Typography>
+      </Box>
+
+      <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
+        New to Brade? <TextLink to="/signup">Sign up</TextLink>
+      </Typography>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,99 @@
+import { MESSAGES, OTP_LENGTH } from '@brade/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { type FormEvent, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { resendOtp, verifyOtp } from '../../api/auth';
+import { isApiError } from '../../api/client';
+import { stored, storeSession } from '../../api/session';
+import { AuthLayout } from '../../ui/AuthLayout';
+import { FormStack } from '../../ui/FormStack';
+import { emptyOtp, OtpInput } from '../../ui/OtpInput';
+import { LinkButton } from '../../ui/TextLink';
+import type { OtpConfirmationState } from './SignupForm';
+
+/** What the business-information screen receives in navigation state. */
+export interface BusinessInformationState {
+  id: string;
+}
+
+export default function OtpConfirmationPage() {
+  const navigate = useNavigate();
+  const state = (useLocation().state ?? {}) as Partial<OtpConfirmationState>;
+  const email = state.email ?? stored.email() ?? '';
+  const [digits, setDigits] = useState(emptyOtp);
+  const [error, setError] = useState<string | null>(null);
+  const [verifying, setVerifying] = useState(false);
+  const [resending, setResending] = useState(false);
+
+  const verify = async (event: FormEvent) => {
+    event.preventDefault();
+    const token = digits.join('');
+    if (token.length < OTP_LENGTH) {
+      setError(MESSAGES.otp.incomplete);
+      return;
+    }
+    setError(null);
+    setVerifying(true);
+    try {
+      const session = await verifyOtp(email, token);
+      storeSession(session, { email, fullName: state.fullName });
+      const next: BusinessInformationState = { id: session.id };
+      navigate('/business-information', { state: next });
+    } catch (verifyError) {
+      setError(
+        isApiError(verifyError) && verifyError.serverMessage ? MESSAGES.otp.invalid : MESSAGES.otp.requestFailure,
+      );
+      setVerifying(false);
+    }
+  };
+
+  const resend = async () => {
+    setError(null);
+    setResending(true);
+    try {
+      await resendOtp(email);
+      window.alert(MESSAGES.otp.resendSuccess);
+    } catch {
+      setError(MESSAGES.otp.resendFailure);
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <AuthLayout
+      title="Check your email"
+      subtitle={
+        email ? (
+          <>
+            We sent a code to{' '}
+            <Box component="strong" sx={{ color: 'text.primary', wordBreak: 'break-all' }}>
+              {email}
+            </Box>
+          </>
+        ) : (
+          'We sent a code to your email.'
+        )
+      }
+    >
+      <Box component="form" noValidate onSubmit={verify}>
+        <FormStack>
+          <OtpInput value={digits} onChange={setDigits} disabled={verifying} invalid={Boolean(error)} />
+          {error && <Alert severity="error">{error}</Alert>}
+          <Button type="submit" variant="contained" size="large" fullWidth disabled={verifying}>
+            Verify OTP
+          </Button>
+        </FormStack>
+      </Box>
+      <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
+        Didn't get it?{' '}
+        <LinkButton type="button" onClick={resend} disabled={resending}>
+          Resend code
+        </LinkButton>
+      </Typography>
+    </AuthLayout>
+  );
+}

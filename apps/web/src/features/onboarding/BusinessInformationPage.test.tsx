@@ -1,0 +1,116 @@
+import { STORAGE_KEYS } from '@brade/contract';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderAt, sentBody } from '../../test/render';
+import BusinessInformationPage, { BusinessInformationForm } from './BusinessInformationPage';
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  localStorage.setItem(STORAGE_KEYS.id, 'stored-id');
+  localStorage.setItem(STORAGE_KEYS.fullName, 'Amelia Hart');
+  localStorage.setItem(STORAGE_KEYS.email, 'amelia@example.com');
+  localStorage.setItem(STORAGE_KEYS.accessToken, 'acc');
+});
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const renderForm = (state?: unknown) => renderAt(<BusinessInformationForm />, { path: '/business-information', state });
+
+async function fillForm(user: ReturnType<typeof userEvent.setup>, postcode = 'sw1a1aa') {
+  await user.type(screen.getByLabelText('Salon Name'), 'Hart & Co Hair');
+  await user.type(screen.getByLabelText('Business Address'), '12 High Street, London');
+  await user.type(screen.getByLabelText('Postcode'), postcode);
+  await user.selectOptions(screen.getByLabelText('State'), 'England');
+}
+
+describe('BusinessInformationPage', () => {
+  it('shows a loader for 2 seconds first', () => {
+    vi.useFakeTimers();
+    renderAt(<BusinessInformationPage />, { path: '/business-information' });
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(2_000));
+    expect(screen.getByLabelText('Salon Name')).toBeInTheDocument();
+  });
+
+  it('offers the four nations and the United Kingdom only', () => {
+    renderForm();
+    const nations = [...(screen.getByLabelText('State') as HTMLSelectElement).options].filter((o) => !o.disabled);
+    expect(nations.map((o) => o.value)).toEqual(['England', 'Scotland', 'Wales', 'Northern Ireland']);
+    const countries = [...(screen.getByLabelText('Country') as HTMLSelectElement).options];
+    expect(countries.map((o) => o.value)).toEqual(['United Kingdom']);
+  });
+
+  it('requires every field, with a message on each', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByLabelText('Salon Name')).toHaveAccessibleDescription('Salon Name is required');
+    expect(screen.getByLabelText('Business Address')).toHaveAccessibleDescription('Business Address is required');
+    expect(screen.getByLabelText('Postcode')).toHaveAccessibleDescription('Postcode is required');
+    expect(screen.getByLabelText('State')).toHaveAccessibleDescription('State is required');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('rejects a postcode that is not a UK one', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await fillForm(user, '90210');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByLabelText('Postcode')).toHaveAccessibleDescription('Please enter a valid UK postcode');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('records the details with the Bearer token and moves to /link-your-pos', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, {}));
+    const user = userEvent.setup();
+    renderForm({ id: 'state-id' });
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByTestId('destination')).toHaveTextContent('/link-your-pos');
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/record_business_information');
+    expect((init!.headers as Record<string, string>).Authorization).toBe('Bearer acc');
+    expect(sentBody(fetchMock)).toEqual({
+      id: 'state-id',
+      full_name: 'Amelia Hart',
+      email: 'amelia@example.com',
+      salon_name: 'Hart & Co Hair',
+      business_address: '12 High Street, London',
+      postcode: 'SW1A 1AA',
+      state: 'England',
+      country: 'United Kingdom',
+    });
+  });
+
+  it('falls back to the stored id and reports a failure', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    fetchMock.mockResolvedValueOnce(jsonResponse(400, { error: 'Bad', code: 'validation_failed' }));
+    const user = userEvent.setup();
+    renderForm();
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred. Please try again.');
+    expect(sentBody(fetchMock)).toMatchObject({ id: 'stored-id' });
+  });
+
+  it('asks the account for the full name when this browser has not kept it', async () => {
+    localStorage.removeItem(STORAGE_KEYS.fullName);
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(200, { full_name: 'Amelia Hart', salon_name: null }))
+      .mockResolvedValueOnce(jsonResponse(200, {}));
+    const user = userEvent.setup();
+    renderForm({ id: 'state-id' });
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByTestId('destination')).toHaveTextContent('/link-your-pos');
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/database/get-user-details/state-id');
+    expect(sentBody(fetchMock, 1)).toMatchObject({ full_name: 'Amelia Hart' });
+  });
+});

@@ -1,0 +1,33 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderAt } from '../../test/render';
+import LinkYourPosPage from './LinkYourPosPage';
+
+describe('LinkYourPosPage', () => {
+  it('keeps Continue disabled until a processor is chosen, then queues the choice', async () => {
+    const user = userEvent.setup();
+    renderAt(<LinkYourPosPage />, { path: '/link-your-pos' });
+    const proceed = screen.getByRole('button', { name: 'Continue' });
+    expect(proceed).toBeDisabled();
+
+    await user.click(screen.getByRole('checkbox', { name: /SumUp/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Stripe/ }));
+    expect(proceed).toBeEnabled();
+    await user.click(screen.getByRole('checkbox', { name: /Stripe/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Stripe/ }));
+    await user.click(proceed);
+
+    const destination = await screen.findByTestId('destination');
+    expect(destination).toHaveTextContent('/queued-pos-links');
+    expect(JSON.parse(destination.dataset.state!)).toEqual({ selectedPOS: ['stripe', 'sumup'] });
+  });
+
+  it('disables Continue again when everything is unticked', async () => {
+    const user = userEvent.setup();
+    renderAt(<LinkYourPosPage />, { path: '/link-your-pos' });
+    await user.click(screen.getByRole('checkbox', { name: /Square/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Square/ }));
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,29 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { pageBackground } from './AuthLayout';
+import { BrandLogo } from './BrandLogo';
+
+/** Splash and loader screens: the logo, a spinner and an optional line, announced to screen readers. */
+export function FullPageLoader({ label = 'Loading' }: { label?: string }) {
+  return (
+    <Box
+      role="status"
+      aria-live="polite"
+      sx={{
+        ...pageBackground,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 3,
+      }}
+    >
+      <BrandLogo height={48} />
+      <CircularProgress aria-hidden size={32} />
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+    </Box>
+  );
+}
