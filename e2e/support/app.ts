@@ -1,22 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { startServerProcess, stopServerProcess } from './server-process.js';
 
-const root = path.resolve(import.meta.dirname, '../..');
-export const SCREENSHOTS = path.join(root, 'e2e/screenshots');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
+export const SCREENSHOTS = path.resolve(import.meta.dirname, '../screenshots');
 
 export interface RunningApp {
   url: string;
@@ -29,32 +17,10 @@ export interface RunningApp {
 
 /** The built app (npm run build) on a loopback port with a fresh data directory, and Debian's Chromium. */
 export async function startApp(): Promise<RunningApp> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'brade-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('the app exited during start-up');
-    if (Date.now() > deadline) throw new Error('the app did not become ready');
-    const ready = await fetch(`${url}/api/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const server = await startServerProcess(dataDir, { LOG_LEVEL: 'warn' });
+  if (!server.ready) throw new Error(`the app did not become ready:\n${server.output()}`);
+  const { url } = server;
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
@@ -95,10 +61,7 @@ export async function startApp(): Promise<RunningApp> {
     },
     async stop() {
       await browser.close();
-      await new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      });
+      await stopServerProcess(server.child);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -8,13 +8,18 @@ export const CODE_MAX_ATTEMPTS = 5;
 export const RESEND_INTERVAL_SECONDS = 60;
 export const RECOVERY_LINK_MINUTES = 30;
 
-/** Issues a new sign-up code, killing any earlier one: only the newest code works. */
-export async function issueSignupCode(db: Db, secret: string, userId: string): Promise<string> {
-  const code = newSixDigitCode();
+/** Only the newest code or link of a kind works: issuing one retires the others. */
+async function retireLiveCodes(db: Db, userId: string, purpose: 'signup' | 'recovery'): Promise<void> {
   await db
     .update(oneTimeCodes)
     .set({ consumedAt: new Date() })
-    .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, 'signup'), isNull(oneTimeCodes.consumedAt)));
+    .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.consumedAt)));
+}
+
+/** Issues a new sign-up code, killing any earlier one: only the newest code works. */
+export async function issueSignupCode(db: Db, secret: string, userId: string): Promise<string> {
+  const code = newSixDigitCode();
+  await retireLiveCodes(db, userId, 'signup');
   await db.insert(oneTimeCodes).values({
     userId,
     purpose: 'signup',
@@ -72,10 +77,7 @@ export async function checkSignupCode(db: Db, secret: string, userId: string, co
 /** A password-reset link token: 256 random bits, single use, 30 minutes. Earlier links die. */
 export async function issueRecoveryToken(db: Db, userId: string): Promise<string> {
   const token = newOpaqueToken();
-  await db
-    .update(oneTimeCodes)
-    .set({ consumedAt: new Date() })
-    .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, 'recovery'), isNull(oneTimeCodes.consumedAt)));
+  await retireLiveCodes(db, userId, 'recovery');
   await db.insert(oneTimeCodes).values({
     userId,
     purpose: 'recovery',
