@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,11 @@ let server: TestServer;
 beforeAll(async () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'brade-web-'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Brade</title><div id="root"></div>');
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(
+    path.join(dist, 'assets/app-abc123.js'),
+    `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `row ${i}`))};`,
+  );
   server = await startTestServer({ env: { WEB_DIST: dist } });
 });
 afterAll(() => server.close());
@@ -102,6 +107,19 @@ describe('the SPA', () => {
       expect(String(res.body)).toContain('<div id="root">');
     }
     expect((await server.get('/assets/missing.js')).status).toBe(404);
+  });
+
+  it('compresses the SPA files and caches hashed assets, but never compresses API JSON', async () => {
+    const asset = await server.request('GET', '/assets/app-abc123.js', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-encoding')).toMatch(/^(br|gzip)$/);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const api = await server.request('POST', '/api/signin_user', {
+      body: { email: 'demo@brade.app', password: 'Brade2026' },
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(api.status).toBe(200);
+    expect(api.headers.get('content-encoding')).toBeNull();
   });
 
   it('serves /set-new-password with no referrer at all', async () => {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { PageFallback } from './error-handler.js';
@@ -14,6 +15,14 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
     app.log.warn({ webDist }, 'web build not found: the SPA is not served (run npm run build)');
     return null;
   }
+  // Only the SPA's files are compressed: API JSON stays uncompressed, so no secret in a response can leak through
+  // its compressed length (BREACH).
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    customTypes: /^(text\/(html|css|javascript)|application\/javascript|image\/svg\+xml)/,
+  });
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
