@@ -12,6 +12,8 @@ export interface AppContext {
   accessKey: Uint8Array;
   limits: AuthLimits;
   log: Logger;
+  /** The time "now": every figure's "today" comes from here, so tests can pin it. */
+  clock: () => Date;
   /** False while starting or shutting down: /api/ready reports it. */
   state: { accepting: boolean };
 }

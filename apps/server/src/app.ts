@@ -13,14 +13,17 @@ import { installErrorHandler, installNotFoundHandler } from './http/error-handle
 import { healthRoutes } from './http/health-routes.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/spa.js';
+import { ledgerRoutes } from './ledger/routes.js';
 import { mailboxRoutes } from './mail/mailbox-routes.js';
 import { Mailer } from './mail/mailer.js';
+import { settingsRoutes } from './settings/routes.js';
 
 export interface BuildOptions {
   config: Config;
   database: Database;
   logger: Logger;
   limits?: Partial<AuthLimits>;
+  clock?: () => Date;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -48,6 +51,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       mailboxUrl: devMailbox ? `${config.publicUrl}/dev/mailbox` : null,
     }),
     state: { accepting: true },
+    clock: options.clock ?? (() => new Date()),
   };
 
   app.setValidatorCompiler(validatorCompiler);
@@ -71,6 +75,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   await app.register(healthRoutes(ctx));
   await app.register(authRoutes(ctx));
   await app.register(accountRoutes(ctx));
+  await app.register(ledgerRoutes(ctx));
+  await app.register(settingsRoutes(ctx));
   if (devMailbox) await app.register(mailboxRoutes(ctx));
   installNotFoundHandler(app, await registerSpa(app, config.webDist));
 

@@ -92,3 +92,23 @@ describe('e-mail and postcode', () => {
     expect(normalisePostcode('m1  1ae')).toBe('M1 1AE');
   });
 });
+
+describe('parseMonth', async () => {
+  const { parseMonth } = await import('./ledger/schemas.js');
+  it.each([
+    [4, 4],
+    ['4', 4],
+    ['04', 4],
+    ['April', 4],
+    ['apr', 4],
+    [' DECEMBER ', 12],
+    ['Sept', null],
+    [13, null],
+    [0, null],
+    ['Smarch', null],
+    ['', null],
+    [null, null],
+  ])('%j → %j', (input, expected) => {
+    expect(parseMonth(input)).toBe(expected);
+  });
+});

@@ -70,6 +70,7 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
 
 export interface TestServerOptions {
   limits?: Partial<AuthLimits>;
+  clock?: () => Date;
   env?: Record<string, string>;
 }
 
@@ -97,6 +98,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     database,
     logger,
     ...(options.limits ? { limits: options.limits } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   await app.listen({ host: '127.0.0.1', port });
   const url = `http://127.0.0.1:${port}`;

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectedProcessors, markConnected } from '../integrations/connections.js';
+import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
+import { headlineFigure, monthlySeries, periodTotals } from './figures.js';
+import { importTransactions, reclassifyPayouts } from './import.js';
+import { aprilLedger } from './test-ledger.js';
+
+let server: TestServer;
+let ownerId: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  ownerId = (await signUpAndConfirm(server)).id;
+  const { db } = server.ctx.database;
+  await markConnected(server.ctx.database.db, ownerId, 'stripe');
+  await markConnected(db, ownerId, 'square');
+  await importTransactions(db, ownerId, aprilLedger(), await connectedProcessors(db, ownerId));
+});
+afterAll(() => server.close());
+
+const db = () => server.ctx.database.db;
+
+describe('ledger figures, worked out by hand', () => {
+  it('April 1–15: revenue 50 + 30 + 40 − 10 refund + 25 SumUp payout (not connected) = £135', async () => {
+    const april = await periodTotals(db(), ownerId, { from: '2026-04-01', to: '2026-04-15' });
+    expect(april.revenuePence).toBe(13_500);
+  });
+
+  it('April expenses: £1.20 Stripe fee + £1,200 rent = £1,201.20; the Stripe payout and the savings transfer are neither', async () => {
+    const april = await periodTotals(db(), ownerId, { from: '2026-04-01', to: '2026-04-15' });
+    expect(april.expensesPence).toBe(120_120);
+  });
+
+  it('counts clients by customer id, else card fingerprint: cus_1 twice + fp_X = 2 clients, £67.50 each', async () => {
+    const april = await periodTotals(db(), ownerId, { from: '2026-04-01', to: '2026-04-15' });
+    expect(april.clients).toBe(2);
+    const perClient = await headlineFigure(db(), ownerId, '2026-04-15', 'revenuePerClient');
+    expect(perClient.value).toBe(67.5);
+  });
+
+  it('puts a sale at 23:30 UTC on 31 March (BST) in April, not March', async () => {
+    const march = await periodTotals(db(), ownerId, { from: '2026-03-01', to: '2026-03-31' });
+    expect(march.revenuePence).toBe(10_000);
+  });
+
+  it('compares month to date with the same days of March: +35.0 %, +300.4 %, −32.5 %', async () => {
+    expect(await headlineFigure(db(), ownerId, '2026-04-15', 'sales')).toEqual({ value: 135, percent_change: 35 });
+    expect(await headlineFigure(db(), ownerId, '2026-04-15', 'expenses')).toEqual({
+      value: 1201.2,
+      percent_change: 300.4,
+    });
+    expect(await headlineFigure(db(), ownerId, '2026-04-15', 'revenuePerClient')).toEqual({
+      value: 67.5,
+      percent_change: -32.5,
+    });
+  });
+
+  it('gives a null change when the previous figure is 0', async () => {
+    // 1–5 March has nothing, so 1–5 April has nothing to compare with.
+    const early = await headlineFigure(db(), ownerId, '2026-04-05', 'expenses');
+    expect(early).toEqual({ value: 1201.2, percent_change: null });
+  });
+
+  it('builds the 12-month series oldest first with empty months as 0', async () => {
+    const series = await monthlySeries(db(), ownerId, '2026-04-15', 'revenue');
+    expect(series).toHaveLength(12);
+    expect(series[0]).toEqual({ month: '2025-05', amount: 0 });
+    expect(series.at(-2)).toEqual({ month: '2026-03', amount: 100 });
+    expect(series.at(-1)).toEqual({ month: '2026-04', amount: 135 });
+  });
+
+  it('importing the same batch again changes nothing', async () => {
+    await importTransactions(db(), ownerId, [...aprilLedger()].reverse(), await connectedProcessors(db(), ownerId));
+    const april = await periodTotals(db(), ownerId, { from: '2026-04-01', to: '2026-04-30' });
+    expect(april).toEqual({ revenuePence: 13_500, expensesPence: 120_120, clients: 2 });
+  });
+
+  it('connecting SumUp turns its payout from revenue into a transfer', async () => {
+    await markConnected(db(), ownerId, 'sumup');
+    await reclassifyPayouts(db(), ownerId, await connectedProcessors(db(), ownerId));
+    const april = await periodTotals(db(), ownerId, { from: '2026-04-01', to: '2026-04-15' });
+    expect(april.revenuePence).toBe(11_000);
+  });
+});

@@ -1,0 +1,90 @@
+import { londonDateOf } from '@brade/contract';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { classify, type Processor, type SourceTransaction } from './classify.js';
+import { ledgerTransactions } from './tables.js';
+
+/** Rows per statement: 13 parameters a row stays far below PostgreSQL's 65,535-parameter limit. */
+const BATCH = 2000;
+
+/**
+ * Upserts on (owner, provider, external id): importing the same transactions again, in any order or after a
+ * crash half-way, leaves exactly one row each with the latest values.
+ */
+export async function importTransactions(
+  db: Db,
+  userId: string,
+  transactions: readonly SourceTransaction[],
+  connected: ReadonlySet<Processor>,
+): Promise<number> {
+  // One statement cannot update the same row twice: the last version of a duplicate wins.
+  const unique = new Map<string, SourceTransaction>();
+  for (const tx of transactions) unique.set(`${tx.provider}\u0000${tx.externalId}`, tx);
+  const rows = [...unique.values()].map((tx) => {
+    const c = classify(tx, connected);
+    return {
+      userId,
+      provider: c.provider,
+      externalId: tx.externalId,
+      amountPence: c.amountPence,
+      occurredAt: tx.occurredAt,
+      localDate: londonDateOf(tx.occurredAt),
+      description: tx.description,
+      counterparty: tx.provider === 'bank' ? (tx.counterparty ?? null) : null,
+      clientKey: c.clientKey,
+      category: c.category,
+      kind: c.kind,
+      payoutProcessor: c.payoutProcessor,
+    };
+  });
+  for (let i = 0; i < rows.length; i += BATCH) {
+    await db
+      .insert(ledgerTransactions)
+      .values(rows.slice(i, i + BATCH))
+      .onConflictDoUpdate({
+        target: [ledgerTransactions.userId, ledgerTransactions.provider, ledgerTransactions.externalId],
+        set: {
+          amountPence: sql`excluded.amount_pence`,
+          occurredAt: sql`excluded.occurred_at`,
+          localDate: sql`excluded.local_date`,
+          description: sql`excluded.description`,
+          counterparty: sql`excluded.counterparty`,
+          clientKey: sql`excluded.client_key`,
+          category: sql`excluded.category`,
+          kind: sql`excluded.kind`,
+          payoutProcessor: sql`excluded.payout_processor`,
+        },
+      });
+  }
+  return rows.length;
+}
+
+/** When a processor is connected or disconnected, its past payouts into the bank change meaning. */
+export async function reclassifyPayouts(db: Db, userId: string, connected: ReadonlySet<Processor>): Promise<void> {
+  const list = [...connected];
+  await db
+    .update(ledgerTransactions)
+    .set({
+      kind: list.length
+        ? sql`case when ${ledgerTransactions.payoutProcessor} in (${sql.join(
+            list.map((p) => sql`${p}`),
+            sql`, `,
+          )}) then 'transfer' else 'other_income' end`
+        : sql`'other_income'`,
+    })
+    .where(and(eq(ledgerTransactions.userId, userId), isNotNull(ledgerTransactions.payoutProcessor)));
+}
+
+/** The newest Europe/London day the owner has transactions for, or null. */
+export async function latestLedgerDate(db: Db, userId: string, provider?: string): Promise<string | null> {
+  const [row] = await db
+    .select({ latest: sql<string | null>`max(${ledgerTransactions.localDate})::text` })
+    .from(ledgerTransactions)
+    .where(
+      and(
+        eq(ledgerTransactions.userId, userId),
+        provider ? eq(ledgerTransactions.provider, provider as never) : undefined,
+      ),
+    );
+  return row?.latest ?? null;
+}

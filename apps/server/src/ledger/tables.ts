@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { bigint, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../accounts/tables.js';
+
+export const LEDGER_KINDS = ['sale', 'refund', 'fee', 'payout', 'expense', 'other_income', 'transfer'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+export const LEDGER_PROVIDERS = ['stripe', 'square', 'sumup', 'bank'] as const;
+export type LedgerProvider = (typeof LEDGER_PROVIDERS)[number];
+
+/**
+ * Every imported transaction, signed from the owner's point of view (money in +, money out -), in pence.
+ * `kind` is decided by ledger/classify.ts alone; `local_date` is the Europe/London day every figure groups by.
+ */
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').$type<LedgerProvider>().notNull(),
+    externalId: text('external_id').notNull(),
+    amountPence: bigint('amount_pence', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('GBP'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    description: text('description').notNull(),
+    counterparty: text('counterparty'),
+    clientKey: text('client_key'),
+    category: text('category').notNull(),
+    kind: text('kind').$type<LedgerKind>().notNull(),
+    /** On a bank credit that is a card processor's payout: which processor (decides transfer vs revenue). */
+    payoutProcessor: text('payout_processor'),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_owner_provider_external_key').on(t.userId, t.provider, t.externalId),
+    // Every dashboard and report query filters by owner and day range and sums by kind: this index answers
+    // them without touching the table.
+    index('ledger_owner_day_kind_idx').on(t.userId, t.localDate, t.kind, t.amountPence, t.clientKey),
+    index('ledger_owner_payouts_idx').on(t.userId, t.payoutProcessor).where(sql`${t.payoutProcessor} is not null`),
+  ],
+);

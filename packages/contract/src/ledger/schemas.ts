@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/** A sale or expense line: a group of transactions (e.g. one category) with its total in pounds. */
+export const LedgerItemSchema = z.object({
+  description: z.string(),
+  amount: z.number(),
+  subtext: z.string().optional(),
+});
+export type LedgerItem = z.infer<typeof LedgerItemSchema>;
+
+export const SalesResponseSchema = z.object({ sales: z.array(LedgerItemSchema) });
+export const ExpensesResponseSchema = z.object({ expenses: z.array(LedgerItemSchema) });
+
+/** One Europe/London calendar month of the last 12, oldest first (DESIGN.md section 9). */
+export const MonthlyAmountSchema = z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), amount: z.number() });
+export type MonthlyAmount = z.infer<typeof MonthlyAmountSchema>;
+export const MonthlySalesResponseSchema = z.object({ monthly_sales: z.array(MonthlyAmountSchema) });
+export const MonthlyExpensesResponseSchema = z.object({ monthly_expenses: z.array(MonthlyAmountSchema) });
+
+/**
+ * Month-to-date figure and its change against the same days of the previous month, in percent with one
+ * decimal; null when the previous figure is 0.
+ */
+export const HeadlineFigureSchema = z.object({ value: z.number(), percent_change: z.number().nullable() });
+export type HeadlineFigure = z.infer<typeof HeadlineFigureSchema>;
+
+export const FinancialGoalsSchema = z.object({
+  margin_goal: z.number().min(0).max(100),
+  revenue_target: z.number().min(0).max(20_000),
+  retention_rate: z.number().min(0).max(30),
+});
+export type FinancialGoals = z.infer<typeof FinancialGoalsSchema>;
+export const FinancialGoalsResponseSchema = z.object({ financial_goals: FinancialGoalsSchema });
+export const DEFAULT_FINANCIAL_GOALS: FinancialGoals = { margin_goal: 8, revenue_target: 6000, retention_rate: 15 };
+
+const MONTH_NAMES = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+] as const;
+
+/** Parses a month given as 1-12 (number or numeric string) or an English name ('March', 'mar'); null if neither. */
+export function parseMonth(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isInteger(value) && value >= 1 && value <= 12 ? value : null;
+  if (typeof value !== 'string') return null;
+  const text = value.trim().toLowerCase();
+  if (/^\d{1,2}$/.test(text)) return parseMonth(Number(text));
+  if (text.length < 3) return null;
+  const index = MONTH_NAMES.findIndex((name) => name === text || (text.length === 3 && name.startsWith(text)));
+  return index === -1 ? null : index + 1;
+}
+
+export const MIN_REPORT_YEAR = 2000;
+
+export const MonthRequestSchema = z.object({
+  month: z
+    .union([z.number(), z.string().max(20)], { error: 'Month is required' })
+    .refine((m) => parseMonth(m) !== null, 'Month must be 1 to 12 or an English month name')
+    .transform((m) => parseMonth(m)!),
+  year: z
+    .union([z.number(), z.string().max(6)], { error: 'Year is required' })
+    .transform((y) => (typeof y === 'string' && /^\d{4}$/.test(y.trim()) ? Number(y) : y))
+    .refine(
+      (y) =>
+        typeof y === 'number' && Number.isInteger(y) && y >= MIN_REPORT_YEAR && y <= new Date().getUTCFullYear() + 1,
+      `Year must be a whole number from ${MIN_REPORT_YEAR} to next year`,
+    )
+    .transform((y) => y as number),
+});
+export type MonthRequest = z.infer<typeof MonthRequestSchema>;
