@@ -33,7 +33,7 @@ const SCREENS: Screen[] = [
   { name: 'password-reset', path: '/password-reset', ready: 'Verify OTP' },
   { name: 'set-new-password-no-tokens', path: '/set-new-password', ready: 'Invalid authentication tokens' },
   { name: 'all-done', path: '/all-done', ready: 'All done! Your password has been reset.' },
-  { name: 'main-menu', path: '/main-menu', ready: 'Amelia Hart', signedIn: true },
+  { name: 'main-menu', path: '/main-menu', ready: 'Overview', signedIn: true },
   { name: 'error-page', path: '/definitely-not-a-page', ready: 'Unexpected Application Error!' },
 ];
 

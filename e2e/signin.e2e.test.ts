@@ -28,7 +28,7 @@ describe('sign-in', () => {
     expect(stored.access).toBeTruthy();
     expect(stored.email).toBe('demo@brade.app');
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
     // The server ended the session: the old refresh token is dead.

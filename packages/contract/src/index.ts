@@ -1,6 +1,7 @@
 export * from './api-error.js';
 export * from './auth/schemas.js';
 export * from './dates.js';
+export * from './ledger/goals.js';
 export * from './ledger/schemas.js';
 export * from './messages.js';
 export * from './money.js';

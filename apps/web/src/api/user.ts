@@ -6,6 +6,10 @@ export interface UserDetails {
   email: string;
   salonName: string;
   profilePhoto: string | null;
+  businessAddress: string;
+  postcode: string;
+  state: string;
+  country: string;
 }
 
 interface RawUserDetails {
@@ -16,6 +20,10 @@ interface RawUserDetails {
   salonName?: string | null;
   profile_photo?: string | null;
   profilePhoto?: string | null;
+  business_address?: string | null;
+  postcode?: string | null;
+  state?: string | null;
+  country?: string | null;
 }
 
 export async function getUserDetails(id: string): Promise<UserDetails> {
@@ -24,7 +32,11 @@ export async function getUserDetails(id: string): Promise<UserDetails> {
     fullName: raw.full_name ?? raw.fullName ?? '',
     email: raw.email ?? '',
     salonName: raw.salon_name ?? raw.salonName ?? '',
-    profilePhoto: raw.profile_photo ?? raw.profilePhoto ?? null,
+    profilePhoto: raw.profile_photo || raw.profilePhoto || null,
+    businessAddress: raw.business_address ?? '',
+    postcode: raw.postcode ?? '',
+    state: raw.state ?? '',
+    country: raw.country ?? '',
   };
 }
 

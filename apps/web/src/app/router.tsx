@@ -24,7 +24,15 @@ const onboarding = {
 const comingSoon = (name: keyof Awaited<ReturnType<typeof onboarding.comingSoon>>['comingSoonPages']) =>
   lazyPage(() => onboarding.comingSoon().then((module) => ({ default: module.comingSoonPages[name] })));
 
-const mainMenu = () => import('../shell/MainMenuPage');
+const signedIn = {
+  mainMenu: () => import('../shell/MainMenuPage'),
+  dashboard: () => import('../features/dashboard/DashboardPage'),
+  placeholders: () => import('../shell/placeholder-pages'),
+};
+
+/** Reports, Settings and Profile are placeholders for now, sharing one small chunk. */
+const placeholder = (name: keyof Awaited<ReturnType<typeof signedIn.placeholders>>['placeholderPages']) =>
+  lazyPage(() => signedIn.placeholders().then((module) => ({ default: module.placeholderPages[name] })));
 
 /** Every route of spec section 2. Each screen is its own lazily loaded chunk (see lazy-route.ts). */
 export const routes: RouteObject[] = [
@@ -54,14 +62,13 @@ export const routes: RouteObject[] = [
       { path: 'gocardless-redirect', lazy: comingSoon('gocardlessRedirect') },
       {
         path: 'main-menu',
-        lazy: lazyPage(mainMenu),
+        lazy: lazyPage(signedIn.mainMenu),
         children: [
           { index: true, loader: () => redirect('/main-menu/dashboard'), element: null },
-          // One signed-in page for now: the children exist so their addresses work; the shell renders them all.
-          { path: 'dashboard', element: null },
-          { path: 'reports', element: null },
-          { path: 'settings', element: null },
-          { path: 'profile', element: null },
+          { path: 'dashboard', lazy: lazyPage(signedIn.dashboard) },
+          { path: 'reports', lazy: placeholder('reports') },
+          { path: 'settings', lazy: placeholder('settings') },
+          { path: 'profile', lazy: placeholder('profile') },
         ],
       },
     ],

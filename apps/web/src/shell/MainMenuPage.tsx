@@ -1,17 +1,17 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
 import { stored } from '../api/session';
+import { MainMenuLayout } from './MainMenuLayout';
 import { queryClient } from './query-client';
-import { SignedInHome } from './SignedInHome';
 
-/** /main-menu and its children. For now one signed-in page; the navigation shell comes with the dashboard. */
+/** /main-menu and its children: the navigation shell around the dashboard, reports, settings and profile. */
 export default function MainMenuPage() {
   const id = stored.id();
-  // Spec section 6 shows no route guard; without an id there is nobody to show, so sign in first.
-  if (!id) return <Navigate to="/login" replace />;
+  // Spec section 6 shows no route guard; without a session there is nobody to show, so sign in first.
+  if (!id || !stored.accessToken()) return <Navigate to="/login" replace />;
   return (
     <QueryClientProvider client={queryClient}>
-      <SignedInHome id={id} />
+      <MainMenuLayout id={id} />
     </QueryClientProvider>
   );
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GOAL_LIMITS } from './goals.js';
 
 /** A sale or expense line: a group of transactions (e.g. one category) with its total in pounds. */
 export const LedgerItemSchema = z.object({
@@ -25,13 +26,11 @@ export const HeadlineFigureSchema = z.object({ value: z.number(), percent_change
 export type HeadlineFigure = z.infer<typeof HeadlineFigureSchema>;
 
 export const FinancialGoalsSchema = z.object({
-  margin_goal: z.number().min(0).max(100),
-  revenue_target: z.number().min(0).max(20_000),
-  retention_rate: z.number().min(0).max(30),
+  margin_goal: z.number().min(GOAL_LIMITS.margin_goal.min).max(GOAL_LIMITS.margin_goal.max),
+  revenue_target: z.number().min(GOAL_LIMITS.revenue_target.min).max(GOAL_LIMITS.revenue_target.max),
+  retention_rate: z.number().min(GOAL_LIMITS.retention_rate.min).max(GOAL_LIMITS.retention_rate.max),
 });
-export type FinancialGoals = z.infer<typeof FinancialGoalsSchema>;
 export const FinancialGoalsResponseSchema = z.object({ financial_goals: FinancialGoalsSchema });
-export const DEFAULT_FINANCIAL_GOALS: FinancialGoals = { margin_goal: 8, revenue_target: 6000, retention_rate: 15 };
 
 const MONTH_NAMES = [
   'january',

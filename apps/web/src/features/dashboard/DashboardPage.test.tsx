@@ -1,0 +1,377 @@
+import { STORAGE_KEYS } from '@brade/contract';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ChartData, ChartOptions } from 'chart.js';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { theme } from '../../app/theme';
+import { fetchedPaths, mockApi } from '../../test/api-mock';
+import { jsonResponse } from '../../test/render';
+import DashboardPage from './DashboardPage';
+import { EXPENSES_BLUE, REVENUE_GOLD } from './MonthlyCharts';
+
+// Chart.js needs a real canvas; the stand-in records what each chart was given.
+const charts = vi.hoisted(() => [] as Array<{ data: ChartData<'line'>; options: ChartOptions<'line'>; label: string }>);
+vi.mock('react-chartjs-2', () => ({
+  Line: (props: { data: ChartData<'line'>; options: ChartOptions<'line'>; 'aria-label': string }) => {
+    charts.push({ data: props.data, options: props.options, label: props['aria-label'] });
+    return <canvas role="img" aria-label={props['aria-label']} />;
+  },
+}));
+
+const base = '/api/database';
+const PATHS = {
+  sales: `${base}/get-current-month-sales-total/u-1`,
+  expenses: `${base}/get-current-month-expenses-total/u-1`,
+  perClient: `${base}/get-current-month-revenue-per-client/u-1`,
+  monthlySales: `${base}/get-monthly-sales/u-1`,
+  monthlyExpenses: `${base}/get-monthly-expenses/u-1`,
+  goals: `${base}/get-financial-goals/u-1`,
+};
+
+const MONTHS = ['2024-12', '2025-01', '2025-02', '2025-03', '2025-04', '2025-05'];
+const GREEN = 'rgb(46, 125, 50)';
+const RED = 'rgb(198, 40, 40)';
+
+function answers(overrides: Partial<Record<keyof typeof PATHS, Response>> = {}) {
+  return {
+    [PATHS.sales]: jsonResponse(200, { value: 4321.5, percent_change: 12.5 }),
+    [PATHS.expenses]: jsonResponse(200, { value: 1234.56, percent_change: 3.2 }),
+    [PATHS.perClient]: jsonResponse(200, { value: 48.75, percent_change: -1.04 }),
+    [PATHS.monthlySales]: jsonResponse(200, {
+      monthly_sales: MONTHS.map((month, i) => ({ month, amount: 5000 + i * 250.5 })),
+    }),
+    [PATHS.monthlyExpenses]: jsonResponse(200, {
+      monthly_expenses: MONTHS.map((month, i) => ({ month, amount: 2000 + i * 100 })),
+    }),
+    [PATHS.goals]: jsonResponse(200, {
+      financial_goals: { margin_goal: 10, revenue_target: 7500, retention_rate: 12 },
+    }),
+    ...Object.fromEntries(
+      Object.entries(overrides).map(([key, response]) => [PATHS[key as keyof typeof PATHS], response]),
+    ),
+  };
+}
+
+function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
+
+function renderDashboard() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/main-menu/dashboard',
+        element: (
+          <QueryClientProvider client={client}>
+            <DashboardPage />
+          </QueryClientProvider>
+        ),
+      },
+      { path: '*', Component: Where },
+    ],
+    { initialEntries: ['/main-menu/dashboard'] },
+  );
+  render(
+    <ThemeProvider theme={theme}>
+      <RouterProvider router={router} />
+    </ThemeProvider>,
+  );
+  return router;
+}
+
+const tile = (name: string) => screen.getByRole('region', { name });
+const shownValue = (name: string) => within(tile(name)).getByTestId('tile-value');
+const changeOf = (name: string) => within(tile(name)).getByTestId('tile-change');
+const captionOf = (name: string) => within(tile(name)).getByTestId('tile-caption');
+const loaded = () => screen.findByRole('region', { name: 'Monthly revenue' });
+
+beforeEach(() => {
+  localStorage.setItem(STORAGE_KEYS.id, 'u-1');
+  localStorage.setItem(STORAGE_KEYS.accessToken, 'acc');
+  // 12:00 on 22 November in London: the change compares 1–22 Nov with 1–22 Oct.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2025-11-22T12:00:00Z'));
+  charts.length = 0;
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the Overview dashboard', () => {
+  it('makes its six GET calls at once, with the stored id and token, showing skeletons meanwhile', async () => {
+    const pending: Array<() => void> = [];
+    const all = answers();
+    const fetchMock = mockApi(
+      Object.fromEntries(
+        Object.entries(all).map(([path, response]) => [
+          path,
+          () => new Promise<Response>((resolve) => pending.push(() => resolve(response))),
+        ]),
+      ),
+    );
+    renderDashboard();
+    expect(screen.getByRole('heading', { name: 'Overview' })).toBeInTheDocument();
+
+    // All six are in flight before any has answered.
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(6));
+    expect(new Set(fetchedPaths(fetchMock))).toEqual(new Set(Object.values(PATHS)));
+    for (const call of fetchMock.mock.calls) {
+      expect((call[1]!.headers as Record<string, string>).Authorization).toBe('Bearer acc');
+      expect(call[1]!.method).toBe('GET');
+    }
+    expect(screen.queryByRole('region', { name: 'Monthly revenue' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Overview' }).parentElement).toHaveAttribute('aria-busy', 'true');
+
+    for (const answer of pending) answer();
+    expect(await loaded()).toBeInTheDocument();
+  });
+
+  it('shows each figure in pounds with its change and what the change compares', async () => {
+    mockApi(answers());
+    renderDashboard();
+    await loaded();
+
+    expect(shownValue('Monthly revenue')).toHaveTextContent(/^£4,321\.50$/);
+    expect(changeOf('Monthly revenue')).toHaveTextContent(/^\+12\.5%$/);
+    expect(shownValue('Monthly expenses')).toHaveTextContent(/^£1,234\.56$/);
+    expect(changeOf('Monthly expenses')).toHaveTextContent(/^\+3\.2%$/);
+    expect(shownValue('Revenue per client')).toHaveTextContent(/^£48\.75$/);
+    expect(changeOf('Revenue per client')).toHaveTextContent(/^-1\.0%$/);
+    for (const name of ['Monthly revenue', 'Monthly expenses', 'Revenue per client']) {
+      expect(captionOf(name)).toHaveTextContent('1–22 Nov vs 1–22 Oct');
+    }
+  });
+
+  it('colours revenue green when it rose, expenses red when they rose, revenue per client red when it fell', async () => {
+    mockApi(answers());
+    renderDashboard();
+    await loaded();
+    expect(shownValue('Monthly revenue')).toHaveStyle({ color: GREEN });
+    expect(changeOf('Monthly revenue')).toHaveStyle({ color: GREEN });
+    expect(shownValue('Monthly expenses')).toHaveStyle({ color: RED });
+    expect(changeOf('Monthly expenses')).toHaveStyle({ color: RED });
+    expect(shownValue('Revenue per client')).toHaveStyle({ color: RED });
+    expect(changeOf('Revenue per client')).toHaveStyle({ color: RED });
+  });
+
+  it('turns the colours round: revenue fell (red), expenses fell (green), revenue per client rose (green)', async () => {
+    mockApi(
+      answers({
+        sales: jsonResponse(200, { value: 900, percent_change: -20.3 }),
+        expenses: jsonResponse(200, { value: 300, percent_change: -4 }),
+        perClient: jsonResponse(200, { value: 30, percent_change: 2 }),
+      }),
+    );
+    renderDashboard();
+    await loaded();
+    expect(changeOf('Monthly revenue')).toHaveTextContent(/^-20\.3%$/);
+    expect(shownValue('Monthly revenue')).toHaveStyle({ color: RED });
+    expect(changeOf('Monthly expenses')).toHaveTextContent(/^-4\.0%$/);
+    expect(shownValue('Monthly expenses')).toHaveStyle({ color: GREEN });
+    expect(changeOf('Revenue per client')).toHaveTextContent(/^\+2\.0%$/);
+    expect(shownValue('Revenue per client')).toHaveStyle({ color: GREEN });
+  });
+
+  it('shows a change of 0 as 0.0% in green for every tile', async () => {
+    mockApi(
+      answers({
+        sales: jsonResponse(200, { value: 100, percent_change: 0 }),
+        expenses: jsonResponse(200, { value: 50, percent_change: 0 }),
+        perClient: jsonResponse(200, { value: 25, percent_change: 0 }),
+      }),
+    );
+    renderDashboard();
+    await loaded();
+    for (const name of ['Monthly revenue', 'Monthly expenses', 'Revenue per client']) {
+      expect(changeOf(name)).toHaveTextContent(/^0\.0%$/);
+      expect(changeOf(name)).toHaveStyle({ color: GREEN });
+      expect(shownValue(name)).toHaveStyle({ color: GREEN });
+    }
+  });
+
+  it('shows a null change (nothing last month) as a dash, uncoloured, and says why', async () => {
+    mockApi(
+      answers({
+        sales: jsonResponse(200, { value: 250, percent_change: null }),
+        expenses: jsonResponse(200, { value: 80, percent_change: null }),
+        perClient: jsonResponse(200, { value: 50, percent_change: null }),
+      }),
+    );
+    renderDashboard();
+    await loaded();
+    expect(changeOf('Monthly revenue')).toHaveTextContent(/^—$/);
+    expect(captionOf('Monthly revenue')).toHaveTextContent('No revenue in 1–22 Oct to compare with');
+    expect(captionOf('Monthly expenses')).toHaveTextContent('No expenses in 1–22 Oct to compare with');
+    expect(captionOf('Revenue per client')).toHaveTextContent('No clients in 1–22 Oct to compare with');
+    for (const name of ['Monthly revenue', 'Monthly expenses', 'Revenue per client']) {
+      expect(shownValue(name)).not.toHaveStyle({ color: GREEN });
+      expect(shownValue(name)).not.toHaveStyle({ color: RED });
+    }
+  });
+
+  it('draws revenue as a gold straight line with points and expenses as a smooth blue area, 12 months labelled', async () => {
+    mockApi(answers());
+    renderDashboard();
+    await loaded();
+    const revenue = charts.findLast((chart) => chart.label.startsWith('Revenue'))!;
+    const expenses = charts.findLast((chart) => chart.label.startsWith('Expenses'))!;
+
+    expect(revenue.data.labels).toEqual(['Dec 24', 'Jan 25', 'Feb 25', 'Mar 25', 'Apr 25', 'May 25']);
+    const [line, target] = revenue.data.datasets;
+    expect(line).toMatchObject({ label: 'Revenue', borderColor: REVENUE_GOLD, tension: 0 });
+    expect(line!.data).toEqual([5000, 5250.5, 5501, 5751.5, 6002, 6252.5]);
+    expect(line!.pointRadius).toBeGreaterThan(0);
+    // The owner's own revenue target from the goals call.
+    expect(target!.data).toEqual(Array(6).fill(7500));
+    expect(screen.getByText(/target £7,500\.00 a month/)).toBeInTheDocument();
+
+    const [area] = expenses.data.datasets;
+    expect(area).toMatchObject({ label: 'Expenses', borderColor: EXPENSES_BLUE, tension: 0.4, fill: 'origin' });
+    expect(typeof area!.backgroundColor).toBe('function');
+
+    for (const chart of [revenue, expenses]) {
+      const y = chart.options.scales!.y as { beginAtZero: boolean; ticks: { callback: (value: number) => string } };
+      expect(y.beginAtZero).toBe(true);
+      expect(y.ticks.callback(1500)).toBe('£1,500');
+    }
+    expect(revenue.label).toContain('Dec 24 £5,000.00');
+  });
+
+  it('marks the current month as month to date in the tooltips', async () => {
+    mockApi(
+      answers({
+        monthlySales: jsonResponse(200, {
+          monthly_sales: [
+            { month: '2025-10', amount: 6000 },
+            { month: '2025-11', amount: 2500 },
+          ],
+        }),
+      }),
+    );
+    renderDashboard();
+    await loaded();
+    const revenue = charts.findLast((chart) => chart.label.startsWith('Revenue'))!;
+    const tooltip = revenue.options.plugins!.tooltip!.callbacks as unknown as {
+      title: (items: Array<{ dataIndex: number }>) => string;
+      label: (item: { dataset: { label: string }; parsed: { y: number } }) => string;
+    };
+    expect(tooltip.title([{ dataIndex: 0 }])).toBe('Oct 25');
+    expect(tooltip.title([{ dataIndex: 1 }])).toBe('Nov 25 (month to date)');
+    expect(tooltip.label({ dataset: { label: 'Revenue' }, parsed: { y: 2500 } })).toBe('Revenue: £2,500.00');
+  });
+
+  it('lays the charts out 400px high, and shows the BradeBot panel as coming soon', async () => {
+    mockApi(answers());
+    renderDashboard();
+    await loaded();
+    expect(screen.getByRole('region', { name: 'Revenue' })).toHaveStyle({ height: '400px', width: '48%' });
+    expect(screen.getByRole('region', { name: 'Expenses' })).toHaveStyle({ height: '400px', width: '48%' });
+    const bot = screen.getByRole('region', { name: 'BradeBot' });
+    expect(bot).toHaveStyle({ height: '130px' });
+    expect(within(bot).getByText(/answer|ask me anything/i)).toHaveTextContent("your salon's finances");
+    expect(within(bot).getByRole('textbox', { name: 'Ask BradeBot' })).toBeDisabled();
+    expect(within(bot).getByPlaceholderText('BradeBot is coming in the next release.')).toBeInTheDocument();
+  });
+});
+
+describe('when calls fail (spec section 8)', () => {
+  it('logs each failure and falls back: figures to £0.00 and 0.0%, lists to empty, goals to the defaults', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi(
+      Object.fromEntries(Object.values(PATHS).map((path) => [path, jsonResponse(500, { error: 'Something broke' })])),
+    );
+    renderDashboard();
+    await loaded();
+
+    for (const name of ['Monthly revenue', 'Monthly expenses', 'Revenue per client']) {
+      expect(shownValue(name)).toHaveTextContent(/^£0\.00$/);
+      expect(changeOf(name)).toHaveTextContent(/^0\.0%$/);
+    }
+    expect(screen.getByText('No revenue recorded in the last 12 months.')).toBeInTheDocument();
+    expect(screen.getByText('No expenses recorded in the last 12 months.')).toBeInTheDocument();
+    expect(screen.getByText(/target £6,000\.00 a month/)).toBeInTheDocument();
+    expect(logged).toHaveBeenCalledTimes(6);
+    // A failure is not a new owner: no invitation to connect accounts.
+    expect(screen.queryByRole('button', { name: 'Connect your accounts' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Connect your accounts' })).toBeNull();
+  });
+
+  it('falls back for one call without touching the others, including an answer of the wrong shape', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi(
+      answers({
+        expenses: jsonResponse(200, { total: 'lots' }),
+        goals: jsonResponse(404, { error: 'Not found' }),
+        monthlyExpenses: jsonResponse(200, { monthly_expenses: [{ month: 'May', amount: 3 }] }),
+      }),
+    );
+    renderDashboard();
+    await loaded();
+    expect(shownValue('Monthly revenue')).toHaveTextContent('£4,321.50');
+    expect(shownValue('Monthly expenses')).toHaveTextContent(/^£0\.00$/);
+    expect(changeOf('Monthly expenses')).toHaveTextContent(/^0\.0%$/);
+    expect(screen.getByText(/target £6,000\.00 a month/)).toBeInTheDocument();
+    expect(screen.getByText('No expenses recorded in the last 12 months.')).toBeInTheDocument();
+    expect(logged).toHaveBeenCalledTimes(3);
+    expect(logged.mock.calls.map((call) => call[0])).toEqual(
+      expect.arrayContaining([
+        "Could not load this month's expenses",
+        'Could not load financial goals',
+        'Could not load monthly expenses',
+      ]),
+    );
+  });
+
+  it('falls back when the network is down', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const fetchMock = vi.fn<typeof fetch>(() => Promise.reject(new TypeError('Failed to fetch')));
+    vi.stubGlobal('fetch', fetchMock);
+    renderDashboard();
+    await loaded();
+    expect(shownValue('Revenue per client')).toHaveTextContent(/^£0\.00$/);
+  });
+});
+
+describe('a new owner with nothing connected', () => {
+  const empty = {
+    sales: jsonResponse(200, { value: 0, percent_change: null }),
+    expenses: jsonResponse(200, { value: 0, percent_change: null }),
+    perClient: jsonResponse(200, { value: 0, percent_change: null }),
+    monthlySales: jsonResponse(200, { monthly_sales: MONTHS.map((month) => ({ month, amount: 0 })) }),
+    monthlyExpenses: jsonResponse(200, { monthly_expenses: [] }),
+  };
+
+  it('sees an empty state that leads to connecting accounts instead of empty charts', async () => {
+    mockApi(answers(empty));
+    const user = userEvent.setup();
+    const router = renderDashboard();
+    const card = await screen.findByRole('region', { name: 'No figures yet' });
+    expect(card).toHaveTextContent(/Connect your card-payment provider/);
+    expect(screen.queryByRole('region', { name: 'Revenue' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Expenses' })).toBeNull();
+    expect(shownValue('Monthly revenue')).toHaveTextContent('£0.00');
+    expect(screen.getByRole('region', { name: 'BradeBot' })).toBeInTheDocument();
+
+    await user.click(within(card).getByRole('link', { name: 'Connect your accounts' }));
+    expect(router.state.location.pathname).toBe('/link-your-pos');
+  });
+
+  it('is not shown once any month has an amount', async () => {
+    mockApi(
+      answers({
+        ...empty,
+        monthlyExpenses: jsonResponse(200, { monthly_expenses: [{ month: '2025-10', amount: 12.5 }] }),
+      }),
+    );
+    renderDashboard();
+    await loaded();
+    expect(screen.queryByRole('region', { name: 'No figures yet' })).toBeNull();
+    expect(screen.getByRole('region', { name: 'Expenses' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,55 @@
+import { londonDateOf } from '@brade/contract';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
+import { stored } from '../../api/session';
+import { NARROW } from '../../shell/layout';
+import { BradeBotPanel } from './BradeBotPanel';
+import { EmptyState } from './EmptyState';
+import { compareCaption, HEADLINES } from './figures';
+import { HeadlineTile, HeadlineTileSkeleton } from './HeadlineTile';
+import { ChartSkeleton, chartsRowSx, ExpensesChart, RevenueChart } from './MonthlyCharts';
+import { isEmptyAccount, useDashboardData } from './use-dashboard-data';
+
+const tilesRowSx = { display: 'flex', gap: 2, [NARROW]: { flexDirection: 'column' } } as const;
+
+/** /main-menu/dashboard: the Overview (spec section 2). */
+export default function DashboardPage() {
+  // The shell only renders its children with a stored id.
+  const id = stored.id() ?? '';
+  const data = useDashboardData(id);
+  const caption = useMemo(() => compareCaption(londonDateOf(new Date())), []);
+  const empty = data ? isEmptyAccount(data) : false;
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, maxWidth: 1400 }} aria-busy={!data}>
+      <Typography variant="h1">Overview</Typography>
+      {empty && <EmptyState />}
+      <Box sx={tilesRowSx}>
+        {HEADLINES.map(({ kind }) =>
+          data ? (
+            <HeadlineTile key={kind} kind={kind} figure={data.headlines[kind].data} caption={caption} />
+          ) : (
+            <HeadlineTileSkeleton key={kind} />
+          ),
+        )}
+      </Box>
+      {!empty && (
+        <Box sx={chartsRowSx}>
+          {data ? (
+            <>
+              <RevenueChart months={data.monthlySales.data} target={data.goals.data.revenue_target} />
+              <ExpensesChart months={data.monthlyExpenses.data} />
+            </>
+          ) : (
+            <>
+              <ChartSkeleton />
+              <ChartSkeleton />
+            </>
+          )}
+        </Box>
+      )}
+      <BradeBotPanel />
+    </Box>
+  );
+}

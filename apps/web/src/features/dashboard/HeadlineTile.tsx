@@ -1,0 +1,70 @@
+import { formatPercentChange, formatPounds, type HeadlineFigure } from '@brade/contract';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { changeTone, HEADLINES, type HeadlineKind, type Tone } from './figures';
+
+export const TILE_HEIGHT_PX = 148;
+
+const TONE_COLOUR: Record<Tone, string> = { good: 'success.main', bad: 'error.main', neutral: 'text.primary' };
+
+const tileSx = {
+  flex: '1 1 0',
+  minWidth: 0,
+  height: TILE_HEIGHT_PX,
+  p: 2.5,
+  display: 'flex',
+  flexDirection: 'column',
+  border: '1px solid',
+  borderColor: 'divider',
+} as const;
+
+interface HeadlineTileProps {
+  kind: HeadlineKind;
+  figure: HeadlineFigure;
+  /** What the change compares: { current: '1–22 Nov', previous: '1–22 Oct', text: '1–22 Nov vs 1–22 Oct' }. */
+  caption: { previous: string; text: string };
+}
+
+/** One headline figure: the month-to-date value in pounds and its change, green or red (spec section 9). */
+export function HeadlineTile({ kind, figure, caption }: HeadlineTileProps) {
+  const titleId = useId();
+  const { title, noun } = HEADLINES.find((headline) => headline.kind === kind)!;
+  const tone = changeTone(kind, figure.percent_change);
+  const colour = TONE_COLOUR[tone];
+  const comparable = figure.percent_change !== null;
+  return (
+    <Paper component="section" aria-labelledby={titleId} elevation={0} sx={tileSx} data-tone={tone}>
+      <Typography id={titleId} component="h2" sx={{ fontSize: '0.9rem', fontWeight: 500, color: 'text.secondary' }}>
+        {title}
+      </Typography>
+      <Typography
+        data-testid="tile-value"
+        sx={{ mt: 0.5, fontSize: '1.75rem', fontWeight: 600, lineHeight: 1.3, color: colour, whiteSpace: 'nowrap' }}
+      >
+        {formatPounds(figure.value)}
+      </Typography>
+      <Typography
+        data-testid="tile-change"
+        sx={{ mt: 'auto', fontSize: '0.95rem', fontWeight: 600, color: comparable ? colour : 'text.secondary' }}
+      >
+        {comparable ? formatPercentChange(figure.percent_change) : '—'}
+      </Typography>
+      <Typography data-testid="tile-caption" variant="caption" sx={{ color: 'text.secondary', lineHeight: 1.4 }}>
+        {comparable ? caption.text : `No ${noun} in ${caption.previous} to compare with`}
+      </Typography>
+    </Paper>
+  );
+}
+
+export function HeadlineTileSkeleton() {
+  return (
+    <Paper elevation={0} sx={tileSx} aria-hidden>
+      <Skeleton width="50%" />
+      <Skeleton width="70%" height={44} />
+      <Skeleton width="30%" sx={{ mt: 'auto' }} />
+      <Skeleton width="60%" />
+    </Paper>
+  );
+}

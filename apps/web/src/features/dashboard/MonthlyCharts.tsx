@@ -1,0 +1,239 @@
+import { formatPounds, londonDateOf, type MonthlyAmount, monthOf } from '@brade/contract';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import {
+  CategoryScale,
+  type ChartData,
+  Chart as ChartJS,
+  type ChartOptions,
+  Filler,
+  LinearScale,
+  LineElement,
+  PointElement,
+  type ScriptableContext,
+  Tooltip,
+} from 'chart.js';
+import type { ReactNode } from 'react';
+import { useId } from 'react';
+import { Line } from 'react-chartjs-2';
+import { BRAND_PRIMARY } from '../../app/theme';
+import { NARROW } from '../../shell/layout';
+import { formatWholePounds, shortMonthLabel } from './figures';
+
+// Only the pieces these two line charts use, so the rest of Chart.js is left out of the bundle.
+// (react-chartjs-2's Line registers the LineController itself.)
+ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Filler, Tooltip);
+
+export const CHART_HEIGHT_PX = 400;
+export const REVENUE_GOLD = '#B8860B';
+export const EXPENSES_BLUE = '#1E6FD9';
+const GRID = '#F3E3EA';
+
+const panelSx = {
+  width: '48%',
+  height: CHART_HEIGHT_PX,
+  p: 2.5,
+  display: 'flex',
+  flexDirection: 'column',
+  border: '1px solid',
+  borderColor: 'divider',
+  [NARROW]: { width: '100%' },
+} as const;
+
+export const chartsRowSx = {
+  display: 'flex',
+  justifyContent: 'space-between',
+  gap: 2,
+  [NARROW]: { flexDirection: 'column' },
+} as const;
+
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/**
+ * Shared by both charts: y from zero in whole pounds, short month names kept level (every other one is skipped
+ * when they do not fit), pounds with pence in tooltips, and the current month marked as month to date.
+ */
+function chartOptions(months: MonthlyAmount[]): ChartOptions<'line'> {
+  const currentMonth = monthOf(londonDateOf(new Date()));
+  return {
+    responsive: true,
+    maintainAspectRatio: false,
+    animation: prefersReducedMotion() ? false : { duration: 600 },
+    interaction: { mode: 'index', intersect: false },
+    plugins: {
+      tooltip: {
+        callbacks: {
+          title: (items) => {
+            const month = months[items[0]?.dataIndex ?? -1]?.month;
+            if (!month) return '';
+            return month === currentMonth ? `${shortMonthLabel(month)} (month to date)` : shortMonthLabel(month);
+          },
+          label: (item) => `${item.dataset.label}: ${formatPounds(item.parsed.y ?? 0)}`,
+        },
+      },
+    },
+    scales: {
+      x: {
+        grid: { display: false },
+        ticks: {
+          color: '#6B5861',
+          font: { family: 'Poppins', size: 11 },
+          maxRotation: 0,
+          autoSkip: true,
+          autoSkipPadding: 10,
+        },
+      },
+      y: {
+        beginAtZero: true,
+        grid: { color: GRID },
+        border: { display: false },
+        ticks: {
+          color: '#6B5861',
+          font: { family: 'Poppins', size: 11 },
+          maxTicksLimit: 6,
+          callback: (value) => formatWholePounds(Number(value)),
+        },
+      },
+    },
+  };
+}
+
+/** A vertical wash of the expenses blue, strong at the line and fading to nothing at the axis. */
+function expensesGradient(context: ScriptableContext<'line'>): CanvasGradient | string {
+  const { ctx, chartArea } = context.chart;
+  if (!chartArea) return 'rgba(30, 111, 217, 0.18)';
+  const gradient = ctx.createLinearGradient(0, chartArea.top, 0, chartArea.bottom);
+  gradient.addColorStop(0, 'rgba(30, 111, 217, 0.38)');
+  gradient.addColorStop(1, 'rgba(30, 111, 217, 0.02)');
+  return gradient;
+}
+
+/** Text for screen readers: the canvas itself says nothing. */
+function describe(title: string, months: MonthlyAmount[]): string {
+  const values = months.map((m) => `${shortMonthLabel(m.month)} ${formatPounds(m.amount)}`).join(', ');
+  return `${title} for the last ${months.length} months: ${values}.`;
+}
+
+function ChartPanel({ title, subtitle, children }: { title: string; subtitle: ReactNode; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <Paper component="section" aria-labelledby={titleId} elevation={0} sx={panelSx}>
+      <Typography id={titleId} variant="h3" component="h2" sx={{ fontSize: '1.05rem' }}>
+        {title}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" sx={{ mb: 1.5 }}>
+        {subtitle}
+      </Typography>
+      <Box sx={{ position: 'relative', flex: 1, minHeight: 0 }}>{children}</Box>
+    </Paper>
+  );
+}
+
+function NoMonths({ what }: { what: string }) {
+  return (
+    <Box sx={{ height: '100%', display: 'grid', placeItems: 'center', color: 'text.secondary', typography: 'body2' }}>
+      No {what} recorded in the last 12 months.
+    </Box>
+  );
+}
+
+/** Revenue: a gold straight line with points, and the owner's monthly revenue target as a dashed line. */
+export function RevenueChart({ months, target }: { months: MonthlyAmount[]; target: number }) {
+  const data: ChartData<'line'> = {
+    labels: months.map((m) => shortMonthLabel(m.month)),
+    datasets: [
+      {
+        label: 'Revenue',
+        data: months.map((m) => m.amount),
+        borderColor: REVENUE_GOLD,
+        backgroundColor: REVENUE_GOLD,
+        borderWidth: 2.5,
+        tension: 0,
+        pointRadius: 4,
+        pointHoverRadius: 6,
+        pointBackgroundColor: '#FFFFFF',
+        pointBorderWidth: 2,
+      },
+      {
+        label: 'Target',
+        data: months.map(() => target),
+        borderColor: BRAND_PRIMARY,
+        borderWidth: 1.5,
+        borderDash: [6, 5],
+        pointRadius: 0,
+        pointHoverRadius: 0,
+        fill: false,
+      },
+    ],
+  };
+  return (
+    <ChartPanel
+      title="Revenue"
+      subtitle={
+        <>
+          Last 12 months · <TargetKey /> target {formatPounds(target)} a month
+        </>
+      }
+    >
+      {months.length === 0 ? (
+        <NoMonths what="revenue" />
+      ) : (
+        <Line data={data} options={chartOptions(months)} role="img" aria-label={describe('Revenue', months)} />
+      )}
+    </ChartPanel>
+  );
+}
+
+function TargetKey() {
+  return (
+    <Box
+      component="span"
+      aria-hidden
+      sx={{ display: 'inline-block', width: 16, verticalAlign: 'middle', borderTop: `2px dashed ${BRAND_PRIMARY}` }}
+    />
+  );
+}
+
+/** Expenses: a smooth blue line over a gradient area. */
+export function ExpensesChart({ months }: { months: MonthlyAmount[] }) {
+  const data: ChartData<'line'> = {
+    labels: months.map((m) => shortMonthLabel(m.month)),
+    datasets: [
+      {
+        label: 'Expenses',
+        data: months.map((m) => m.amount),
+        borderColor: EXPENSES_BLUE,
+        backgroundColor: expensesGradient,
+        borderWidth: 2.5,
+        tension: 0.4,
+        fill: 'origin',
+        pointRadius: 0,
+        pointHoverRadius: 5,
+        pointBackgroundColor: EXPENSES_BLUE,
+      },
+    ],
+  };
+  return (
+    <ChartPanel title="Expenses" subtitle="Last 12 months">
+      {months.length === 0 ? (
+        <NoMonths what="expenses" />
+      ) : (
+        <Line data={data} options={chartOptions(months)} role="img" aria-label={describe('Expenses', months)} />
+      )}
+    </ChartPanel>
+  );
+}
+
+export function ChartSkeleton() {
+  return (
+    <Paper elevation={0} sx={panelSx} aria-hidden>
+      <Skeleton width="30%" />
+      <Skeleton width="45%" sx={{ mb: 1.5 }} />
+      <Skeleton variant="rounded" sx={{ flex: 1 }} />
+    </Paper>
+  );
+}

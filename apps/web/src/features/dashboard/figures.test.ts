@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { changeTone, compareCaption, formatWholePounds, shortMonthLabel } from './figures';
+
+describe('changeTone (spec section 9)', () => {
+  it.each([
+    ['revenue', 12.5, 'good'],
+    ['revenue', 0, 'good'],
+    ['revenue', -0.04, 'good'], // shown as 0.0%
+    ['revenue', -0.05, 'good'], // shown as 0.0% too (formatPercentChange rounds half up)
+    ['revenue', -0.06, 'bad'], // shown as -0.1%
+    ['revenue', -8.3, 'bad'],
+    ['revenue', null, 'neutral'],
+    ['revenuePerClient', 4.2, 'good'],
+    ['revenuePerClient', 0, 'good'],
+    ['revenuePerClient', -1, 'bad'],
+    ['revenuePerClient', null, 'neutral'],
+    ['expenses', -3.1, 'good'],
+    ['expenses', 0, 'good'],
+    ['expenses', 0.04, 'good'], // shown as 0.0%
+    ['expenses', 0.05, 'bad'],
+    ['expenses', 7.9, 'bad'],
+    ['expenses', null, 'neutral'],
+  ] as const)('%s with a change of %s is %s', (kind, change, tone) => {
+    expect(changeTone(kind, change)).toBe(tone);
+  });
+});
+
+describe('compareCaption', () => {
+  it.each([
+    ['2025-11-22', '1–22 Nov vs 1–22 Oct'],
+    ['2025-11-01', '1 Nov vs 1 Oct'],
+    ['2025-10-31', '1–31 Oct vs 1–30 Sep'],
+    ['2026-03-31', '1–31 Mar vs 1–28 Feb'],
+    ['2024-03-30', '1–30 Mar vs 1–29 Feb'],
+    ['2024-02-29', '1–29 Feb vs 1–29 Jan'],
+    ['2026-01-31', '1–31 Jan 2026 vs 1–31 Dec 2025'],
+    ['2026-01-01', '1 Jan 2026 vs 1 Dec 2025'],
+    ['2025-12-31', '1–31 Dec vs 1–30 Nov'],
+  ])('on %s reads %s', (today, text) => {
+    expect(compareCaption(today).text).toBe(text);
+  });
+
+  it('names the earlier period on its own for the "nothing to compare" caption', () => {
+    expect(compareCaption('2025-05-31')).toEqual({
+      current: '1–31 May',
+      previous: '1–30 Apr',
+      text: '1–31 May vs 1–30 Apr',
+    });
+  });
+});
+
+describe('chart labels', () => {
+  it('shortens months to a name and a two-digit year', () => {
+    expect(['2025-01', '2025-09', '2025-12', '2026-06'].map(shortMonthLabel)).toEqual([
+      'Jan 25',
+      'Sep 25',
+      'Dec 25',
+      'Jun 26',
+    ]);
+  });
+
+  it('formats axis ticks in whole pounds', () => {
+    expect(formatWholePounds(0)).toBe('£0');
+    expect(formatWholePounds(1500)).toBe('£1,500');
+    expect(formatWholePounds(12_345.67)).toBe('£12,346');
+  });
+});

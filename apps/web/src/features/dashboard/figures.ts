@@ -1,0 +1,67 @@
+import { type DayRange, monthToDateRanges } from '@brade/contract';
+
+/** The three headline tiles, in the order they show. */
+export const HEADLINES = [
+  { kind: 'revenue', title: 'Monthly revenue', call: 'get-current-month-sales-total', noun: 'revenue' },
+  { kind: 'expenses', title: 'Monthly expenses', call: 'get-current-month-expenses-total', noun: 'expenses' },
+  {
+    kind: 'revenuePerClient',
+    title: 'Revenue per client',
+    call: 'get-current-month-revenue-per-client',
+    noun: 'clients',
+  },
+] as const;
+
+export type HeadlineKind = (typeof HEADLINES)[number]['kind'];
+
+/** 'good' shows green, 'bad' red; 'neutral' when there is nothing to compare with (percent_change null). */
+export type Tone = 'good' | 'bad' | 'neutral';
+
+/**
+ * Spec section 9: revenue (and revenue per client) is green when its change is >= 0; expenses are green when
+ * the change is <= 0. The change is judged as displayed (one decimal), so '0.0%' is never red.
+ */
+export function changeTone(kind: HeadlineKind, change: number | null): Tone {
+  if (change === null) return 'neutral';
+  const shown = Math.round(change * 10) / 10;
+  if (kind === 'expenses') return shown <= 0 ? 'good' : 'bad';
+  return shown >= 0 ? 'good' : 'bad';
+}
+
+export const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+function describeRange({ from, to }: DayRange, withYear: boolean): string {
+  const first = Number(from.slice(8, 10));
+  const last = Number(to.slice(8, 10));
+  const days = first === last ? `${first}` : `${first}–${last}`;
+  const month = SHORT_MONTHS[Number(from.slice(5, 7)) - 1];
+  return withYear ? `${days} ${month} ${from.slice(0, 4)}` : `${days} ${month}`;
+}
+
+/**
+ * What the headline change compares, for a Europe/London day 'YYYY-MM-DD': '1–22 Nov vs 1–22 Oct'; the year
+ * is named when the two months fall in different years ('1–5 Jan 2026 vs 1–5 Dec 2025').
+ */
+export function compareCaption(today: string): { current: string; previous: string; text: string } {
+  const { current, previous } = monthToDateRanges(today);
+  const withYear = current.from.slice(0, 4) !== previous.from.slice(0, 4);
+  const texts = { current: describeRange(current, withYear), previous: describeRange(previous, withYear) };
+  return { ...texts, text: `${texts.current} vs ${texts.previous}` };
+}
+
+/** 'Dec 25' for '2025-12' (fixed names: the browser's en-GB 'Sept' would break the pattern). */
+export function shortMonthLabel(month: string): string {
+  return `${SHORT_MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(2, 4)}`;
+}
+
+const wholePounds = new Intl.NumberFormat('en-GB', {
+  style: 'currency',
+  currency: 'GBP',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+
+/** Axis ticks: '£1,500' (the tooltips and tiles keep the pence). */
+export function formatWholePounds(pounds: number): string {
+  return wholePounds.format(pounds);
+}

@@ -1,0 +1,46 @@
+import type { FinancialGoals, HeadlineFigure, MonthlyAmount } from '@brade/contract';
+import { useQuery } from '@tanstack/react-query';
+import { type Loaded, loadFinancialGoals, loadHeadline, loadMonthlyExpenses, loadMonthlySales } from './dashboard-api';
+import type { HeadlineKind } from './figures';
+
+export interface DashboardData {
+  headlines: Record<HeadlineKind, Loaded<HeadlineFigure>>;
+  monthlySales: Loaded<MonthlyAmount[]>;
+  monthlyExpenses: Loaded<MonthlyAmount[]>;
+  goals: Loaded<FinancialGoals>;
+}
+
+const key = (id: string, part: string) => ['dashboard', id, part] as const;
+// The loaders never throw (failures become fallbacks), so there is nothing for TanStack Query to retry.
+const options = { retry: false } as const;
+
+/** The dashboard's six GET calls (spec section 7), all started at once. Undefined until every one settled. */
+export function useDashboardData(id: string): DashboardData | undefined {
+  const revenue = useQuery({ queryKey: key(id, 'revenue'), queryFn: () => loadHeadline('revenue', id), ...options });
+  const expenses = useQuery({ queryKey: key(id, 'expenses'), queryFn: () => loadHeadline('expenses', id), ...options });
+  const perClient = useQuery({
+    queryKey: key(id, 'revenue-per-client'),
+    queryFn: () => loadHeadline('revenuePerClient', id),
+    ...options,
+  });
+  const sales = useQuery({ queryKey: key(id, 'monthly-sales'), queryFn: () => loadMonthlySales(id), ...options });
+  const costs = useQuery({ queryKey: key(id, 'monthly-expenses'), queryFn: () => loadMonthlyExpenses(id), ...options });
+  const goals = useQuery({ queryKey: key(id, 'financial-goals'), queryFn: () => loadFinancialGoals(id), ...options });
+
+  if (!revenue.data || !expenses.data || !perClient.data || !sales.data || !costs.data || !goals.data) return undefined;
+  return {
+    headlines: { revenue: revenue.data, expenses: expenses.data, revenuePerClient: perClient.data },
+    monthlySales: sales.data,
+    monthlyExpenses: costs.data,
+    goals: goals.data,
+  };
+}
+
+/** A new owner with nothing connected: every figure 0 and no month with an amount, and no call failed. */
+export function isEmptyAccount(data: DashboardData): boolean {
+  const loaded = [...Object.values(data.headlines), data.monthlySales, data.monthlyExpenses];
+  if (loaded.some((part) => part.failed)) return false;
+  const noFigures = Object.values(data.headlines).every((headline) => headline.data.value === 0);
+  const noMonths = [...data.monthlySales.data, ...data.monthlyExpenses.data].every((month) => month.amount === 0);
+  return noFigures && noMonths;
+}

@@ -1,0 +1,7 @@
+/** The shell's fixed sizes (spec section 9). */
+export const NAV_WIDTH_PX = 200;
+/** At this width or less the navigation becomes a drawer and the dashboard stacks. */
+export const NARROW_MAX_WIDTH_PX = 1024;
+export const NARROW_QUERY = `(max-width:${NARROW_MAX_WIDTH_PX}px)`;
+/** For `sx`: styles that apply on narrow screens (MUI's own breakpoints do not include 1024px). */
+export const NARROW = `@media ${NARROW_QUERY}`;

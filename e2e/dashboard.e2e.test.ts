@@ -1,0 +1,189 @@
+import path from 'node:path';
+import { formatPercentChange, formatPounds } from '@brade/contract';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningApp, SCREENSHOTS, screenshot, startApp } from './support/app.js';
+
+let app: RunningApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(() => app?.stop());
+
+const TILES = [
+  { name: 'Monthly revenue', call: 'get-current-month-sales-total' },
+  { name: 'Monthly expenses', call: 'get-current-month-expenses-total' },
+  { name: 'Revenue per client', call: 'get-current-month-revenue-per-client' },
+] as const;
+
+type Box = { x: number; y: number; width: number; height: number };
+
+async function box(locator: Locator): Promise<Box> {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error('element is not visible');
+  return found;
+}
+
+/** The sign-in journey a visitor takes: 'Use Test Account', Login, and the dashboard opens. */
+async function signInWithTestAccount(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Use Test Account' }).click();
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL('**/main-menu/dashboard');
+  await page.getByRole('region', { name: 'Monthly revenue', exact: true }).waitFor({ timeout: 15_000 });
+}
+
+/** The API's own answer to a dashboard call, asked with the page's session. */
+async function apiAnswer<T>(page: Page, call: string): Promise<T> {
+  const session = await page.evaluate(() => ({
+    id: localStorage.getItem('id'),
+    token: localStorage.getItem('access_token'),
+  }));
+  const response = await fetch(`${app.url}/api/database/${call}/${session.id}`, {
+    headers: { authorization: `Bearer ${session.token}` },
+  });
+  expect(response.status, `GET ${call}`).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** A one-finger swipe through Chromium's real touch input (CDP), from x to x + dx at height y. */
+async function touchSwipe(page: Page, x: number, dx: number, y = 400): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+  const steps = 6;
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  for (let i = 1; i <= steps; i += 1) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x + (dx * i) / steps, y }] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
+
+/** The drawer has finished sliding (in or out). */
+async function drawerSettled(page: Page, open: boolean): Promise<void> {
+  if (open) {
+    await nav(page).waitFor({ state: 'visible' });
+    await expect.poll(async () => (await box(nav(page))).x).toBe(0);
+  } else {
+    await nav(page).waitFor({ state: 'hidden' });
+  }
+}
+
+describe('the Overview dashboard', () => {
+  it('shows the three tiles with the API figures and both charts at 1440px, in the 200px navigation', async () => {
+    const { page, errors, context } = await app.newPage(1440);
+    await signInWithTestAccount(page);
+    await expect.poll(() => page.getByRole('heading', { name: 'Overview' }).count()).toBe(1);
+
+    for (const tile of TILES) {
+      const answer = await apiAnswer<{ value: number; percent_change: number | null }>(page, tile.call);
+      const region = page.getByRole('region', { name: tile.name, exact: true });
+      expect(await region.getByTestId('tile-value').textContent()).toBe(formatPounds(answer.value));
+      expect(await region.getByTestId('tile-change').textContent()).toBe(
+        answer.percent_change === null ? '—' : formatPercentChange(answer.percent_change),
+      );
+    }
+    // The demo salon has figures, so the charts (not the empty state) show.
+    const revenue = page.getByRole('region', { name: 'Revenue', exact: true });
+    const expenses = page.getByRole('region', { name: 'Expenses', exact: true });
+    await revenue.locator('canvas').waitFor();
+    await expenses.locator('canvas').waitFor();
+    const sales = await apiAnswer<{ monthly_sales: unknown[] }>(page, 'get-monthly-sales');
+    expect(sales.monthly_sales).toHaveLength(12);
+
+    // Tiles in one row; charts side by side at 48% each, 400px high; BradeBot 130px below them.
+    const tiles = await Promise.all(TILES.map((t) => box(page.getByRole('region', { name: t.name, exact: true }))));
+    expect(new Set(tiles.map((t) => Math.round(t.y))).size).toBe(1);
+    expect(tiles[0]!.x).toBeLessThan(tiles[1]!.x);
+    expect(tiles[1]!.x).toBeLessThan(tiles[2]!.x);
+    const [r, e] = [await box(revenue), await box(expenses)];
+    expect(r.height).toBe(400);
+    expect(e.height).toBe(400);
+    expect(Math.round(r.y)).toBe(Math.round(e.y));
+    const row = await box(revenue.locator('..'));
+    expect(r.width / row.width).toBeCloseTo(0.48, 2);
+    const bot = await box(page.getByRole('region', { name: 'BradeBot', exact: true }));
+    expect(bot.height).toBe(130);
+    expect(bot.y).toBeGreaterThan(r.y + r.height);
+
+    expect((await box(nav(page))).width).toBe(200);
+    expect(await nav(page).getByRole('heading', { name: 'MAIN MENU' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Open menu' }).count()).toBe(0);
+    await page.waitForTimeout(800); // the charts' entry animation
+    await screenshot(page, 'dashboard-1440');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("does not follow the demo account's Settings and Profile links", async () => {
+    const { page, errors, context } = await app.newPage(1440);
+    await signInWithTestAccount(page);
+    const settings = nav(page).getByRole('link', { name: 'Settings' });
+    const profile = nav(page).getByRole('link', { name: /^Profile/ });
+    await expect.poll(() => settings.getAttribute('aria-disabled')).toBe('true');
+    expect(await profile.getAttribute('aria-disabled')).toBe('true');
+    const before = page.url();
+
+    // Playwright refuses to click an aria-disabled element; force the click as a person's mouse would.
+    await settings.click({ force: true });
+    await profile.click({ force: true });
+    await settings.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(300);
+    expect(page.url()).toBe(before);
+    expect(await settings.getAttribute('href')).toBeNull();
+
+    // Reports stays open to the demo account.
+    await nav(page).getByRole('link', { name: 'Reports' }).click();
+    await page.waitForURL('**/main-menu/reports');
+    await page.getByText('Reports are coming in the next release.').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  for (const width of [1024, 390]) {
+    it(`stacks the tiles and charts at ${width}px and slides the navigation in and out`, async () => {
+      const { page, errors, context } = await app.newPage(width);
+      await signInWithTestAccount(page);
+
+      const tiles = await Promise.all(TILES.map((t) => box(page.getByRole('region', { name: t.name, exact: true }))));
+      for (let i = 1; i < tiles.length; i += 1) {
+        expect(tiles[i]!.y).toBeGreaterThanOrEqual(tiles[i - 1]!.y + tiles[i - 1]!.height);
+        expect(Math.round(tiles[i]!.x)).toBe(Math.round(tiles[0]!.x));
+      }
+      const r = await box(page.getByRole('region', { name: 'Revenue', exact: true }));
+      const e = await box(page.getByRole('region', { name: 'Expenses', exact: true }));
+      expect(e.y).toBeGreaterThanOrEqual(r.y + r.height);
+      expect(r.width).toBe(tiles[0]!.width);
+      expect(r.height).toBe(400);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+
+      // The navigation waits in a drawer behind the menu button.
+      expect(await nav(page).count()).toBe(0);
+      await page.waitForTimeout(800);
+      await screenshot(page, `dashboard-${width}`);
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await drawerSettled(page, true);
+      expect((await box(nav(page))).width).toBe(200);
+      // The drawer and its backdrop are fixed to the viewport, so this one is a viewport shot, not a full page.
+      await page.screenshot({ path: path.join(SCREENSHOTS, `dashboard-drawer-${width}.png`) });
+
+      // A left swipe of more than 50px closes it; a right swipe opens it again; 40px does nothing.
+      await touchSwipe(page, 180, -120);
+      await drawerSettled(page, false);
+      await touchSwipe(page, 40, 40);
+      await page.waitForTimeout(400);
+      expect(await nav(page).count()).toBe(0);
+      await touchSwipe(page, 40, 120);
+      await drawerSettled(page, true);
+      await touchSwipe(page, 180, -120);
+      await drawerSettled(page, false);
+
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
