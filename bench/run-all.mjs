@@ -1,6 +1,7 @@
 // Prints every budget as a figure and a ratio; exits non-zero when one is over.
+import { measureDashboard } from './dashboard-calls.mjs';
 import { measureLoginJavaScript } from './login-javascript.mjs';
 import { measureStartup } from './startup-to-ready.mjs';
 
-const results = [await measureLoginJavaScript(), await measureStartup()];
+const results = [await measureLoginJavaScript(), await measureStartup(), await measureDashboard()];
 process.exit(results.every(Boolean) ? 0 : 1);

@@ -15,7 +15,7 @@ export function freePort() {
   });
 }
 
-export async function startServer(dataDir, port) {
+export async function startServer(dataDir, port, extraEnv = {}) {
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
     env: {
@@ -26,6 +26,7 @@ export async function startServer(dataDir, port) {
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
+      ...extraEnv,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

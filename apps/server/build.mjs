@@ -7,8 +7,8 @@ const external = ['@node-rs/argon2', '@electric-sql/pglite', 'pg-native', 'nodem
 
 await build({
   absWorkingDir: import.meta.dirname,
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', 'seed-owner': 'src/cli/seed-owner.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -5,9 +5,11 @@ import { pendingResets } from './auth/password-reset.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
+import { syncDemoSalonData } from './demo/demo-salon-data.js';
 import { seedDemoAccount } from './demo/seed-demo-account.js';
 
 const SHUTDOWN_GRACE_MS = 25_000;
+const DEMO_TOP_UP_MS = 60 * 60 * 1000;
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -45,7 +47,10 @@ async function main(): Promise<void> {
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
   await runMigrations(database);
-  if (config.demoAccount) await seedDemoAccount(database.db, logger);
+  if (config.demoAccount) {
+    await seedDemoAccount(database.db, logger);
+    await syncDemoSalonData(database.db, logger);
+  }
 
   const { app, ctx } = await buildApp({ config, database, logger });
   await app.listen({ host: config.host, port: config.port });
@@ -53,6 +58,13 @@ async function main(): Promise<void> {
     { url: config.publicUrl, database: database.driver, mail: config.smtpUrl ? 'smtp' : 'outbox' },
     config.smtpUrl ? 'Brade is ready' : `Brade is ready; e-mails are readable at ${config.publicUrl}/dev/mailbox`,
   );
+
+  // The demo salon's books follow the calendar: a top-up each hour carries them past midnight.
+  if (config.demoAccount) {
+    setInterval(() => {
+      syncDemoSalonData(database.db, logger).catch((err) => logger.error({ err }, 'demo data top-up failed'));
+    }, DEMO_TOP_UP_MS).unref();
+  }
 
   let stopping = false;
   const shutdown = async (signal: string) => {

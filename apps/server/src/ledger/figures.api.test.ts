@@ -74,6 +74,29 @@ describe('ledger figures, worked out by hand', () => {
     expect(april).toEqual({ revenuePence: 13_500, expensesPence: 120_120, clients: 2 });
   });
 
+  it('rebuilds the old day too when a re-imported row moves to another day', async () => {
+    const connected = await connectedProcessors(db(), ownerId);
+    const pending = {
+      provider: 'bank',
+      externalId: 'bank_moves',
+      amountPence: -4_000,
+      description: 'CARD PAYMENT ELECTRICAL WHOLESALE',
+      category: 'Other',
+    } as const;
+    await importTransactions(db(), ownerId, [{ ...pending, occurredAt: new Date('2026-04-09T10:00:00Z') }], connected);
+    expect((await periodTotals(db(), ownerId, { from: '2026-04-09', to: '2026-04-09' })).expensesPence).toBe(4_000);
+    await importTransactions(db(), ownerId, [{ ...pending, occurredAt: new Date('2026-04-10T10:00:00Z') }], connected);
+    expect((await periodTotals(db(), ownerId, { from: '2026-04-09', to: '2026-04-09' })).expensesPence).toBe(0);
+    expect((await periodTotals(db(), ownerId, { from: '2026-04-10', to: '2026-04-10' })).expensesPence).toBe(4_000);
+    // Leave April as the other tests expect it.
+    await importTransactions(
+      db(),
+      ownerId,
+      [{ ...pending, amountPence: 0, occurredAt: new Date('2026-04-10T10:00:00Z') }],
+      connected,
+    );
+  });
+
   it('connecting SumUp turns its payout from revenue into a transfer', async () => {
     await markConnected(db(), ownerId, 'sumup');
     await reclassifyPayouts(db(), ownerId, await connectedProcessors(db(), ownerId));

@@ -1,19 +1,8 @@
 import { type DayRange, firstDayOf, lastMonths, monthToDateRanges } from '@brade/contract';
-import { and, between, eq, gte, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, and, between, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { type LedgerKind, ledgerTransactions as lt } from './tables.js';
-
-/** DESIGN.md section 9: what counts as revenue and as expenses, used by every figure. */
-export const REVENUE_KINDS: readonly LedgerKind[] = ['sale', 'refund', 'other_income'];
-export const EXPENSE_KINDS: readonly LedgerKind[] = ['expense', 'fee'];
-
-const kindList = (kinds: readonly LedgerKind[]) =>
-  sql.join(
-    kinds.map((k) => sql`${k}`),
-    sql`, `,
-  );
-const revenueSum = sql<string>`coalesce(sum(${lt.amountPence}) filter (where ${lt.kind} in (${kindList(REVENUE_KINDS)})), 0)`;
-const expenseSum = sql<string>`coalesce(-sum(${lt.amountPence}) filter (where ${lt.kind} in (${kindList(EXPENSE_KINDS)})), 0)`;
+import { EXPENSE_KINDS, REVENUE_KINDS } from './kinds.js';
+import { ledgerDailyTotals as daily, ledgerTransactions as lt } from './tables.js';
 
 export interface PeriodTotals {
   revenuePence: number;
@@ -21,21 +10,51 @@ export interface PeriodTotals {
   clients: number;
 }
 
-/** Revenue, expenses and distinct clients of one range of Europe/London days, in one pass over the index. */
+const sumBetween = (column: AnyColumn, range: DayRange) =>
+  sql<string>`coalesce(sum(${column}) filter (where ${daily.localDate} between ${range.from} and ${range.to}), 0)`;
+const clientsBetween = (range: DayRange) =>
+  sql<string>`count(distinct ${lt.clientKey}) filter (where ${lt.localDate} between ${range.from} and ${range.to})`;
+
+/**
+ * Revenue, expenses and distinct clients for several ranges of Europe/London days at once: sums from the daily
+ * totals, clients from the sales index (a client seen in both ranges counts once in each).
+ */
+export async function totalsForRanges(
+  db: Db,
+  userId: string,
+  ranges: DayRange[],
+  withClients = true,
+): Promise<PeriodTotals[]> {
+  const from = ranges.reduce((min, r) => (r.from < min ? r.from : min), ranges[0]!.from);
+  const to = ranges.reduce((max, r) => (r.to > max ? r.to : max), ranges[0]!.to);
+  const sums = db
+    .select(
+      Object.fromEntries(
+        ranges.flatMap((r, i) => [
+          [`r${i}`, sumBetween(daily.revenuePence, r)],
+          [`e${i}`, sumBetween(daily.expensesPence, r)],
+        ]),
+      ),
+    )
+    .from(daily)
+    .where(and(eq(daily.userId, userId), between(daily.localDate, from, to)));
+  const clients = withClients
+    ? db
+        .select(Object.fromEntries(ranges.map((r, i) => [`c${i}`, clientsBetween(r)])))
+        .from(lt)
+        .where(and(eq(lt.userId, userId), eq(lt.kind, 'sale'), between(lt.localDate, from, to)))
+    : Promise.resolve([{} as Record<string, string>]);
+  const [[sumRow], [clientRow]] = await Promise.all([sums, clients]);
+  return ranges.map((_, i) => ({
+    revenuePence: Number(sumRow?.[`r${i}`] ?? 0),
+    expensesPence: Number(sumRow?.[`e${i}`] ?? 0),
+    clients: Number(clientRow?.[`c${i}`] ?? 0),
+  }));
+}
+
 export async function periodTotals(db: Db, userId: string, range: DayRange): Promise<PeriodTotals> {
-  const [row] = await db
-    .select({
-      revenue: revenueSum,
-      expenses: expenseSum,
-      clients: sql<string>`count(distinct ${lt.clientKey}) filter (where ${lt.kind} = 'sale')`,
-    })
-    .from(lt)
-    .where(and(eq(lt.userId, userId), between(lt.localDate, range.from, range.to)));
-  return {
-    revenuePence: Number(row?.revenue ?? 0),
-    expensesPence: Number(row?.expenses ?? 0),
-    clients: Number(row?.clients ?? 0),
-  };
+  const [totals] = await totalsForRanges(db, userId, [range]);
+  return totals!;
 }
 
 export const toPounds = (pence: number) => Math.round(pence) / 100;
@@ -55,10 +74,12 @@ export type HeadlineName = 'sales' | 'expenses' | 'revenuePerClient';
 /** Month to date against the same days of the previous month (DESIGN.md section 9). */
 export async function headlineFigure(db: Db, userId: string, today: string, name: HeadlineName) {
   const ranges = monthToDateRanges(today);
-  const [current, previous] = await Promise.all([
-    periodTotals(db, userId, ranges.current),
-    periodTotals(db, userId, ranges.previous),
-  ]);
+  const [current, previous] = (await totalsForRanges(
+    db,
+    userId,
+    [ranges.current, ranges.previous],
+    name === 'revenuePerClient',
+  )) as [PeriodTotals, PeriodTotals];
   const pick = (t: PeriodTotals) =>
     name === 'sales' ? t.revenuePence : name === 'expenses' ? t.expensesPence : revenuePerClientPence(t);
   return { value: toPounds(pick(current)), percent_change: percentChange(pick(current), pick(previous)) };
@@ -67,13 +88,11 @@ export async function headlineFigure(db: Db, userId: string, today: string, name
 /** The last 12 Europe/London months (this one included), oldest first, months without rows as 0. */
 export async function monthlySeries(db: Db, userId: string, today: string, what: 'revenue' | 'expenses') {
   const months = lastMonths(today, 12);
+  const column = what === 'revenue' ? daily.revenuePence : daily.expensesPence;
   const rows = await db
-    .select({
-      month: sql<string>`to_char(${lt.localDate}, 'YYYY-MM')`,
-      amount: what === 'revenue' ? revenueSum : expenseSum,
-    })
-    .from(lt)
-    .where(and(eq(lt.userId, userId), gte(lt.localDate, firstDayOf(months[0]!))))
+    .select({ month: sql<string>`to_char(${daily.localDate}, 'YYYY-MM')`, amount: sql<string>`sum(${column})` })
+    .from(daily)
+    .where(and(eq(daily.userId, userId), gte(daily.localDate, firstDayOf(months[0]!))))
     .groupBy(sql`1`);
   const byMonth = new Map(rows.map((r) => [r.month, Number(r.amount)]));
   return months.map((month) => ({ month, amount: toPounds(byMonth.get(month) ?? 0) }));

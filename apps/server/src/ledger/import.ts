@@ -1,7 +1,8 @@
 import { londonDateOf } from '@brade/contract';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import { type Db, rowsOf } from '../db/client.js';
 import { classify, type Processor, type SourceTransaction } from './classify.js';
+import { refreshDailyTotals } from './daily-totals.js';
 import { ledgerTransactions } from './tables.js';
 
 /** Rows per statement: 13 parameters a row stays far below PostgreSQL's 65,535-parameter limit. */
@@ -37,31 +38,51 @@ export async function importTransactions(
       payoutProcessor: c.payoutProcessor,
     };
   });
-  for (let i = 0; i < rows.length; i += BATCH) {
-    await db
-      .insert(ledgerTransactions)
-      .values(rows.slice(i, i + BATCH))
-      .onConflictDoUpdate({
-        target: [ledgerTransactions.userId, ledgerTransactions.provider, ledgerTransactions.externalId],
-        set: {
-          amountPence: sql`excluded.amount_pence`,
-          occurredAt: sql`excluded.occurred_at`,
-          localDate: sql`excluded.local_date`,
-          description: sql`excluded.description`,
-          counterparty: sql`excluded.counterparty`,
-          clientKey: sql`excluded.client_key`,
-          category: sql`excluded.category`,
-          kind: sql`excluded.kind`,
-          payoutProcessor: sql`excluded.payout_processor`,
-        },
-      });
-  }
+  if (rows.length === 0) return 0;
+  await db.transaction(async (tx) => {
+    let from = rows[0]!.localDate;
+    let to = from;
+    for (let i = 0; i < rows.length; i += BATCH) {
+      const batch = rows.slice(i, i + BATCH);
+      // A re-imported row may have moved day (a pending bank row booked later): its old day needs rebuilding too.
+      const previous = await previousDays(tx, userId, batch);
+      for (const day of [...batch.map((r) => r.localDate), ...previous]) {
+        if (day < from) from = day;
+        if (day > to) to = day;
+      }
+      await tx
+        .insert(ledgerTransactions)
+        .values(batch)
+        .onConflictDoUpdate({
+          target: [ledgerTransactions.userId, ledgerTransactions.provider, ledgerTransactions.externalId],
+          set: {
+            amountPence: sql`excluded.amount_pence`,
+            occurredAt: sql`excluded.occurred_at`,
+            localDate: sql`excluded.local_date`,
+            description: sql`excluded.description`,
+            counterparty: sql`excluded.counterparty`,
+            clientKey: sql`excluded.client_key`,
+            category: sql`excluded.category`,
+            kind: sql`excluded.kind`,
+            payoutProcessor: sql`excluded.payout_processor`,
+          },
+        });
+    }
+    await refreshDailyTotals(tx, userId, { from, to });
+  });
   return rows.length;
 }
 
 /** When a processor is connected or disconnected, its past payouts into the bank change meaning. */
 export async function reclassifyPayouts(db: Db, userId: string, connected: ReadonlySet<Processor>): Promise<void> {
   const list = [...connected];
+  await db.transaction(async (tx) => {
+    await reclassify(tx, userId, list);
+    await refreshDailyTotals(tx, userId);
+  });
+}
+
+async function reclassify(db: Db, userId: string, list: Processor[]): Promise<void> {
   await db
     .update(ledgerTransactions)
     .set({
@@ -73,6 +94,23 @@ export async function reclassifyPayouts(db: Db, userId: string, connected: Reado
         : sql`'other_income'`,
     })
     .where(and(eq(ledgerTransactions.userId, userId), isNotNull(ledgerTransactions.payoutProcessor)));
+}
+
+/** Days the already-stored versions of these rows sit on (found through the unique index). */
+async function previousDays(
+  db: Db,
+  userId: string,
+  batch: Array<{ provider: string; externalId: string }>,
+): Promise<string[]> {
+  const keys = sql.join(
+    batch.map((r) => sql`(${r.provider}, ${r.externalId})`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    select distinct l.local_date::text as day from ${ledgerTransactions} l
+    join (values ${keys}) as k(provider, external_id) on l.provider = k.provider and l.external_id = k.external_id
+    where l.user_id = ${userId}`);
+  return rowsOf<{ day: string }>(result).map((r) => r.day);
 }
 
 /** The newest Europe/London day the owner has transactions for, or null. */

@@ -1,0 +1,187 @@
+// Seeds an owner with three years at ~150 sales a day in PostgreSQL, then prints for each of the six dashboard
+// calls p50/p95 over HTTP and the ratio to the same aggregate run directly in SQL (budget: p95 15 ms, ratio 2),
+// and the gzip size of all JavaScript the dashboard route loads (budget: 300 KB).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import pg from 'pg';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, freePort, root, startServer, stopServer } from './support.mjs';
+
+const P95_BUDGET_MS = 15;
+const RATIO_BUDGET = 2;
+const JS_BUDGET = 300 * 1024;
+const RUNS = 200;
+const adminUrl =
+  process.env.TEST_DATABASE_URL ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+const stats = (times) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95) };
+};
+async function time(fn) {
+  const times = [];
+  for (let i = 0; i < 10; i++) await fn();
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    await fn();
+    times.push(performance.now() - t);
+  }
+  return stats(times);
+}
+
+function londonToday() {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+}
+function monthRanges(today) {
+  const [y, m, d] = today.split('-').map(Number);
+  const prevY = m === 1 ? y - 1 : y;
+  const prevM = m === 1 ? 12 : m - 1;
+  const prevLast = new Date(Date.UTC(prevY, prevM, 0)).getUTCDate();
+  const pad = (n) => String(n).padStart(2, '0');
+  return {
+    current: [`${y}-${pad(m)}-01`, today],
+    previous: [`${prevY}-${pad(prevM)}-01`, `${prevY}-${pad(prevM)}-${pad(Math.min(d, prevLast))}`],
+    seriesStart: (() => {
+      const idx = y * 12 + (m - 1) - 11;
+      return `${Math.floor(idx / 12)}-${pad((idx % 12) + 1)}-01`;
+    })(),
+  };
+}
+
+export async function measureDashboard() {
+  const name = `brade_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'brade-bench-'));
+  let server;
+  let browser;
+  try {
+    const seedStart = performance.now();
+    const seeded = spawnSync(
+      process.execPath,
+      [path.join(root, 'apps/server/dist/seed-owner.js'), '--years', '3', '--scale', '5'],
+      {
+        env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
+    if (seeded.status !== 0) throw new Error(`seeding failed: ${seeded.stderr}`);
+    const owner = JSON.parse(seeded.stdout.trim().split('\n').at(-1));
+    const db = new pg.Client({ connectionString: databaseUrl });
+    // The clean-up drops the database under open connections: that must not hide the real error.
+    db.on('error', () => {});
+    await db.connect();
+    const counts = (
+      await db.query(
+        `select count(*) filter (where kind = 'sale') as sales, count(*) filter (where provider = 'bank') as bank, count(*) as all from ledger_transactions`,
+      )
+    ).rows[0];
+    console.log(
+      `seeded ${counts.sales} sales, ${counts.bank} bank rows (${counts.all} ledger rows) in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+    );
+    // Autovacuum keeps a live database's visibility map current; a freshly loaded one needs it once.
+    await db.query('vacuum analyze ledger_transactions');
+    await db.query('vacuum analyze ledger_daily_totals');
+    // The server runs a call's two queries on two pooled connections at once; so does the SQL baseline.
+    const db2 = new pg.Client({ connectionString: databaseUrl });
+    db2.on('error', () => {});
+    await db2.connect();
+
+    server = await startServer(dataDir, await freePort(), { DATABASE_URL: databaseUrl, DEMO_ACCOUNT: 'false' });
+    const session = await (
+      await fetch(`${server.url}/api/signin_user`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: owner.email, password: owner.password }),
+      })
+    ).json();
+    const headers = { authorization: `Bearer ${session.access_token}` };
+
+    const today = londonToday();
+    const r = monthRanges(today);
+    // The same SQL the server runs for each call (apps/server/src/ledger/figures.ts).
+    const sums = `select coalesce(sum(revenue_pence) filter (where local_date between $2 and $3), 0), coalesce(sum(expenses_pence) filter (where local_date between $2 and $3), 0),
+      coalesce(sum(revenue_pence) filter (where local_date between $4 and $5), 0), coalesce(sum(expenses_pence) filter (where local_date between $4 and $5), 0)
+      from ledger_daily_totals where user_id = $1 and local_date between $4 and $3`;
+    const clients = `select count(distinct client_key) filter (where local_date between $2 and $3), count(distinct client_key) filter (where local_date between $4 and $5)
+      from ledger_transactions where user_id = $1 and kind = 'sale' and local_date between $4 and $3`;
+    const args = [owner.id, ...r.current, ...r.previous];
+    const monthly = (column) => () =>
+      db.query(
+        `select to_char(local_date, 'YYYY-MM'), sum(${column}) from ledger_daily_totals where user_id = $1 and local_date >= $2 group by 1`,
+        [owner.id, r.seriesStart],
+      );
+    const calls = [
+      ['get-current-month-sales-total', () => db.query(sums, args)],
+      ['get-current-month-expenses-total', () => db.query(sums, args)],
+      ['get-current-month-revenue-per-client', () => Promise.all([db.query(sums, args), db2.query(clients, args)])],
+      ['get-monthly-sales', monthly('revenue_pence')],
+      ['get-monthly-expenses', monthly('expenses_pence')],
+      ['get-financial-goals', () => db.query('select * from financial_goals where user_id = $1', [owner.id])],
+    ];
+    let ok = true;
+    console.log(`dashboard calls over HTTP (${RUNS} sequential requests each) vs the same aggregate in SQL:`);
+    for (const [call, sqlFn] of calls) {
+      const http = await time(async () => {
+        const res = await fetch(`${server.url}/api/database/${call}/${owner.id}`, { headers });
+        if (!res.ok) throw new Error(`${call}: HTTP ${res.status} ${await res.text()}`);
+        await res.arrayBuffer();
+      });
+      const direct = await time(sqlFn);
+      const ratio = http.p50 / direct.p50;
+      const within = http.p95 <= P95_BUDGET_MS && ratio <= RATIO_BUDGET;
+      ok &&= within;
+      console.log(
+        `  ${call.padEnd(38)} HTTP p50 ${http.p50.toFixed(2)} ms, p95 ${http.p95.toFixed(2)} ms | SQL p50 ${direct.p50.toFixed(2)} ms, p95 ${direct.p95.toFixed(2)} ms | p50 ratio ${ratio.toFixed(2)} ${within ? '' : '(OVER BUDGET)'}`,
+      );
+    }
+    console.log(`  budgets: HTTP p95 ≤ ${P95_BUDGET_MS} ms, HTTP/SQL ratio ≤ ${RATIO_BUDGET}`);
+    await db.end();
+    await db2.end();
+
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    const page = await browser.newPage();
+    const scripts = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') scripts.push(res);
+    });
+    await page.goto(`${server.url}/login`);
+    await page.evaluate((s) => {
+      localStorage.setItem('id', s.id);
+      localStorage.setItem('access_token', s.access_token);
+      localStorage.setItem('refresh_token', s.refresh_token);
+      localStorage.setItem('email', 'bench.owner@salon-test.co.uk');
+    }, session);
+    scripts.length = 0;
+    const fresh = await browser.newPage();
+    fresh.on('response', (res) => {
+      if (res.request().resourceType() === 'script') scripts.push(res);
+    });
+    await fresh.goto(`${server.url}/main-menu/dashboard`, { waitUntil: 'networkidle' });
+    await fresh.getByText('Overview').first().waitFor({ timeout: 30_000 });
+    let gzip = 0;
+    for (const res of scripts) gzip += gzipSync(await res.body(), { level: 9 }).length;
+    const jsOk = gzip <= JS_BUDGET;
+    console.log(
+      `JavaScript loaded by /main-menu/dashboard: ${scripts.length} files, ${(gzip / 1024).toFixed(1)} KB gzip; budget ${JS_BUDGET / 1024} KB → ratio ${(gzip / JS_BUDGET).toFixed(2)} ${jsOk ? '(within budget)' : '(OVER BUDGET)'}`,
+    );
+    return ok && jsOk;
+  } finally {
+    await browser?.close();
+    if (server) await stopServer(server.child);
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) process.exit((await measureDashboard()) ? 0 : 1);

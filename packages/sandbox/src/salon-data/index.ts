@@ -1,0 +1,13 @@
+export { generateSalonData } from './generate';
+export { londonDateOf, londonTimeToUtc } from './london-time';
+export type {
+  BankCategory,
+  BankTransaction,
+  CardPayment,
+  CardRefund,
+  GenerateOptions,
+  Payout,
+  Processor,
+  SalonData,
+} from './types';
+export { BANK_CATEGORIES } from './types';

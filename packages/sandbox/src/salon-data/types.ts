@@ -1,0 +1,94 @@
+/** The generator's public records (DESIGN.md section 5: money in integer pence, instants in UTC). */
+export type Processor = 'stripe' | 'square' | 'sumup';
+
+export interface GenerateOptions {
+  /** Same seed, same salon: clients, prices, staff. */
+  seed: string;
+  /** 'YYYY-MM-DD' Europe/London, inclusive. */
+  from: string;
+  /** 'YYYY-MM-DD' Europe/London, inclusive. */
+  to: string;
+  /** Multiplies appointment volume (default 1); about 5 gives ~150 sales a day. */
+  salesPerDayScale?: number;
+}
+
+export interface CardPayment {
+  kind: 'payment';
+  processor: Processor;
+  id: string;
+  occurredAt: Date;
+  amountPence: number;
+  feePence: number;
+  currency: 'GBP';
+  /** The processor's customer id when the client is known to it, else null. */
+  customerId: string | null;
+  /** Stable per client card (each processor fingerprints a card its own way). */
+  cardFingerprint: string;
+  /** Internal id of the client in the pool (for tests). */
+  clientId: string;
+  service: string;
+  /** As the processor would show it. */
+  description: string;
+}
+
+export interface CardRefund {
+  kind: 'refund';
+  processor: Processor;
+  id: string;
+  paymentId: string;
+  occurredAt: Date;
+  /** Positive. */
+  amountPence: number;
+  reason: string;
+}
+
+export interface Payout {
+  kind: 'payout';
+  processor: Processor;
+  id: string;
+  /** Arrival in the bank. */
+  occurredAt: Date;
+  /** Positive net of the sales, fees and refunds it covers. */
+  amountPence: number;
+  /** 'YYYY-MM-DD' London days of the sales it covers. */
+  periodStart: string;
+  periodEnd: string;
+}
+
+export const BANK_CATEGORIES = [
+  'Card payouts',
+  'Rent',
+  'Wages',
+  'Stock & supplies',
+  'Utilities',
+  'Insurance',
+  'Software',
+  'Card terminal',
+  'HMRC',
+  'Transfer',
+  'Other income',
+  'Other',
+] as const;
+export type BankCategory = (typeof BANK_CATEGORIES)[number];
+
+export interface BankTransaction {
+  kind: 'bank';
+  id: string;
+  occurredAt: Date;
+  /** Signed: credit +, debit -. */
+  amountPence: number;
+  /** UK bank-statement wording: transaction type code, payee, reference. */
+  description: string;
+  counterparty: string;
+  category: BankCategory;
+  /** Set on the credit that is a processor payout. */
+  processor?: Processor;
+  payoutId?: string;
+}
+
+export interface SalonData {
+  payments: CardPayment[];
+  refunds: CardRefund[];
+  payouts: Payout[];
+  bank: BankTransaction[];
+}
