@@ -32,10 +32,8 @@ function londonOffsetMs(instantMs: number): number {
   return wallClock - Math.floor(instantMs / 1000) * 1000;
 }
 
-/** The Europe/London calendar day of an instant: 23:30 UTC on 31 March 2026 (BST) is '2026-04-01'. */
-export function londonDateOf(instant: Date): string {
-  return dateOf(Math.floor((instant.getTime() + londonOffsetMs(instant.getTime())) / 86_400_000));
-}
+/** One definition of "the London day of an instant" for the whole product. */
+export { londonDateOf } from '@brade/contract';
 
 /**
  * The UTC instant of a London wall-clock time. Two passes settle the offset on the days the clocks change; a time
