@@ -5,7 +5,7 @@ import { pendingResets } from './auth/password-reset.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
-import { syncDemoSalonData } from './demo/demo-salon-data.js';
+import { demoNeedsFirstImport, syncDemoSalonData } from './demo/demo-salon-data.js';
 import { seedDemoAccount } from './demo/seed-demo-account.js';
 
 const SHUTDOWN_GRACE_MS = 25_000;
@@ -49,7 +49,9 @@ async function main(): Promise<void> {
   await runMigrations(database);
   if (config.demoAccount) {
     await seedDemoAccount(database.db, logger);
-    await syncDemoSalonData(database.db, logger);
+    // The first import (about 18 months) completes before readiness so the first dashboard is whole; later
+    // top-ups (hours to days) run once the server answers.
+    if (await demoNeedsFirstImport(database.db)) await syncDemoSalonData(database.db, logger);
   }
 
   const { app, ctx } = await buildApp({ config, database, logger });
@@ -61,9 +63,10 @@ async function main(): Promise<void> {
 
   // The demo salon's books follow the calendar: a top-up each hour carries them past midnight.
   if (config.demoAccount) {
-    setInterval(() => {
+    const topUp = () =>
       syncDemoSalonData(database.db, logger).catch((err) => logger.error({ err }, 'demo data top-up failed'));
-    }, DEMO_TOP_UP_MS).unref();
+    void topUp();
+    setInterval(topUp, DEMO_TOP_UP_MS).unref();
   }
 
   let stopping = false;

@@ -1,4 +1,4 @@
-import { addDays, addMonths, DEMO_ACCOUNT, firstDayOf, londonDateOf, monthOf } from '@brade/contract';
+import { addMonths, DEMO_ACCOUNT, firstDayOf, londonDateOf, monthOf } from '@brade/contract';
 import { generateSalonData, type SalonData } from '@brade/sandbox';
 import type { Logger } from 'pino';
 import { findUserByEmail } from '../accounts/users.js';
@@ -10,8 +10,6 @@ import { importTransactions, latestLedgerDate } from '../ledger/import.js';
 export const DEMO_SEED = 'brade-demo-salon';
 /** About 18 months: from the first day of the month 17 months ago up to today. */
 const HISTORY_MONTHS = 17;
-/** Days re-imported before the newest one on each top-up, so late payouts and refunds are picked up. */
-const OVERLAP_DAYS = 10;
 const PROCESSOR_NAMES = { stripe: 'Stripe', square: 'Square', sumup: 'SumUp' } as const;
 
 /** The generator's records as the provider adapters will hand them to the ledger. */
@@ -74,6 +72,12 @@ export function toSourceTransactions(data: SalonData): SourceTransaction[] {
   return out;
 }
 
+/** True when the demo owner has no imported history yet (the first start must wait for it). */
+export async function demoNeedsFirstImport(db: Db): Promise<boolean> {
+  const demo = await findUserByEmail(db, DEMO_ACCOUNT.email);
+  return Boolean(demo) && (await latestLedgerDate(db, demo!.id)) === null;
+}
+
 /**
  * Keeps the demo salon's books current: the first run imports about 18 months; later runs import only the
  * days since the newest one (with an overlap), so every start and every hour brings it up to today.
@@ -85,10 +89,14 @@ export async function syncDemoSalonData(db: Db, log: Logger, now: Date = new Dat
   const today = londonDateOf(now);
   const start = firstDayOf(addMonths(monthOf(today), -HISTORY_MONTHS));
   const latest = await latestLedgerDate(db, demo.id);
-  const from = latest && latest > start ? addDays(latest, -OVERLAP_DAYS) : start;
-  if (latest === today && from >= today) return 0;
+  // The generator gives every record to its own day and never changes a past day, so a top-up starts at the
+  // newest imported day (imported, perhaps, before that day was over).
+  const from = latest && latest > start ? latest : start;
   const started = performance.now();
-  const transactions = toSourceTransactions(generateSalonData({ seed: DEMO_SEED, from, to: today }));
+  // The generator makes whole days; the afternoon has not happened yet in the morning.
+  const transactions = toSourceTransactions(generateSalonData({ seed: DEMO_SEED, from, to: today })).filter(
+    (tx) => tx.occurredAt <= now,
+  );
   const count = await importTransactions(db, demo.id, transactions, await connectedProcessors(db, demo.id));
   log.info(
     { from, to: today, transactions: count, ms: Math.round(performance.now() - started) },
