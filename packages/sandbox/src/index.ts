@@ -1,1 +1,5 @@
 export * from './salon-data/index';
+export * as gocardless from './simulators/gocardless/index';
+export * as square from './simulators/square/index';
+export * as stripe from './simulators/stripe/index';
+export * as sumup from './simulators/sumup/index';
