@@ -13,6 +13,7 @@ import { installErrorHandler, installNotFoundHandler } from './http/error-handle
 import { healthRoutes } from './http/health-routes.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/spa.js';
+import { mountSandboxProviders } from './integrations/sandbox-providers.js';
 import { ledgerRoutes } from './ledger/routes.js';
 import { mailboxRoutes } from './mail/mailbox-routes.js';
 import { Mailer } from './mail/mailer.js';
@@ -78,6 +79,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   await app.register(ledgerRoutes(ctx));
   await app.register(settingsRoutes(ctx));
   if (devMailbox) await app.register(mailboxRoutes(ctx));
+  if (config.sandboxProviders) await mountSandboxProviders(app, config);
   installNotFoundHandler(app, await registerSpa(app, config.webDist));
 
   app.addHook('onReady', () => ctx.mailer.start());

@@ -46,6 +46,8 @@ export interface Config {
   trustProxy: number;
   logLevel: string;
   webDist: string;
+  /** Simulated providers at /sandbox/*: always outside production, in production only with ALLOW_SANDBOX=true. */
+  sandboxProviders: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -88,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    sandboxProviders: !production || e.ALLOW_SANDBOX === 'true',
   };
 }
 

@@ -59,7 +59,11 @@ export function installNotFoundHandler(app: FastifyInstance, pageFallback: PageF
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isPage =
-      request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/dev/') && !/\.[a-z0-9]+$/i.test(url);
+      request.method === 'GET' &&
+      !url.startsWith('/api/') &&
+      !url.startsWith('/dev/') &&
+      !url.startsWith('/sandbox/') &&
+      !/\.[a-z0-9]+$/i.test(url);
     if (isPage && pageFallback) return pageFallback(request, reply);
     return reply.status(404).send({ error: `No route for ${request.method} ${url}.`, code: ERROR_CODES.notFound });
   });
