@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { registerControlRoutes } from '../common/card-sim-control-routes';
 import { FaultInjector, SimulatorClock } from '../common/card-sim-faults';
-import { addFormBodyParser, listenOnLoopback } from '../common/card-sim-http';
+import { addFormBodyParser } from '../common/card-sim-http';
 import { MerchantDataCache } from '../common/card-sim-merchant-data';
+import { installFaultHook, startCardSimulator } from '../common/card-sim-scaffold';
 import type { CardSimulatorControl, CardSimulatorOptions, RunningCardSimulator } from '../common/card-sim-types';
 import { registerSquareApiRoutes } from './square-api-routes';
 import { DEFAULT_SQUARE_CLIENT_ID, DEFAULT_SQUARE_CLIENT_SECRET, type SquareContext } from './square-context';
@@ -56,26 +57,19 @@ export function squareSimulator(options: CardSimulatorOptions): SquareSimulatorP
 
   const plugin = async (app: FastifyInstance) => {
     addFormBodyParser(app);
-    const prefix = app.prefix;
-    app.addHook('onRequest', async (request, reply) => {
-      const path = request.url.slice(prefix.length).split('?')[0] ?? '';
-      if (!isInjectable(path)) return;
-      await faults.delay();
-      const failure = faults.take(path);
-      if (!failure) return;
-      if (failure.status === 429) {
-        reply.header('Retry-After', String(failure.retryAfterSeconds));
-        return sendSquareError(reply, 429, {
+    installFaultHook(app, faults, isInjectable, {
+      rateLimited: (reply) =>
+        sendSquareError(reply, 429, {
           category: 'RATE_LIMIT_ERROR',
           code: 'RATE_LIMITED',
           detail: 'Rate limit exceeded. Please retry later.',
-        });
-      }
-      return sendSquareError(reply, 500, {
-        category: 'API_ERROR',
-        code: 'INTERNAL_SERVER_ERROR',
-        detail: 'An internal error has occurred.',
-      });
+        }),
+      serverError: (reply) =>
+        sendSquareError(reply, 500, {
+          category: 'API_ERROR',
+          code: 'INTERNAL_SERVER_ERROR',
+          detail: 'An internal error has occurred.',
+        }),
     });
     registerSquareOAuthRoutes(app, context);
     registerSquareApiRoutes(app, context);
@@ -91,17 +85,6 @@ export function squareSimulator(options: CardSimulatorOptions): SquareSimulatorP
   return Object.assign(plugin, { control });
 }
 
-export async function startSquareSimulator(options: Partial<CardSimulatorOptions> = {}): Promise<RunningCardSimulator> {
-  let simulator: SquareSimulatorPlugin | undefined;
-  const server = await listenOnLoopback((publicBaseUrl) => {
-    simulator = squareSimulator({
-      controls: true,
-      ...options,
-      get publicBaseUrl() {
-        return options.publicBaseUrl ?? publicBaseUrl();
-      },
-    });
-    return simulator;
-  });
-  return { ...server, control: simulator!.control };
+export function startSquareSimulator(options: Partial<CardSimulatorOptions> = {}): Promise<RunningCardSimulator> {
+  return startCardSimulator(squareSimulator, options);
 }

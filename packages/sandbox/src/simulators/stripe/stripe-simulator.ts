@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { registerControlRoutes } from '../common/card-sim-control-routes';
 import { FaultInjector, SimulatorClock } from '../common/card-sim-faults';
-import { addFormBodyParser, listenOnLoopback } from '../common/card-sim-http';
+import { addFormBodyParser } from '../common/card-sim-http';
 import { MerchantDataCache } from '../common/card-sim-merchant-data';
+import { installFaultHook, startCardSimulator } from '../common/card-sim-scaffold';
 import type { CardSimulatorControl, CardSimulatorOptions, RunningCardSimulator } from '../common/card-sim-types';
 import { registerStripeApiRoutes } from './stripe-api-routes';
 import {
@@ -67,21 +68,14 @@ export function stripeSimulator(options: CardSimulatorOptions): StripeSimulatorP
   const plugin = async (app: FastifyInstance) => {
     addFormBodyParser(app);
     const prefix = app.prefix;
-    app.addHook('onRequest', async (request, reply) => {
-      const path = request.url.slice(prefix.length).split('?')[0] ?? '';
-      if (!isInjectable(path)) return;
-      await faults.delay();
-      const failure = faults.take(path);
-      if (!failure) return;
-      if (failure.status === 429) {
-        reply.header('Retry-After', String(failure.retryAfterSeconds));
-        return sendStripeError(reply, 429, {
+    installFaultHook(app, faults, isInjectable, {
+      rateLimited: (reply) =>
+        sendStripeError(reply, 429, {
           type: 'invalid_request_error',
           code: 'rate_limit',
           message: 'Too many requests hit the API too quickly. We recommend an exponential backoff of your requests.',
-        });
-      }
-      return sendStripeError(reply, 500, { type: 'api_error', message: 'An unknown error occurred' });
+        }),
+      serverError: (reply) => sendStripeError(reply, 500, { type: 'api_error', message: 'An unknown error occurred' }),
     });
     registerStripeOAuthRoutes(app, context);
     registerStripeApiRoutes(app, context);
@@ -97,17 +91,6 @@ export function stripeSimulator(options: CardSimulatorOptions): StripeSimulatorP
 }
 
 /** Runs the simulator alone on a loopback port (tests, local experiments). */
-export async function startStripeSimulator(options: Partial<CardSimulatorOptions> = {}): Promise<RunningCardSimulator> {
-  let simulator: StripeSimulatorPlugin | undefined;
-  const server = await listenOnLoopback((publicBaseUrl) => {
-    simulator = stripeSimulator({
-      controls: true,
-      ...options,
-      get publicBaseUrl() {
-        return options.publicBaseUrl ?? publicBaseUrl();
-      },
-    });
-    return simulator;
-  });
-  return { ...server, control: simulator!.control };
+export function startStripeSimulator(options: Partial<CardSimulatorOptions> = {}): Promise<RunningCardSimulator> {
+  return startCardSimulator(stripeSimulator, options);
 }
