@@ -1,7 +1,7 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
-import type { Db } from '../db/client.js';
+import { type Db, rowsOf } from '../db/client.js';
 import { outbox } from './tables.js';
 import type { MailContent } from './templates.js';
 
@@ -68,11 +68,17 @@ export class Mailer {
   private async deliverDue(): Promise<void> {
     // With SMTP configured, nothing is delivered (or marked stored) before the transport is loaded.
     if (this.options.smtpUrl && !this.transport) return;
-    const due = await this.db
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, sql`now()`)))
-      .limit(20);
+    // Claim due rows atomically with a 5-minute lease, so several app instances never send the same e-mail;
+    // a sender that dies mid-send leaves the row to be retried when the lease runs out.
+    const claimed = await this.db.execute(sql`
+      update ${outbox} set next_attempt_at = now() + interval '5 minutes'
+      where id in (
+        select id from ${outbox} where status = 'pending' and next_attempt_at <= now()
+        order by created_at limit 20 for update skip locked)
+      returning id, to_address as "to", subject, body_text as "text", body_html as "html", attempts`);
+    const due = rowsOf<{ id: string; to: string; subject: string; text: string; html: string; attempts: number }>(
+      claimed,
+    );
     for (const mail of due) {
       if (!this.transport) {
         await this.db.update(outbox).set({ status: 'stored', sentAt: new Date() }).where(eq(outbox.id, mail.id));

@@ -1,6 +1,9 @@
+import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, uniqueEmail } from '../test/test-server.js';
+import { Mailer } from './mailer.js';
+import { outbox } from './tables.js';
 
 interface Received {
   to: string[];
@@ -69,5 +72,28 @@ describe('e-mail over SMTP', () => {
       return row?.status === 'sent' ? row.status : undefined;
     });
     expect(status).toBe('sent');
+  });
+
+  it('sends each e-mail once even when two app instances deliver from the same outbox', async () => {
+    const other = new Mailer(server.ctx.database.db, pino({ level: 'silent' }), {
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'Brade <hello@brade.test>',
+      mailboxUrl: null,
+    });
+    await other.start();
+    try {
+      const recipients = Array.from({ length: 10 }, () => uniqueEmail('twice'));
+      const { db } = server.ctx.database;
+      for (const to of recipients) {
+        await db.insert(outbox).values({ to, subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' });
+      }
+      server.ctx.mailer.kick();
+      other.kick();
+      await waitFor(() => (recipients.every((to) => received.some((m) => m.to.includes(to))) ? true : undefined));
+      await Promise.all([server.ctx.mailer.idle(), other.idle()]);
+      for (const to of recipients) expect(received.filter((m) => m.to.includes(to))).toHaveLength(1);
+    } finally {
+      await other.stop();
+    }
   });
 });
