@@ -2,6 +2,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { pendingResets } from './auth/password-reset.js';
+import { sweepRateLimits } from './auth/rate-limit.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
@@ -9,7 +10,7 @@ import { demoNeedsFirstImport, syncDemoSalonData } from './demo/demo-salon-data.
 import { seedDemoAccount } from './demo/seed-demo-account.js';
 
 const SHUTDOWN_GRACE_MS = 25_000;
-const DEMO_TOP_UP_MS = 60 * 60 * 1000;
+const HOURLY_MS = 60 * 60 * 1000;
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -47,11 +48,15 @@ async function main(): Promise<void> {
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
   await runMigrations(database);
+  // The first demo import (about 18 months) completes before readiness so the first dashboard is whole; later
+  // top-ups (hours to days) run once the server answers.
+  let demoImportedNow = false;
   if (config.demoAccount) {
     await seedDemoAccount(database.db, logger);
-    // The first import (about 18 months) completes before readiness so the first dashboard is whole; later
-    // top-ups (hours to days) run once the server answers.
-    if (await demoNeedsFirstImport(database.db)) await syncDemoSalonData(database.db, logger);
+    if (await demoNeedsFirstImport(database.db)) {
+      await syncDemoSalonData(database.db, logger);
+      demoImportedNow = true;
+    }
   }
 
   const { app, ctx } = await buildApp({ config, database, logger });
@@ -65,9 +70,13 @@ async function main(): Promise<void> {
   if (config.demoAccount) {
     const topUp = () =>
       syncDemoSalonData(database.db, logger).catch((err) => logger.error({ err }, 'demo data top-up failed'));
-    void topUp();
-    setInterval(topUp, DEMO_TOP_UP_MS).unref();
+    if (!demoImportedNow) void topUp();
+    setInterval(topUp, HOURLY_MS).unref();
   }
+  // Expired rate-limit windows are dead rows: clear them hourly so the table stays small.
+  setInterval(() => {
+    sweepRateLimits(database.db).catch((err) => logger.error({ err }, 'rate-limit sweep failed'));
+  }, HOURLY_MS).unref();
 
   let stopping = false;
   const shutdown = async (signal: string) => {

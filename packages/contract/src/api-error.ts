@@ -19,7 +19,6 @@ export const ERROR_CODES = {
   invalidOtp: 'invalid_otp',
   otpThrottled: 'otp_resend_throttled',
   invalidToken: 'invalid_token',
-  weakPassword: 'weak_password',
   demoReadOnly: 'demo_read_only',
   payloadTooLarge: 'payload_too_large',
   internal: 'internal_error',

@@ -95,7 +95,8 @@ export async function setPasswordFromRecovery(
   await ctx.database.db.transaction(async (tx) => {
     await setPasswordHash(tx, user.id, passwordHash);
     await revokeUserSessions(tx, user.id, 'password_reset');
-    await ctx.mailer.send(user.email, passwordChangedMail(user.fullName), tx);
+    await ctx.mailer.enqueue(tx, user.email, passwordChangedMail(user.fullName));
   });
+  ctx.mailer.kick();
   ctx.log.info({ userId: user.id }, 'password reset completed; all sessions revoked');
 }

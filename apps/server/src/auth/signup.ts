@@ -36,17 +36,19 @@ export async function signUp(ctx: AppContext, input: SignupInput, ip: string): P
       await replacePendingSignup(tx, existing.id, input.fullName, passwordHash);
       if ((await secondsUntilResend(tx, existing.id)) === 0) {
         const code = await issueSignupCode(tx, ctx.config.appSecret, existing.id);
-        await ctx.mailer.send(existing.email, signupCodeMail(input.fullName, code), tx);
+        await ctx.mailer.enqueue(tx, existing.email, signupCodeMail(input.fullName, code));
       }
     });
+    ctx.mailer.kick();
     return { id: existing.id };
   }
   const user = await db.transaction(async (tx) => {
     const created = await createUser(tx, { email: input.email, fullName: input.fullName, passwordHash });
     const code = await issueSignupCode(tx, ctx.config.appSecret, created.id);
-    await ctx.mailer.send(created.email, signupCodeMail(created.fullName, code), tx);
+    await ctx.mailer.enqueue(tx, created.email, signupCodeMail(created.fullName, code));
     return created;
   });
+  ctx.mailer.kick();
   ctx.log.info({ userId: user.id }, 'sign-up: account created, code sent');
   return { id: user.id };
 }
@@ -100,6 +102,7 @@ export async function resendSignupCode(ctx: AppContext, email: string, ip: strin
   }
   await db.transaction(async (tx) => {
     const code = await issueSignupCode(tx, ctx.config.appSecret, user.id);
-    await ctx.mailer.send(user.email, signupCodeMail(user.fullName, code), tx);
+    await ctx.mailer.enqueue(tx, user.email, signupCodeMail(user.fullName, code));
   });
+  ctx.mailer.kick();
 }

@@ -114,15 +114,10 @@ async function previousDays(
 }
 
 /** The newest Europe/London day the owner has transactions for, or null. */
-export async function latestLedgerDate(db: Db, userId: string, provider?: string): Promise<string | null> {
+export async function latestLedgerDate(db: Db, userId: string): Promise<string | null> {
   const [row] = await db
     .select({ latest: sql<string | null>`max(${ledgerTransactions.localDate})::text` })
     .from(ledgerTransactions)
-    .where(
-      and(
-        eq(ledgerTransactions.userId, userId),
-        provider ? eq(ledgerTransactions.provider, provider as never) : undefined,
-      ),
-    );
+    .where(eq(ledgerTransactions.userId, userId));
   return row?.latest ?? null;
 }

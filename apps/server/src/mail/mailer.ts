@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import { type Db, rowsOf } from '../db/client.js';
@@ -24,12 +24,18 @@ export class Mailer {
     private readonly options: { smtpUrl: string | undefined; from: string; mailboxUrl: string | null },
   ) {}
 
-  async send(to: string, content: MailContent, db: Db = this.db): Promise<void> {
-    await db.insert(outbox).values({ to, subject: content.subject, text: content.text, html: content.html });
-    // Inside a transaction the row is not visible until commit: give the commit a moment before delivering.
-    // Anything still missed is picked up by the periodic sweep.
-    if (db === this.db) this.kick();
-    else setTimeout(() => this.kick(), 100).unref();
+  /** Stores the e-mail and delivers it soon. */
+  async send(to: string, content: MailContent): Promise<void> {
+    await this.enqueue(this.db, to, content);
+    this.kick();
+  }
+
+  /**
+   * Stores the e-mail inside the caller's transaction, so it exists only if that work commits. The row is not
+   * visible before the commit: the caller calls kick() after it.
+   */
+  async enqueue(tx: Db, to: string, content: MailContent): Promise<void> {
+    await tx.insert(outbox).values({ to, subject: content.subject, text: content.text, html: content.html });
   }
 
   /** nodemailer is loaded only when SMTP is configured: embedded mode never needs it. */
@@ -125,9 +131,6 @@ export async function listOutbox(db: Db, limit = 50) {
 }
 
 export async function findOutboxMail(db: Db, id: string) {
-  const [mail] = await db
-    .select()
-    .from(outbox)
-    .where(inArray(outbox.id, [id]));
+  const [mail] = await db.select().from(outbox).where(eq(outbox.id, id));
   return mail;
 }
