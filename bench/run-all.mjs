@@ -1,7 +1,13 @@
 // Prints every budget as a figure and a ratio; exits non-zero when one is over.
 import { measureDashboard } from './dashboard-calls.mjs';
 import { measureLoginJavaScript } from './login-javascript.mjs';
+import { measureReportPdf } from './report-pdf.mjs';
 import { measureStartup } from './startup-to-ready.mjs';
 
-const results = [await measureLoginJavaScript(), await measureStartup(), await measureDashboard()];
+const results = [
+  await measureLoginJavaScript(),
+  await measureStartup(),
+  await measureDashboard(),
+  await measureReportPdf(),
+];
 process.exit(results.every(Boolean) ? 0 : 1);

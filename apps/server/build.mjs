@@ -3,7 +3,7 @@
 // binaries or WASM next to their code stay external.
 import { build } from 'esbuild';
 
-const external = ['@node-rs/argon2', '@electric-sql/pglite', 'pg-native', 'nodemailer'];
+const external = ['@node-rs/argon2', '@electric-sql/pglite', 'pg-native', 'nodemailer', 'sharp'];
 
 await build({
   absWorkingDir: import.meta.dirname,

@@ -2,6 +2,10 @@ import type { Logger } from 'pino';
 import type { AuthLimits } from './auth/limits.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import type { IntegrationProviders } from './integrations/provider-registry.js';
+import type { SyncScheduler } from './integrations/sync/sync-scheduler.js';
+import type { TokenCipher } from './integrations/token-cipher.js';
+import type { JobQueue } from './jobs/job-queue.js';
 import type { Mailer } from './mail/mailer.js';
 
 /** What every domain's routes need, built once by app.ts. */
@@ -14,6 +18,8 @@ export interface AppContext {
   log: Logger;
   /** The time "now": every figure's "today" comes from here, so tests can pin it. */
   clock: () => Date;
+  jobs: JobQueue;
+  integrations: { providers: IntegrationProviders; cipher: TokenCipher; scheduler: SyncScheduler };
   /** False while starting or shutting down: /api/ready reports it. */
   state: { accepting: boolean };
 }

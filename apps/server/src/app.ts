@@ -13,10 +13,17 @@ import { installErrorHandler, installNotFoundHandler } from './http/error-handle
 import { healthRoutes } from './http/health-routes.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/spa.js';
+import type { RetryPolicy } from './integrations/provider-http.js';
+import { type IntegrationProviders, providersFromConfig } from './integrations/provider-registry.js';
+import { integrationRoutes } from './integrations/routes.js';
 import { mountSandboxProviders } from './integrations/sandbox-providers.js';
+import { SyncScheduler } from './integrations/sync/sync-scheduler.js';
+import { createTokenCipher } from './integrations/token-cipher.js';
+import { JobQueue } from './jobs/job-queue.js';
 import { ledgerRoutes } from './ledger/routes.js';
 import { mailboxRoutes } from './mail/mailbox-routes.js';
 import { Mailer } from './mail/mailer.js';
+import { reportRoutes } from './reports/routes.js';
 import { settingsRoutes } from './settings/routes.js';
 
 export interface BuildOptions {
@@ -25,6 +32,13 @@ export interface BuildOptions {
   logger: Logger;
   limits?: Partial<AuthLimits>;
   clock?: () => Date;
+  /** Tests swap in providers (e.g. fakes) or faster retries. */
+  providers?: IntegrationProviders;
+  providerRetry?: Partial<RetryPolicy>;
+  /** How often the import sweep looks for due connections (default a minute). */
+  syncSweepMs?: number;
+  syncRetryDelaySeconds?: number;
+  jobPollingSeconds?: number;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -40,6 +54,16 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: true,
   });
+  const clock = options.clock ?? (() => new Date());
+  const jobs = new JobQueue(database, logger, { pollingIntervalSeconds: options.jobPollingSeconds ?? 2 });
+  const cipher = createTokenCipher(config.encryptionKey, config.retiredEncryptionKeys);
+  const providers = options.providers ?? providersFromConfig(config, options.providerRetry);
+  const scheduler = new SyncScheduler(
+    { db: database.db, cipher, providers, clock, log: logger, leaseSeconds: config.syncLeaseSeconds },
+    jobs,
+    options.syncSweepMs ?? config.syncSweepSeconds * 1000,
+    options.syncRetryDelaySeconds,
+  );
   const ctx: AppContext = {
     config,
     database,
@@ -52,7 +76,9 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       mailboxUrl: devMailbox ? `${config.publicUrl}/dev/mailbox` : null,
     }),
     state: { accepting: true },
-    clock: options.clock ?? (() => new Date()),
+    clock,
+    jobs,
+    integrations: { providers, cipher, scheduler },
   };
 
   app.setValidatorCompiler(validatorCompiler);
@@ -77,14 +103,25 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   await app.register(authRoutes(ctx));
   await app.register(accountRoutes(ctx));
   await app.register(ledgerRoutes(ctx));
+  await app.register(reportRoutes(ctx));
   await app.register(settingsRoutes(ctx));
+  await app.register(integrationRoutes(ctx));
   if (devMailbox) await app.register(mailboxRoutes(ctx));
   if (config.sandboxProviders) await mountSandboxProviders(app, config);
   installNotFoundHandler(app, await registerSpa(app, config.webDist));
 
-  app.addHook('onReady', () => ctx.mailer.start());
+  app.addHook('onReady', async () => {
+    await ctx.mailer.start();
+    await jobs.start();
+  });
+  // Imports begin once the server listens: in sandbox mode the providers answer from this same server.
+  app.server.once('listening', () => {
+    scheduler.start().catch((error) => logger.error({ err: error }, 'import scheduler did not start'));
+  });
   app.addHook('onClose', async () => {
     ctx.state.accepting = false;
+    await scheduler.stop();
+    await jobs.stop();
     await ctx.mailer.stop();
   });
   return { app, ctx };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { square, stripe } from '@brade/sandbox';
 import { z } from 'zod';
 
 /** Every environment variable Brade reads; .env.example documents each one. */
@@ -19,6 +20,12 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[0-9a-f]{64}$/i, 'must be 64 hexadecimal characters (256 bits)')
     .optional(),
+  ENCRYPTION_KEYS_RETIRED: z
+    .string()
+    .regex(/^[0-9a-f]{64}(,[0-9a-f]{64})*$/i, 'must be comma-separated keys of 64 hexadecimal characters')
+    .optional(),
+  SYNC_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  SYNC_SWEEP_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -29,6 +36,20 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   ALLOW_SANDBOX: z.enum(['true', 'false']).default('false'),
+  SANDBOX_CONTROLS: z.enum(['true', 'false']).default('false'),
+  STRIPE_CLIENT_ID: z.string().min(1).optional(),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_CONNECT_BASE_URL: z.url().optional(),
+  STRIPE_API_BASE_URL: z.url().optional(),
+  SQUARE_CLIENT_ID: z.string().min(1).optional(),
+  SQUARE_CLIENT_SECRET: z.string().min(1).optional(),
+  SQUARE_BASE_URL: z.url().optional(),
+  SUMUP_CLIENT_ID: z.string().min(1).optional(),
+  SUMUP_CLIENT_SECRET: z.string().min(1).optional(),
+  SUMUP_BASE_URL: z.url().optional(),
+  GOCARDLESS_SECRET_ID: z.string().min(1).optional(),
+  GOCARDLESS_SECRET_KEY: z.string().min(1).optional(),
+  GOCARDLESS_BASE_URL: z.url().optional(),
 });
 
 export interface Config {
@@ -40,6 +61,12 @@ export interface Config {
   databaseUrl: string | undefined;
   appSecret: string;
   encryptionKey: string;
+  /** Keys that only decrypt (rows written before a rotation); see token-cipher.ts. */
+  retiredEncryptionKeys: string[];
+  /** How long an import run may go without renewing its lease before another instance takes over. */
+  syncLeaseSeconds: number;
+  /** How often each instance looks for imports that are due or whose run died. */
+  syncSweepSeconds: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   demoAccount: boolean;
@@ -48,6 +75,27 @@ export interface Config {
   webDist: string;
   /** Simulated providers at /sandbox/*: always outside production, in production only with ALLOW_SANDBOX=true. */
   sandboxProviders: boolean;
+  /** The simulators' test switches at /sandbox/<provider>/__control (fault injection): never in production. */
+  sandboxControls: boolean;
+  providers: ProviderSettings;
+}
+
+/** Where each provider's API is and the app's credentials there; `sandbox` marks the local simulator. */
+export interface ProviderEndpoint {
+  sandbox: boolean;
+  clientId: string;
+  clientSecret: string;
+  /** Browser-facing authorisation host (Stripe Connect, Square, SumUp). */
+  authBaseUrl: string;
+  /** Server-to-server API host. */
+  apiBaseUrl: string;
+}
+
+export interface ProviderSettings {
+  stripe: ProviderEndpoint | null;
+  square: ProviderEndpoint | null;
+  sumup: ProviderEndpoint | null;
+  gocardless: ProviderEndpoint | null;
 }
 
 export class ConfigError extends Error {}
@@ -84,6 +132,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     appSecret: e.APP_SECRET ?? secrets!.appSecret,
     encryptionKey: e.ENCRYPTION_KEY ?? secrets!.encryptionKey,
+    retiredEncryptionKeys: e.ENCRYPTION_KEYS_RETIRED?.split(',') ?? [],
+    syncLeaseSeconds: e.SYNC_LEASE_SECONDS,
+    syncSweepSeconds: e.SYNC_SWEEP_SECONDS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     demoAccount: e.DEMO_ACCOUNT === 'true',
@@ -91,8 +142,79 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     sandboxProviders: !production || e.ALLOW_SANDBOX === 'true',
+    sandboxControls: !production && e.SANDBOX_CONTROLS === 'true',
+    providers: providerSettings(e, (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''), {
+      sandbox: !production || e.ALLOW_SANDBOX === 'true',
+    }),
   };
 }
+
+type Env = z.infer<typeof EnvSchema>;
+
+/**
+ * A provider with credentials talks to its real API (or the base URL given); without them it uses the simulator
+ * mounted at /sandbox/<provider> when sandbox mode is on, and is unavailable otherwise.
+ */
+function providerSettings(e: Env, publicUrl: string, mode: { sandbox: boolean }): ProviderSettings {
+  const pick = (
+    name: string,
+    id: string | undefined,
+    secret: string | undefined,
+    real: { auth: string; api: string },
+    override: { auth?: string | undefined; api?: string | undefined },
+  ): ProviderEndpoint | null => {
+    if (id && secret) {
+      return {
+        sandbox: false,
+        clientId: id,
+        clientSecret: secret,
+        authBaseUrl: (override.auth ?? real.auth).replace(/\/$/, ''),
+        apiBaseUrl: (override.api ?? real.api).replace(/\/$/, ''),
+      };
+    }
+    if (!mode.sandbox) return null;
+    const local = `${publicUrl}/sandbox/${name}`;
+    return { sandbox: true, ...SANDBOX_CREDENTIALS[name]!, authBaseUrl: local, apiBaseUrl: local };
+  };
+  return {
+    stripe: pick(
+      'stripe',
+      e.STRIPE_CLIENT_ID,
+      e.STRIPE_SECRET_KEY,
+      { auth: 'https://connect.stripe.com', api: 'https://api.stripe.com' },
+      { auth: e.STRIPE_CONNECT_BASE_URL, api: e.STRIPE_API_BASE_URL },
+    ),
+    square: pick(
+      'square',
+      e.SQUARE_CLIENT_ID,
+      e.SQUARE_CLIENT_SECRET,
+      { auth: 'https://connect.squareup.com', api: 'https://connect.squareup.com' },
+      { auth: e.SQUARE_BASE_URL, api: e.SQUARE_BASE_URL },
+    ),
+    sumup: pick(
+      'sumup',
+      e.SUMUP_CLIENT_ID,
+      e.SUMUP_CLIENT_SECRET,
+      { auth: 'https://api.sumup.com', api: 'https://api.sumup.com' },
+      { auth: e.SUMUP_BASE_URL, api: e.SUMUP_BASE_URL },
+    ),
+    gocardless: pick(
+      'gocardless',
+      e.GOCARDLESS_SECRET_ID,
+      e.GOCARDLESS_SECRET_KEY,
+      { auth: 'https://bankaccountdata.gocardless.com', api: 'https://bankaccountdata.gocardless.com' },
+      { auth: e.GOCARDLESS_BASE_URL, api: e.GOCARDLESS_BASE_URL },
+    ),
+  };
+}
+
+/** The simulators accept these (packages/sandbox defaults); they are not secrets. */
+const SANDBOX_CREDENTIALS: Record<string, { clientId: string; clientSecret: string }> = {
+  stripe: { clientId: stripe.DEFAULT_STRIPE_CLIENT_ID, clientSecret: stripe.DEFAULT_STRIPE_SECRET_KEY },
+  square: { clientId: square.DEFAULT_SQUARE_CLIENT_ID, clientSecret: square.DEFAULT_SQUARE_CLIENT_SECRET },
+  sumup: { clientId: 'brade-sandbox', clientSecret: 'brade-sandbox-secret' },
+  gocardless: { clientId: 'brade-sandbox', clientSecret: 'brade-sandbox-secret' },
+};
 
 /** Embedded mode: secrets are generated once and kept beside the data, readable by the owner only. */
 function loadOrCreateLocalSecrets(dataDir: string): { appSecret: string; encryptionKey: string } {

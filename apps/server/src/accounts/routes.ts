@@ -7,15 +7,46 @@ import {
 } from '@brade/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../app-context.js';
 import { ownId, requireUser } from '../http/authenticate.js';
 import { demoReadOnly, notFound } from '../http/http-error.js';
+import { CONFIRM_EMAIL_CHANGE_PATH, confirmEmailChange, EMAIL_CHANGE_LANDING } from './email-change.js';
+import { photoRoutes } from './photos/photo-routes.js';
+import { profileRoutes } from './profile-routes.js';
 import { findUserById, recordBusinessDetails, toUserDetails } from './users.js';
 
 const tags = ['accounts'];
 const security = [{ bearerAuth: [] }];
 
+/** Onboarding's business information, the owner's details, the profile's saves, the photo and the e-mail link. */
 export function accountRoutes(ctx: AppContext) {
+  return async (root: FastifyInstance) => {
+    await root.register(signedInAccountRoutes(ctx));
+    await root.register(profileRoutes(ctx));
+    await root.register(photoRoutes(ctx));
+    await root.register(emailChangeLinkRoutes(ctx));
+  };
+}
+
+/** The link in the confirmation e-mail: no session needed, the single-use token is the proof. */
+function emailChangeLinkRoutes(ctx: AppContext) {
+  return async (root: FastifyInstance) => {
+    const app = root.withTypeProvider<ZodTypeProvider>();
+    app.get(
+      CONFIRM_EMAIL_CHANGE_PATH,
+      { schema: { tags, querystring: z.object({ token: z.string().max(200).default('') }) } },
+      async (req, reply) => {
+        const outcome = req.query.token ? await confirmEmailChange(ctx, req.query.token) : 'invalid';
+        return reply
+          .header('referrer-policy', 'no-referrer')
+          .redirect(`${EMAIL_CHANGE_LANDING}?email_change=${outcome}`, 303);
+      },
+    );
+  };
+}
+
+function signedInAccountRoutes(ctx: AppContext) {
   return async (root: FastifyInstance) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
     app.addHook('preHandler', requireUser(ctx));

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** The business owner: credentials and confirmation state belong to auth, the rest is profile. */
 export const users = pgTable(
@@ -21,4 +21,49 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
+);
+
+/**
+ * A requested change of e-mail: it takes effect only when the link sent to the new address is followed.
+ * The link's token is stored as its SHA-256; it works once and expires.
+ */
+export const emailChangeRequests = pgTable(
+  'email_change_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_change_requests_user_idx').on(t.userId)],
+);
+
+/** Raw bytes: node-postgres hands back a Buffer, PGlite a Uint8Array. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * Profile photos live in the database (so every app instance and every backup has them), already re-encoded,
+ * under a random URL-safe name. An owner has at most one: a new upload replaces the old.
+ */
+export const profilePhotos = pgTable(
+  'profile_photos',
+  {
+    name: text('name').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    image: bytea('image').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('profile_photos_user_idx').on(t.userId)],
 );

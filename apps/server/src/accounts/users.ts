@@ -61,6 +61,20 @@ export async function recordBusinessDetails(db: Db, id: string, details: Busines
     .where(eq(users.id, id));
 }
 
+/** The profile's business section: the same fields as onboarding, without the owner's name. */
+export type BusinessSection = Omit<BusinessDetails, 'fullName'>;
+
+export async function updateProfile(
+  db: Db,
+  id: string,
+  changes: Partial<BusinessDetails & { email: string; profilePhoto: string }>,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
+
 /** Only the fields the screens need ever leave the server (no hashes, no flags). */
 export function toUserDetails(user: User): UserDetails {
   return {

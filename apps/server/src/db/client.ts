@@ -19,6 +19,8 @@ export function rowsOf<T>(result: unknown): T[] {
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /** What the job queue (pg-boss) connects through: the same embedded instance, or the same server. */
+  jobBackend: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
   /** Runs fn on one dedicated connection: session-level advisory locks need that. */
   withConnection<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -43,6 +45,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db,
     driver: 'postgres',
+    jobBackend: { kind: 'postgres', url },
     async withConnection(fn) {
       const client = await pool.connect();
       try {
@@ -63,6 +66,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   return {
     db,
     driver: 'pglite',
+    jobBackend: { kind: 'pglite', client },
     withConnection: (fn) => fn(db),
     close: () => client.close(),
   };

@@ -5,7 +5,7 @@ import { DEMO_SEED } from '../demo/demo-salon-data.js';
 
 export const SANDBOX_PROVIDERS = ['stripe', 'square', 'sumup', 'gocardless'] as const;
 
-type Make = (options: { seed: string; publicBaseUrl: string }) => FastifyPluginAsync;
+type Make = (options: { seed: string; publicBaseUrl: string; controls: boolean }) => FastifyPluginAsync;
 const SIMULATORS: Record<(typeof SANDBOX_PROVIDERS)[number], Make> = {
   stripe: stripe.stripeSimulator as Make,
   square: square.squareSimulator as Make,
@@ -20,7 +20,12 @@ const SIMULATORS: Record<(typeof SANDBOX_PROVIDERS)[number], Make> = {
 export async function mountSandboxProviders(app: FastifyInstance, config: Config): Promise<void> {
   for (const provider of SANDBOX_PROVIDERS) {
     const prefix = `/sandbox/${provider}`;
-    await app.register(SIMULATORS[provider]({ seed: DEMO_SEED, publicBaseUrl: `${config.publicUrl}${prefix}` }), {
+    const options = {
+      seed: DEMO_SEED,
+      publicBaseUrl: `${config.publicUrl}${prefix}`,
+      controls: config.sandboxControls,
+    };
+    await app.register(SIMULATORS[provider](options), {
       prefix,
     });
   }

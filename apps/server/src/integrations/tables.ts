@@ -1,7 +1,15 @@
-import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables.js';
 
-/** Which providers an owner has linked. Tokens and sync state arrive with the provider adapters. */
+export type ConnectionProvider = 'stripe' | 'square' | 'sumup' | 'bank';
+export type ConnectionStatus = 'connected' | 'needs_reconnect' | 'disconnected';
+export type SyncState = 'idle' | 'queued' | 'running' | 'failed' | 'waiting';
+
+/**
+ * One row per owner and provider: how it is linked (encrypted credentials, never readable without
+ * ENCRYPTION_KEY), and where its import stands. Disconnecting keeps the row and the imported history.
+ */
 export const connections = pgTable(
   'connections',
   {
@@ -9,10 +17,62 @@ export const connections = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    provider: text('provider').$type<'stripe' | 'square' | 'sumup' | 'bank'>().notNull(),
-    status: text('status').$type<'connected' | 'disconnected'>().notNull().default('connected'),
+    provider: text('provider').$type<ConnectionProvider>().notNull(),
+    status: text('status').$type<ConnectionStatus>().notNull().default('connected'),
     connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** token-cipher.ts envelope of the provider credentials; null for the demo's built-in data and after disconnect. */
+    credentials: text('credentials'),
+    /** The provider's id of the owner's account (Stripe account, Square merchant, SumUp merchant code, requisition). */
+    accountId: text('account_id'),
+    institutionId: text('institution_id'),
+    institutionName: text('institution_name'),
+    consentExpiresAt: timestamp('consent_expires_at', { withTimezone: true }),
+    sandbox: boolean('sandbox').notNull().default(false),
+    syncCursor: jsonb('sync_cursor').$type<Record<string, unknown>>(),
+    syncState: text('sync_state').$type<SyncState>().notNull().default('idle'),
+    syncImported: integer('sync_imported').notNull().default(0),
+    syncQueuedAt: timestamp('sync_queued_at', { withTimezone: true }),
+    /** A run holds this lease and renews it after every page; an expired lease means the run died. */
+    syncLeaseUntil: timestamp('sync_lease_until', { withTimezone: true }),
+    lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+    nextSyncAt: timestamp('next_sync_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('connections_owner_provider_key').on(t.userId, t.provider)],
+  (t) => [
+    uniqueIndex('connections_owner_provider_key').on(t.userId, t.provider),
+    index('connections_due_idx')
+      .on(t.nextSyncAt)
+      .where(sql`${t.status} = 'connected' and ${t.credentials} is not null`),
+  ],
+);
+
+/**
+ * The random `state` of one connect attempt (DESIGN.md section 8): stored as a hash, bound to the owner and
+ * provider, single use, 10 minutes. Carries the PKCE verifier (encrypted) or the bank link it started.
+ */
+export const connectAttempts = pgTable(
+  'connect_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    stateHash: text('state_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').$type<ConnectionProvider>().notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    codeVerifier: text('code_verifier'),
+    linkId: text('link_id'),
+    institutionId: text('institution_id'),
+    institutionName: text('institution_name'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('connect_attempts_state_key').on(t.stateHash),
+    index('connect_attempts_link_idx').on(t.linkId),
+    index('connect_attempts_expiry_idx').on(t.expiresAt),
+  ],
 );

@@ -3,6 +3,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.js';
 import { classify, type Processor, type SourceTransaction } from './classify.js';
 import { refreshDailyTotals } from './daily-totals.js';
+import { reconcilePayouts } from './reconcile.js';
 import { ledgerTransactions } from './tables.js';
 
 /** Rows per statement: 13 parameters a row stays far below PostgreSQL's 65,535-parameter limit. */
@@ -17,6 +18,8 @@ export async function importTransactions(
   userId: string,
   transactions: readonly SourceTransaction[],
   connected: ReadonlySet<Processor>,
+  /** Runs inside the same transaction after the rows are written (an importer saves its sync cursor here). */
+  alongside?: (tx: Db) => Promise<void>,
 ): Promise<number> {
   // One statement cannot update the same row twice: the last version of a duplicate wins.
   const unique = new Map<string, SourceTransaction>();
@@ -38,7 +41,10 @@ export async function importTransactions(
       payoutProcessor: c.payoutProcessor,
     };
   });
-  if (rows.length === 0) return 0;
+  if (rows.length === 0) {
+    if (alongside) await db.transaction(async (tx) => alongside(tx as unknown as Db));
+    return 0;
+  }
   await db.transaction(async (tx) => {
     let from = rows[0]!.localDate;
     let to = from;
@@ -69,6 +75,7 @@ export async function importTransactions(
         });
     }
     await refreshDailyTotals(tx, userId, { from, to });
+    if (alongside) await alongside(tx as unknown as Db);
   });
   return rows.length;
 }
@@ -78,8 +85,10 @@ export async function reclassifyPayouts(db: Db, userId: string, connected: Reado
   const list = [...connected];
   await db.transaction(async (tx) => {
     await reclassify(tx, userId, list);
+    await unpairNonTransfers(tx, userId);
     await refreshDailyTotals(tx, userId);
   });
+  await reconcilePayouts(db, userId);
 }
 
 async function reclassify(db: Db, userId: string, list: Processor[]): Promise<void> {
@@ -94,6 +103,18 @@ async function reclassify(db: Db, userId: string, list: Processor[]): Promise<vo
         : sql`'other_income'`,
     })
     .where(and(eq(ledgerTransactions.userId, userId), isNotNull(ledgerTransactions.payoutProcessor)));
+}
+
+/** A bank credit that stopped being a transfer (its processor was disconnected) no longer pairs with a payout. */
+async function unpairNonTransfers(db: Db, userId: string): Promise<void> {
+  await db.execute(sql`
+    update ledger_transactions set reconciled_with = null
+    where user_id = ${userId} and reconciled_with in (
+      select id from ledger_transactions
+      where user_id = ${userId} and provider = 'bank' and kind <> 'transfer' and reconciled_with is not null)`);
+  await db.execute(sql`
+    update ledger_transactions set reconciled_with = null
+    where user_id = ${userId} and provider = 'bank' and kind <> 'transfer' and reconciled_with is not null`);
 }
 
 /** Days the already-stored versions of these rows sit on (found through the unique index). */

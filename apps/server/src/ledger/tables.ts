@@ -31,6 +31,8 @@ export const ledgerTransactions = pgTable(
     kind: text('kind').$type<LedgerKind>().notNull(),
     /** On a bank credit that is a card processor's payout: which processor (decides transfer vs revenue). */
     payoutProcessor: text('payout_processor'),
+    /** A processor payout and the bank credit it became point at each other once matched (ledger/reconcile.ts). */
+    reconciledWith: uuid('reconciled_with'),
     importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

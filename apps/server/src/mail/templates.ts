@@ -7,7 +7,7 @@ export interface MailContent {
   html: string;
 }
 
-function layout(title: string, body: string): string {
+export function layout(title: string, body: string): string {
   return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;background:#fdf2f7;font-family:Arial,Helvetica,sans-serif;color:#2d1b25">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 12px">

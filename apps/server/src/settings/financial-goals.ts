@@ -8,3 +8,16 @@ export async function readFinancialGoals(db: Db, userId: string): Promise<Financ
   if (!row) return { ...DEFAULT_FINANCIAL_GOALS };
   return { margin_goal: row.marginGoal, revenue_target: row.revenueTarget, retention_rate: row.retentionRate };
 }
+
+export async function saveFinancialGoals(db: Db, userId: string, goals: FinancialGoals): Promise<void> {
+  const values = {
+    marginGoal: goals.margin_goal,
+    revenueTarget: goals.revenue_target,
+    retentionRate: goals.retention_rate,
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(financialGoals)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: financialGoals.userId, set: values });
+}

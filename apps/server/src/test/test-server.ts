@@ -10,6 +10,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
 import { seedDemoAccount } from '../demo/seed-demo-account.js';
+import type { IntegrationProviders } from '../integrations/provider-registry.js';
 import { listOutbox } from '../mail/mailer.js';
 
 export interface TestServer {
@@ -72,6 +73,10 @@ export interface TestServerOptions {
   limits?: Partial<AuthLimits>;
   clock?: () => Date;
   env?: Record<string, string>;
+  /** Providers to connect to instead of the configured ones (fakes, or adapters pointed at a simulator). */
+  providers?: IntegrationProviders;
+  /** The import sweep's period; tests of scheduling make it short. */
+  syncSweepMs?: number;
 }
 
 /** A real server on a loopback port over a fresh database: PGlite in memory, or PostgreSQL when TEST_DB=postgres. */
@@ -99,6 +104,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logger,
     ...(options.limits ? { limits: options.limits } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.providers ? { providers: options.providers } : {}),
+    ...(options.syncSweepMs ? { syncSweepMs: options.syncSweepMs } : {}),
+    providerRetry: { initialDelayMs: 5, maxDelayMs: 20 },
+    jobPollingSeconds: 0.5,
+    syncRetryDelaySeconds: 1,
   });
   await app.listen({ host: '127.0.0.1', port });
   const url = `http://127.0.0.1:${port}`;

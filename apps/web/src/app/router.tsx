@@ -17,22 +17,21 @@ const auth = {
 const onboarding = {
   businessInformation: () => import('../features/onboarding/BusinessInformationPage'),
   linkYourPos: () => import('../features/onboarding/LinkYourPosPage'),
-  comingSoon: () => import('../features/onboarding/coming-soon-pages'),
+  queuedPosLinks: () => import('../features/onboarding/QueuedPosLinksPage'),
+  linkYourPosAccount: () => import('../features/onboarding/LinkYourPosAccountPage'),
+  linkBusinessBank: () => import('../features/onboarding/LinkBusinessBankPage'),
+  accountCreatedSuccess: () => import('../features/onboarding/AccountCreatedSuccessPage'),
+  redirects: () => import('../features/connect/ConnectRedirectPage'),
 };
 
-/** The placeholder onboarding pages share one small chunk; each route picks its export. */
-const comingSoon = (name: keyof Awaited<ReturnType<typeof onboarding.comingSoon>>['comingSoonPages']) =>
-  lazyPage(() => onboarding.comingSoon().then((module) => ({ default: module.comingSoonPages[name] })));
+/** The four pop-up return pages share one small chunk; each route picks its processor's page. */
+const connectRedirect = (name: keyof Awaited<ReturnType<typeof onboarding.redirects>>['redirectPages']) =>
+  lazyPage(() => onboarding.redirects().then((module) => ({ default: module.redirectPages[name] })));
 
 const signedIn = {
   mainMenu: () => import('../shell/MainMenuPage'),
   dashboard: () => import('../features/dashboard/DashboardPage'),
-  placeholders: () => import('../shell/placeholder-pages'),
 };
-
-/** Reports, Settings and Profile are placeholders for now, sharing one small chunk. */
-const placeholder = (name: keyof Awaited<ReturnType<typeof signedIn.placeholders>>['placeholderPages']) =>
-  lazyPage(() => signedIn.placeholders().then((module) => ({ default: module.placeholderPages[name] })));
 
 /** Every route of spec section 2. Each screen is its own lazily loaded chunk (see lazy-route.ts). */
 export const routes: RouteObject[] = [
@@ -52,23 +51,23 @@ export const routes: RouteObject[] = [
       { path: 'all-done', lazy: lazyPage(auth.allDone) },
       { path: 'business-information', lazy: lazyPage(onboarding.businessInformation) },
       { path: 'link-your-pos', lazy: lazyPage(onboarding.linkYourPos) },
-      { path: 'queued-pos-links', lazy: comingSoon('queuedPosLinks') },
-      { path: 'link-your-pos-account', lazy: comingSoon('linkYourPosAccount') },
-      { path: 'link-business-bank', lazy: comingSoon('linkBusinessBank') },
-      { path: 'account-created-success', lazy: comingSoon('accountCreatedSuccess') },
-      { path: 'stripe-redirect', lazy: comingSoon('stripeRedirect') },
-      { path: 'square-redirect', lazy: comingSoon('squareRedirect') },
-      { path: 'sumup-redirect', lazy: comingSoon('sumupRedirect') },
-      { path: 'gocardless-redirect', lazy: comingSoon('gocardlessRedirect') },
+      { path: 'queued-pos-links', lazy: lazyPage(onboarding.queuedPosLinks) },
+      { path: 'link-your-pos-account', lazy: lazyPage(onboarding.linkYourPosAccount) },
+      { path: 'link-business-bank', lazy: lazyPage(onboarding.linkBusinessBank) },
+      { path: 'account-created-success', lazy: lazyPage(onboarding.accountCreatedSuccess) },
+      { path: 'stripe-redirect', lazy: connectRedirect('stripe') },
+      { path: 'square-redirect', lazy: connectRedirect('square') },
+      { path: 'sumup-redirect', lazy: connectRedirect('sumup') },
+      { path: 'gocardless-redirect', lazy: connectRedirect('gocardless') },
       {
         path: 'main-menu',
         lazy: lazyPage(signedIn.mainMenu),
         children: [
           { index: true, loader: () => redirect('/main-menu/dashboard'), element: null },
           { path: 'dashboard', lazy: lazyPage(signedIn.dashboard) },
-          { path: 'reports', lazy: placeholder('reports') },
-          { path: 'settings', lazy: placeholder('settings') },
-          { path: 'profile', lazy: placeholder('profile') },
+          { path: 'reports', lazy: lazyPage(() => import('../features/reports/ReportsPage')) },
+          { path: 'settings', lazy: lazyPage(() => import('../features/settings/SettingsPage')) },
+          { path: 'profile', lazy: lazyPage(() => import('../features/profile/ProfilePage')) },
         ],
       },
     ],

@@ -1,0 +1,110 @@
+import { ERROR_CODES, PROFILE_MESSAGES } from '@brade/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../app-context.js';
+import { newOpaqueToken, sha256 } from '../auth/secret-hashing.js';
+import { sessionOfRefreshToken } from '../auth/sessions.js';
+import type { Db } from '../db/client.js';
+import { HttpError } from '../http/http-error.js';
+import { confirmEmailChangeMail, emailChangedMail, emailChangeRequestedMail } from './profile-mails.js';
+import { emailChangeRequests, users } from './tables.js';
+import { findUserByEmail, findUserById, type User } from './users.js';
+
+export const EMAIL_CHANGE_LINK_HOURS = 24;
+export const CONFIRM_EMAIL_CHANGE_PATH = '/api/auth/confirm-email-change';
+/** Where the link lands in the SPA; the profile reads `email_change` to say what happened. */
+export const EMAIL_CHANGE_LANDING = '/main-menu/profile';
+
+const badRequest = (message: string) => new HttpError(400, ERROR_CODES.badRequest, message, { email: message });
+
+/** Owned by another account, confirmed or not: the sentence says no more than that. */
+async function addressTaken(db: Db, email: string, ownerId: string): Promise<boolean> {
+  const holder = await findUserByEmail(db, email);
+  return Boolean(holder && holder.id !== ownerId);
+}
+
+/**
+ * Starts a change of e-mail: a single-use link (24 hours) to the new address, a notice to the current one.
+ * Nothing about the account changes until the link is followed. The refresh token must belong to the
+ * session that sent the access token, so a lone access token is not enough to move the account.
+ */
+export async function requestEmailChange(
+  ctx: AppContext,
+  owner: User,
+  input: { email: string; refreshToken: string; sessionId: string },
+): Promise<void> {
+  const { db } = ctx.database;
+  const session = await sessionOfRefreshToken(db, input.refreshToken);
+  if (session?.id !== input.sessionId) {
+    throw new HttpError(400, ERROR_CODES.invalidToken, PROFILE_MESSAGES.email.staleSession);
+  }
+  if (input.email === owner.email.toLowerCase()) throw badRequest(PROFILE_MESSAGES.email.unchanged);
+  if (await addressTaken(db, input.email, owner.id)) throw badRequest(PROFILE_MESSAGES.email.inUse);
+
+  const token = newOpaqueToken();
+  const link = `${ctx.config.publicUrl}${CONFIRM_EMAIL_CHANGE_PATH}?token=${token}`;
+  await db.transaction(async (tx) => {
+    // Only the newest request counts: an earlier link (perhaps to a mistyped address) dies.
+    await tx
+      .update(emailChangeRequests)
+      .set({ consumedAt: new Date() })
+      .where(and(eq(emailChangeRequests.userId, owner.id), isNull(emailChangeRequests.consumedAt)));
+    await tx.insert(emailChangeRequests).values({
+      userId: owner.id,
+      newEmail: input.email,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + EMAIL_CHANGE_LINK_HOURS * 3_600_000),
+    });
+    await ctx.mailer.enqueue(tx, input.email, confirmEmailChangeMail(owner.fullName, link, EMAIL_CHANGE_LINK_HOURS));
+    await ctx.mailer.enqueue(tx, owner.email, emailChangeRequestedMail(owner.fullName, input.email));
+  });
+  ctx.mailer.kick();
+  ctx.log.info({ userId: owner.id }, 'e-mail change requested');
+}
+
+export type EmailChangeOutcome = 'confirmed' | 'invalid' | 'in_use';
+
+/**
+ * The e-mailed link: spends the token and moves the account to the new address, then tells the old address.
+ * A token that is unknown, used or expired changes nothing.
+ */
+export async function confirmEmailChange(ctx: AppContext, token: string): Promise<EmailChangeOutcome> {
+  const { db } = ctx.database;
+  const outcome = await applyEmailChange(db, ctx, token).catch((err: unknown) => {
+    // Someone took the address between the check and the update: the unique index refused it.
+    if (isUniqueViolation(err)) return { result: 'in_use' as const };
+    throw err;
+  });
+  if (outcome.result === 'confirmed') {
+    ctx.mailer.kick();
+    ctx.log.info({ userId: outcome.userId }, 'e-mail change confirmed');
+  }
+  return outcome.result;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const code = (e: unknown) => (e as { code?: unknown } | null)?.code;
+  return code(err) === '23505' || code((err as { cause?: unknown } | null)?.cause) === '23505';
+}
+
+async function applyEmailChange(db: Db, ctx: AppContext, token: string) {
+  return db.transaction(async (tx) => {
+    const [request] = await tx
+      .update(emailChangeRequests)
+      .set({ consumedAt: new Date() })
+      .where(
+        and(
+          eq(emailChangeRequests.tokenHash, sha256(token)),
+          isNull(emailChangeRequests.consumedAt),
+          sql`${emailChangeRequests.expiresAt} > now()`,
+        ),
+      )
+      .returning();
+    if (!request) return { result: 'invalid' as const };
+    const owner = await findUserById(tx, request.userId);
+    if (!owner) return { result: 'invalid' as const };
+    if (await addressTaken(tx, request.newEmail, owner.id)) return { result: 'in_use' as const };
+    await tx.update(users).set({ email: request.newEmail, updatedAt: new Date() }).where(eq(users.id, owner.id));
+    await ctx.mailer.enqueue(tx, owner.email, emailChangedMail(owner.fullName, request.newEmail));
+    return { result: 'confirmed' as const, userId: owner.id };
+  });
+}

@@ -1,0 +1,247 @@
+import { generateSalonData, square as squareSimulator } from '@brade/sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProviderEndpoint } from '../../../config.js';
+import { ProviderError } from '../../provider-error.js';
+import type { CardProviderAdapter, CardProviderTokens, SyncCursor } from '../card-provider.js';
+import { createSquareAdapter } from './square-adapter.js';
+import { answerSquareConsent } from './square-consent-browser.js';
+import { SQUARE_RESCAN_OVERLAP_MS } from './square-sync-cursor.js';
+import type { SquareRow } from './square-transform.js';
+
+const NOW = new Date('2026-05-14T15:00:00Z');
+const WINDOW = { historyFrom: new Date('2026-03-15T00:00:00Z'), now: NOW };
+const REDIRECT_URI = 'http://127.0.0.1:5173/square-redirect';
+const FAST_RETRY = { initialDelayMs: 1, maxDelayMs: 5 };
+const DAY_MS = 86_400_000;
+
+let sim: squareSimulator.RunningCardSimulator;
+let endpoint: ProviderEndpoint;
+let adapter: CardProviderAdapter;
+
+beforeAll(async () => {
+  sim = await squareSimulator.startSquareSimulator({ seed: 'square-adapter-test', now: () => NOW });
+  endpoint = { sandbox: true, ...sim.control.credentials, authBaseUrl: sim.url, apiBaseUrl: sim.url };
+  adapter = createSquareAdapter(endpoint, { retry: FAST_RETRY });
+});
+afterAll(() => sim.close());
+
+async function consent(decision: 'approve' | 'deny', login = 'owner@salon.example'): Promise<URL> {
+  const url = adapter.authorizationUrl({ state: 'state-1', redirectUri: REDIRECT_URI, codeChallenge: null });
+  return answerSquareConsent(url, decision, login);
+}
+
+async function connect(login: string): Promise<CardProviderTokens> {
+  const redirect = await consent('approve', login);
+  return adapter.exchangeCode({
+    code: redirect.searchParams.get('code')!,
+    redirectUri: REDIRECT_URI,
+    codeVerifier: null,
+  });
+}
+
+async function importAll(tokens: CardProviderTokens, cursor: SyncCursor | null, using = adapter) {
+  const rows: SquareRow[] = [];
+  let pages = 0;
+  for (;;) {
+    const page = await using.fetchPage(tokens, cursor, WINDOW);
+    pages += 1;
+    rows.push(...(page.transactions as SquareRow[]));
+    cursor = page.cursor;
+    if (page.done) return { rows, cursor, pages };
+    if (pages > 500) throw new Error('the import never finished');
+  }
+}
+
+const key = (row: SquareRow) =>
+  [
+    row.type,
+    row.externalId,
+    row.occurredAt.toISOString(),
+    row.amountPence,
+    row.customerId ?? '',
+    row.cardFingerprint ?? '',
+  ].join('|');
+const keysOf = (rows: SquareRow[]) => rows.map(key).sort();
+
+/** The merchant's records over the window from the generator itself (not from the simulator). */
+function generated(seed: string) {
+  const data = generateSalonData({ seed, from: '2026-03-01', to: '2026-05-14' });
+  const mine = <T extends { processor: string; occurredAt: Date }>(records: T[]) =>
+    records.filter((r) => r.processor === 'square' && r.occurredAt >= WINDOW.historyFrom && r.occurredAt < NOW);
+  const rows: SquareRow[] = [];
+  const base = { provider: 'square' as const, description: '' };
+  for (const p of mine(data.payments)) {
+    rows.push({
+      ...base,
+      type: 'payment',
+      externalId: p.id,
+      occurredAt: p.occurredAt,
+      amountPence: p.amountPence,
+      customerId: p.customerId,
+      cardFingerprint: p.cardFingerprint,
+    });
+    rows.push({ ...base, type: 'fee', externalId: `${p.id}:fee`, occurredAt: p.occurredAt, amountPence: p.feePence });
+  }
+  for (const r of mine(data.refunds))
+    rows.push({ ...base, type: 'refund', externalId: r.id, occurredAt: r.occurredAt, amountPence: r.amountPence });
+  return { salesAndRefunds: keysOf(rows), payouts: mine(data.payouts) };
+}
+
+describe('Square adapter: authorisation', () => {
+  it('sends the seller to Square for payments, payouts and locations, with a fresh sign-in and the state', () => {
+    const url = new URL(adapter.authorizationUrl({ state: 'st-9', redirectUri: REDIRECT_URI, codeChallenge: null }));
+    expect(`${url.origin}${url.pathname}`).toBe(`${sim.url}/oauth2/authorize`);
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      client_id: endpoint.clientId,
+      scope: 'PAYMENTS_READ PAYOUTS_READ MERCHANT_PROFILE_READ',
+      session: 'false',
+      state: 'st-9',
+      redirect_uri: REDIRECT_URI,
+    });
+    expect(url.search).toContain('scope=PAYMENTS_READ+PAYOUTS_READ+MERCHANT_PROFILE_READ');
+  });
+
+  it('brings a denial back to the redirect URI as access_denied with the state', async () => {
+    const redirect = await consent('deny');
+    expect(`${redirect.origin}${redirect.pathname}`).toBe(REDIRECT_URI);
+    expect(Object.fromEntries(redirect.searchParams)).toEqual({
+      error: 'access_denied',
+      error_description: 'user_denied',
+      state: 'state-1',
+    });
+  });
+
+  it('exchanges a code once for 30-day tokens; the same code again needs a new consent', async () => {
+    const redirect = await consent('approve', 'once@salon.example');
+    expect(redirect.searchParams.get('state')).toBe('state-1');
+    const code = redirect.searchParams.get('code')!;
+    const tokens = await adapter.exchangeCode({ code, redirectUri: REDIRECT_URI, codeVerifier: null });
+    expect(tokens.accountId).toMatch(/^ML/);
+    expect(tokens.refreshToken).toBeTruthy();
+    expect(tokens.expiresAt).toEqual(new Date(NOW.getTime() + 30 * DAY_MS));
+    expect(adapter.refreshes).toBe(true);
+
+    const again = await adapter.exchangeCode({ code, redirectUri: REDIRECT_URI, codeVerifier: null }).catch((e) => e);
+    expect(again).toBeInstanceOf(ProviderError);
+    expect(again).toMatchObject({ failure: 'reauthorize', status: 401, providerCode: 'UNAUTHORIZED' });
+    expect(again.message).toBe('Authorization code is already redeemed.');
+  });
+
+  it('refreshes into a new access token with a new expiry, keeping the reusable refresh token', async () => {
+    const tokens = await connect('refresh@salon.example');
+    sim.control.advanceClock(DAY_MS);
+    try {
+      const refreshed = await adapter.refresh(tokens);
+      expect(refreshed.accessToken).not.toBe(tokens.accessToken);
+      expect(refreshed.refreshToken).toBe(tokens.refreshToken);
+      expect(refreshed.accountId).toBe(tokens.accountId);
+      expect(refreshed.expiresAt).toEqual(new Date(NOW.getTime() + 31 * DAY_MS));
+    } finally {
+      sim.control.advanceClock(-DAY_MS);
+    }
+  });
+});
+
+describe('Square adapter: import', () => {
+  let tokens: CardProviderTokens;
+  let first: Awaited<ReturnType<typeof importAll>>;
+
+  beforeAll(async () => {
+    tokens = await connect('import@salon.example');
+    first = await importAll(tokens, null);
+  }, 30_000);
+
+  it("imports exactly the merchant's sales, fees and refunds over the window, at both locations", () => {
+    const expected = generated(sim.control.merchantSeed(tokens.accountId)!);
+    expect(keysOf(first.rows.filter((row) => row.type !== 'payout'))).toEqual(expected.salesAndRefunds);
+    expect(first.pages).toBeGreaterThan(5);
+    expect(first.rows.some((row) => row.type === 'refund')).toBe(true);
+  });
+
+  it("imports every payout, each location's part separately, adding up to what the salon was paid", () => {
+    const expected = generated(sim.control.merchantSeed(tokens.accountId)!).payouts;
+    const payouts = first.rows.filter((row) => row.type === 'payout');
+    const ids = new Set(payouts.map((row) => row.externalId));
+    for (const payout of expected) expect(ids.has(payout.id)).toBe(true);
+    expect(payouts.length).toBeGreaterThan(expected.length);
+    const total = (amounts: number[]) => amounts.reduce((sum, amount) => sum + amount, 0);
+    expect(total(payouts.map((row) => row.amountPence))).toBe(total(expected.map((payout) => payout.amountPence)));
+  });
+
+  it('starts the next run a day before the last one ended, so a re-run brings only the overlap', async () => {
+    expect(first.cursor).toEqual({
+      since: new Date(NOW.getTime() - SQUARE_RESCAN_OVERLAP_MS).toISOString(),
+      upper: null,
+      locations: null,
+      step: 0,
+      page: null,
+    });
+    const again = await importAll(tokens, first.cursor);
+    expect(again.rows.length).toBeGreaterThan(0);
+    const seen = new Set(first.rows.map(key));
+    for (const row of again.rows) {
+      expect(seen.has(key(row))).toBe(true);
+      expect(row.occurredAt.getTime()).toBeGreaterThanOrEqual(NOW.getTime() - SQUARE_RESCAN_OVERLAP_MS);
+    }
+  });
+
+  it('resumes a run cut short from its saved cursor, with a fresh adapter, missing nothing', async () => {
+    const firstPage = await adapter.fetchPage(tokens, null, WINDOW);
+    expect(firstPage.done).toBe(false);
+    expect(firstPage.cursor.page).toEqual(expect.any(String));
+    const saved = JSON.parse(JSON.stringify(firstPage.cursor)) as SyncCursor;
+    const rest = await importAll(tokens, saved, createSquareAdapter(endpoint, { retry: FAST_RETRY }));
+    expect(keysOf([...(firstPage.transactions as SquareRow[]), ...rest.rows])).toEqual(keysOf(first.rows));
+  });
+
+  it('retries injected 429s (honouring Retry-After) and 500s through to the same result', async () => {
+    sim.control.injectFaults({ status: 429, count: 2, retryAfterSeconds: 0 });
+    sim.control.injectFaults({ status: 500, count: 1 });
+    const page = await adapter.fetchPage(tokens, null, WINDOW);
+    sim.control.injectFaults({ status: 500, count: 3, pathPrefix: '/v2/refunds' });
+    sim.control.injectFaults({ status: 429, count: 3, retryAfterSeconds: 0, pathPrefix: '/v2/payouts' });
+    const rest = await importAll(tokens, page.cursor);
+    expect(keysOf([...(page.transactions as SquareRow[]), ...rest.rows])).toEqual(keysOf(first.rows));
+  });
+
+  it('gives up as retryable, with the status, when Square keeps failing', async () => {
+    sim.control.injectFaults({ status: 500, count: 4 });
+    const error = await adapter.fetchPage(tokens, null, WINDOW).catch((e) => e);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error).toMatchObject({ failure: 'retryable', status: 500, providerCode: 'INTERNAL_SERVER_ERROR' });
+  });
+
+  it("rejects a request Square refuses, with Square's own words", async () => {
+    const page = await adapter.fetchPage(tokens, null, WINDOW);
+    const error = await adapter.fetchPage(tokens, { ...page.cursor, page: 'not-a-cursor' }, WINDOW).catch((e) => e);
+    expect(error).toMatchObject({ failure: 'rejected', status: 400, providerCode: 'INVALID_CURSOR' });
+    expect(error.message).toBe('The provided cursor is invalid.');
+  });
+});
+
+describe('Square adapter: expiry and disconnection', () => {
+  it('tells an expired access token apart, and a refresh brings the import back', async () => {
+    const tokens = await connect('expired@salon.example');
+    sim.control.expireToken(tokens.accessToken);
+    const error = await adapter.fetchPage(tokens, null, WINDOW).catch((e) => e);
+    expect(error).toMatchObject({ failure: 'reauthorize', status: 401, providerCode: 'ACCESS_TOKEN_EXPIRED' });
+    const refreshed = await adapter.refresh(tokens);
+    await expect(adapter.fetchPage(refreshed, null, WINDOW)).resolves.toMatchObject({ done: false });
+  });
+
+  it('asks the seller to reconnect once the token is revoked', async () => {
+    const tokens = await connect('revoked@salon.example');
+    sim.control.revokeToken(tokens.accessToken);
+    const error = await adapter.fetchPage(tokens, null, WINDOW).catch((e) => e);
+    expect(error).toMatchObject({ failure: 'reauthorize', status: 401, providerCode: 'ACCESS_TOKEN_REVOKED' });
+    expect(error.message).toBe('The access token has been revoked.');
+  });
+
+  it("revokes the merchant's tokens, refresh included; revoking a dead connection again is not an error", async () => {
+    const tokens = await connect('leaving@salon.example');
+    await adapter.revoke(tokens);
+    await expect(adapter.fetchPage(tokens, null, WINDOW)).rejects.toMatchObject({ failure: 'reauthorize' });
+    await expect(adapter.refresh(tokens)).rejects.toMatchObject({ failure: 'reauthorize', status: 401 });
+    await expect(adapter.revoke(tokens)).resolves.toBeUndefined();
+  });
+});

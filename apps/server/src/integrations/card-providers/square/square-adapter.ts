@@ -1,0 +1,147 @@
+import type { ProviderEndpoint } from '../../../config.js';
+import { ProviderError } from '../../provider-error.js';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../provider-http.js';
+import type { CardProviderAdapter, CardProviderTokens } from '../card-provider.js';
+import { squareCall, squareClient } from './square-sdk.js';
+import { squareCursorAfterPage, squareRunFrom, squareSteps } from './square-sync-cursor.js';
+import { type SquareRow, squarePaymentRows, squarePayoutRows, squareRefundRows } from './square-transform.js';
+
+/** Payments and refunds, payouts, and the location list (payments are listed per location). */
+export const SQUARE_SCOPES = ['PAYMENTS_READ', 'PAYOUTS_READ', 'MERCHANT_PROFILE_READ'];
+const PAGE_SIZE = 100;
+
+/**
+ * Square over its official SDK (reference/providers.md section 2), code flow. Square offers PKCE too, but its
+ * PKCE refresh tokens are single use and die after 90 days, so a crash between a refresh and saving its result
+ * would cut the salon off; the code flow's refresh token is reusable and does not expire, which is what Square
+ * advises for a server that keeps its secret. Access tokens last 30 days; `refresh` renews them.
+ */
+export function createSquareAdapter(
+  endpoint: ProviderEndpoint,
+  options: { retry?: Partial<RetryPolicy> } = {},
+): CardProviderAdapter {
+  const retry = options.retry ?? {};
+  const timeoutMs = retry.timeoutMs ?? DEFAULT_RETRY_POLICY.timeoutMs;
+  const application = () => squareClient(endpoint, 'application', timeoutMs);
+
+  const tokensFrom = (
+    answer: { accessToken?: string; refreshToken?: string; expiresAt?: string; merchantId?: string },
+    previous?: CardProviderTokens,
+  ): CardProviderTokens => {
+    const accountId = answer.merchantId ?? previous?.accountId;
+    if (!answer.accessToken || !accountId) {
+      throw new ProviderError('square', 'rejected', 'Square did not return an access token and merchant id.');
+    }
+    return {
+      accessToken: answer.accessToken,
+      // A code-flow refresh comes back with the same refresh token; keep the old one if it is left out.
+      refreshToken: answer.refreshToken ?? previous?.refreshToken ?? null,
+      expiresAt: answer.expiresAt ? new Date(answer.expiresAt) : null,
+      accountId,
+    };
+  };
+
+  return {
+    provider: 'square',
+    supportsPkce: false,
+    refreshes: true,
+
+    authorizationUrl({ state, redirectUri }) {
+      const query = new URLSearchParams({
+        client_id: endpoint.clientId,
+        scope: SQUARE_SCOPES.join(' '),
+        // Ask the seller to sign in rather than reuse whichever Square session the browser has.
+        session: 'false',
+        state,
+        redirect_uri: redirectUri,
+      });
+      return `${endpoint.authBaseUrl}/oauth2/authorize?${query}`;
+    },
+
+    async exchangeCode({ code, redirectUri }) {
+      const client = await application();
+      const answer = await squareCall(
+        () =>
+          client.oAuth.obtainToken({
+            clientId: endpoint.clientId,
+            clientSecret: endpoint.clientSecret,
+            grantType: 'authorization_code',
+            code,
+            redirectUri,
+          }),
+        retry,
+      );
+      return tokensFrom(answer);
+    },
+
+    async refresh(tokens) {
+      if (!tokens.refreshToken) {
+        throw new ProviderError('square', 'reauthorize', 'No Square refresh token is stored: connect again.');
+      }
+      const client = await application();
+      const refreshToken = tokens.refreshToken;
+      const answer = await squareCall(
+        () =>
+          client.oAuth.obtainToken({
+            clientId: endpoint.clientId,
+            clientSecret: endpoint.clientSecret,
+            grantType: 'refresh_token',
+            refreshToken,
+          }),
+        retry,
+      );
+      return tokensFrom(answer, tokens);
+    },
+
+    async revoke(tokens) {
+      const client = await application();
+      try {
+        // By merchant, so it works even when the stored access token has already expired.
+        await squareCall(
+          () => client.oAuth.revokeToken({ clientId: endpoint.clientId, merchantId: tokens.accountId }),
+          retry,
+        );
+      } catch (error) {
+        // NOT_FOUND: Square holds no token for this merchant any more, so access has already ended.
+        if (error instanceof ProviderError && error.status === 404) return;
+        throw error;
+      }
+    },
+
+    async fetchPage(tokens, cursor, window) {
+      const client = await squareClient(endpoint, { accessToken: tokens.accessToken }, timeoutMs);
+      const started = squareRunFrom(cursor, window);
+      let locations = started.locations;
+      if (!locations) {
+        const answer = await squareCall(() => client.locations.list(), retry);
+        locations = (answer.locations ?? []).flatMap((location) => (location.id ? [location.id] : []));
+      }
+      const run = { ...started, locations };
+      // squareRunFrom only resumes at a step that exists; a new run starts at step 0, and refunds always exist.
+      const step = squareSteps(locations)[run.step]!;
+      const query = {
+        beginTime: run.since,
+        endTime: run.upper,
+        sortOrder: 'ASC' as const,
+        limit: PAGE_SIZE,
+        ...(run.page ? { cursor: run.page } : {}),
+      };
+      let rows: SquareRow[];
+      let nextPage: string | undefined;
+      if (step.list === 'payments') {
+        const page = await squareCall(() => client.payments.list({ ...query, locationId: step.locationId }), retry);
+        rows = page.data.flatMap(squarePaymentRows);
+        nextPage = page.response.cursor;
+      } else if (step.list === 'refunds') {
+        const page = await squareCall(() => client.refunds.list(query), retry);
+        rows = page.data.flatMap(squareRefundRows);
+        nextPage = page.response.cursor;
+      } else {
+        const page = await squareCall(() => client.payouts.list({ ...query, locationId: step.locationId }), retry);
+        rows = page.data.flatMap(squarePayoutRows);
+        nextPage = page.response.cursor;
+      }
+      return { transactions: rows, ...squareCursorAfterPage(run, nextPage) };
+    },
+  };
+}

@@ -1,0 +1,210 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { type Square, serialization } from 'square';
+import { describe, expect, it } from 'vitest';
+import { penceOf, squarePaymentRows, squarePayoutRows, squareRefundRows } from './square-transform.js';
+
+type Wire = Record<string, unknown>;
+
+/** Recorded from the Square simulator by record-square-fixtures.ts, snake_case as on the wire. */
+const wire = (name: string): Wire =>
+  JSON.parse(readFileSync(path.join(import.meta.dirname, '__fixtures__', name), 'utf8'));
+
+/** The adapter never sees wire JSON: the SDK parses it with these options (its generated list methods). */
+const AS_THE_SDK_PARSES = {
+  unrecognizedObjectKeys: 'passthrough',
+  allowUnrecognizedUnionMembers: true,
+  allowUnrecognizedEnumValues: true,
+  skipValidation: true,
+} as const;
+const payments = (body: Wire): Square.Payment[] =>
+  serialization.ListPaymentsResponse.parseOrThrow(body, AS_THE_SDK_PARSES).payments ?? [];
+const refunds = (body: Wire): Square.PaymentRefund[] =>
+  serialization.ListPaymentRefundsResponse.parseOrThrow(body, AS_THE_SDK_PARSES).refunds ?? [];
+const payouts = (body: Wire): Square.Payout[] =>
+  serialization.ListPayoutsResponse.parseOrThrow(body, AS_THE_SDK_PARSES).payouts ?? [];
+
+const recordedPayments = wire('payments.json');
+const [guestWire, customerWire] = recordedPayments.payments as [Wire, Wire];
+/** The recorded payment with some wire fields changed, as Square would send that variant. */
+const paymentLike = (changes: Wire) => payments({ payments: [{ ...guestWire, ...changes }] })[0]!;
+
+describe('Square rows from recorded payments', () => {
+  it('turns completed card payments into pence with their processing fees, keyed by the payment id', () => {
+    expect(payments(recordedPayments).flatMap(squarePaymentRows)).toEqual([
+      {
+        provider: 'square',
+        type: 'payment',
+        externalId: '3E8mLwjLDtcsGpIwFM95b1QPeAQXZ',
+        occurredAt: new Date('2026-02-14T10:52:12.000Z'),
+        amountPence: 8700,
+        description: 'Cut & finish, Treatment',
+        customerId: null,
+        cardFingerprint: 'sq-1-0GZ4mb5BbJnhyWERiu7TNJF19x5OZzlAk0b5w8on3t2fJN6BGqdDvLGqX7B4G4vzc-Og3f4gZAaSLYWrXuyp_x',
+      },
+      {
+        provider: 'square',
+        type: 'fee',
+        externalId: '3E8mLwjLDtcsGpIwFM95b1QPeAQXZ:fee',
+        occurredAt: new Date('2026-02-14T10:52:12.000Z'),
+        amountPence: 152,
+        description: 'Square processing fee',
+      },
+      {
+        provider: 'square',
+        type: 'payment',
+        externalId: '15rPXemKcBazSzoix0kskn5qJuyVG',
+        occurredAt: new Date('2026-03-05T14:02:17.000Z'),
+        // The later refund is its own row: the payment keeps its full amount on its own date.
+        amountPence: 6200,
+        description: 'Cut & finish, Cuticle oil',
+        customerId: 'G7DMFNV115GADMZ0KT89XTB1HH',
+        cardFingerprint: 'sq-1-K_7CS40gJd1x29bWvxkj8qIsxU3w4A3PT7yQsfVcEDTc9iW97uZzgXma28c1IRUc-WrFKZSjRWdFKqJ2W6I9UV',
+      },
+      {
+        provider: 'square',
+        type: 'fee',
+        externalId: '15rPXemKcBazSzoix0kskn5qJuyVG:fee',
+        occurredAt: new Date('2026-03-05T14:02:17.000Z'),
+        amountPence: 109,
+        description: 'Square processing fee',
+      },
+    ]);
+    expect(customerWire.refund_ids).toHaveLength(1);
+  });
+
+  it('imports nothing for payments that did not complete (the simulator never fails one; Square sends this shape)', () => {
+    for (const status of ['FAILED', 'CANCELED', 'APPROVED', 'PENDING']) {
+      const card = { ...(guestWire.card_details as Wire), status: status === 'APPROVED' ? 'AUTHORIZED' : status };
+      expect(squarePaymentRows(paymentLike({ status, card_details: card, processing_fee: [] }))).toEqual([]);
+    }
+  });
+
+  it('leaves out cash and external payments, which Square records but does not process', () => {
+    expect(squarePaymentRows(paymentLike({ source_type: 'CASH', card_details: undefined }))).toEqual([]);
+    expect(squarePaymentRows(paymentLike({ source_type: 'EXTERNAL', card_details: undefined }))).toEqual([]);
+    expect(squarePaymentRows(paymentLike({ source_type: 'WALLET', card_details: undefined }))[0]).toMatchObject({
+      type: 'payment',
+      amountPence: 8700,
+      cardFingerprint: null,
+    });
+  });
+
+  it('counts the tip Square took with the payment and nets fee adjustments', () => {
+    const rows = squarePaymentRows(
+      paymentLike({
+        tip_money: { amount: 500, currency: 'GBP' },
+        total_money: { amount: 9200, currency: 'GBP' },
+        processing_fee: [
+          { effective_at: '2026-02-14T10:52:12.000Z', type: 'INITIAL', amount_money: { amount: 161, currency: 'GBP' } },
+          {
+            effective_at: '2026-02-15T09:00:00.000Z',
+            type: 'ADJUSTMENT',
+            amount_money: { amount: -9, currency: 'GBP' },
+          },
+        ],
+      }),
+    );
+    expect(rows.map((row) => [row.type, row.amountPence])).toEqual([
+      ['payment', 9200],
+      ['fee', 152],
+    ]);
+  });
+
+  it('reads "Card payment" when the seller left no note, and skips amounts in another currency', () => {
+    expect(squarePaymentRows(paymentLike({ note: undefined }))[0]?.description).toBe('Card payment');
+    const euros = { amount: 8700, currency: 'EUR' };
+    expect(squarePaymentRows(paymentLike({ amount_money: euros, total_money: euros }))).toEqual([]);
+  });
+});
+
+describe('Square rows from recorded refunds and payouts', () => {
+  const [refund] = refunds(wire('refunds.json')) as [Square.PaymentRefund];
+
+  it('turns a completed refund into its own positive row on its own date, with the reason', () => {
+    expect(squareRefundRows(refund)).toEqual([
+      {
+        provider: 'square',
+        type: 'refund',
+        externalId: '15rPXemKcBazSzoix0kskn5qJuyVG_xVygpIcB15BnZLGTFKipCxknhbGKO9tqi25guK13',
+        occurredAt: new Date('2026-03-10T10:20:39.000Z'),
+        amountPence: 2400,
+        description: 'Refund: Charged for wrong service',
+      },
+    ]);
+  });
+
+  it('waits for a refund to complete and never imports a rejected or failed one', () => {
+    for (const status of ['PENDING', 'REJECTED', 'FAILED']) expect(squareRefundRows({ ...refund, status })).toEqual([]);
+  });
+
+  it('turns each location’s payout into a payout row, and an instant payout’s fee into a fee', () => {
+    const [main, bar] = payouts(wire('payouts.json')) as [Square.Payout, Square.Payout];
+    expect([...squarePayoutRows(main), ...squarePayoutRows(bar)]).toEqual([
+      {
+        provider: 'square',
+        type: 'payout',
+        externalId: 'po_a07d5516-1e29-4d77-8230-4103cc71a0c7',
+        occurredAt: new Date('2026-05-13T15:08:25.000Z'),
+        amountPence: 105027,
+        description: 'Square payout to bank',
+      },
+      {
+        provider: 'square',
+        type: 'payout',
+        externalId: 'po_e354ff01-732f-32aa-fb64-3c1747619edd',
+        occurredAt: new Date('2026-05-13T15:08:25.000Z'),
+        amountPence: 20828,
+        description: 'Square payout to bank',
+      },
+    ]);
+    const instant = { ...main, payoutFee: [{ amountMoney: { amount: 1575n, currency: 'GBP' as const } }] };
+    expect(squarePayoutRows(instant)[1]).toEqual({
+      provider: 'square',
+      type: 'fee',
+      externalId: 'po_a07d5516-1e29-4d77-8230-4103cc71a0c7:fee',
+      occurredAt: new Date('2026-05-13T15:08:25.000Z'),
+      amountPence: 1575,
+      description: 'Square payout fee',
+    });
+    expect(squarePayoutRows({ ...main, status: 'FAILED' })).toEqual([]);
+  });
+});
+
+describe('Square amounts', () => {
+  it('converts any whole number of pence exactly and refuses what a number cannot hold', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(2n ** 60n), max: 2n ** 60n }), (amount) => {
+        const money = { amount, currency: 'GBP' as const };
+        if (amount >= BigInt(Number.MIN_SAFE_INTEGER) && amount <= BigInt(Number.MAX_SAFE_INTEGER)) {
+          expect(BigInt(penceOf(money)!)).toBe(amount);
+        } else {
+          expect(() => penceOf(money)).toThrow(RangeError);
+        }
+      }),
+    );
+  });
+
+  it('splits any completed payment into positive whole pence that net to what Square pays out', () => {
+    const payment = fc.record({
+      total: fc.integer({ min: -1000, max: 10_000_000 }),
+      fees: fc.array(fc.integer({ min: -500, max: 50_000 }), { maxLength: 3 }),
+    });
+    fc.assert(
+      fc.property(payment, ({ total, fees }) => {
+        const rows = squarePaymentRows(
+          paymentLike({
+            total_money: { amount: total, currency: 'GBP' },
+            processing_fee: fees.map((amount) => ({ type: 'ADJUSTMENT', amount_money: { amount, currency: 'GBP' } })),
+          }),
+        );
+        for (const row of rows) expect(Number.isSafeInteger(row.amountPence) && row.amountPence > 0).toBe(true);
+        expect(new Set(rows.map((row) => row.externalId)).size).toBe(rows.length);
+        const feeTotal = fees.reduce((sum, fee) => sum + fee, 0);
+        if (total > 0) expect(rows[0]?.amountPence).toBe(total);
+        if (total > 0 && feeTotal > 0) expect(rows[1]?.amountPence).toBe(feeTotal);
+      }),
+    );
+  });
+});

@@ -1,0 +1,41 @@
+import { square as squareSimulator } from '@brade/sandbox';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createSquareAdapter } from './square-adapter.js';
+import { answerSquareConsent } from './square-consent-browser.js';
+
+const NOW = new Date('2026-05-14T15:00:00Z');
+const REDIRECT_URI = 'http://localhost:3000/square-redirect';
+const app = Fastify();
+const simulator = squareSimulator.squareSimulator({ seed: 'under-prefix', publicBaseUrl: '', now: () => NOW });
+let base = '';
+
+beforeAll(async () => {
+  await app.register(simulator, { prefix: '/sandbox/square' });
+  base = `${await app.listen({ host: '127.0.0.1', port: 0 })}/sandbox/square`;
+});
+afterAll(() => app.close());
+
+// The first call loads the SDK and the simulator generates the salon's 18 months: seconds, not milliseconds.
+
+it('connects, refreshes, imports and disconnects through the simulator mounted at /sandbox/square', async () => {
+  const adapter = createSquareAdapter(
+    { sandbox: true, ...simulator.control.credentials, authBaseUrl: base, apiBaseUrl: base },
+    { retry: { initialDelayMs: 1, maxDelayMs: 5 } },
+  );
+  const url = adapter.authorizationUrl({ state: 's', redirectUri: REDIRECT_URI, codeChallenge: null });
+  const redirect = await answerSquareConsent(url, 'approve');
+  const connected = await adapter.exchangeCode({
+    code: redirect.searchParams.get('code')!,
+    redirectUri: REDIRECT_URI,
+    codeVerifier: null,
+  });
+  const tokens = await adapter.refresh(connected);
+  const page = await adapter.fetchPage(tokens, null, { historyFrom: new Date('2026-05-01T00:00:00Z'), now: NOW });
+  expect(page.transactions.some((row) => 'type' in row && row.type === 'payment')).toBe(true);
+  expect(page.cursor.locations).toMatch(/^L\w+,L\w+$/);
+  await adapter.revoke(tokens);
+  await expect(adapter.fetchPage(tokens, null, { historyFrom: NOW, now: NOW })).rejects.toMatchObject({
+    failure: 'reauthorize',
+  });
+}, 20_000);

@@ -1,0 +1,110 @@
+import type Stripe from 'stripe';
+import type { SourceTransaction } from '../../../ledger/classify.js';
+
+/** A card-provider row (the ledger's non-bank source transaction) from Stripe. */
+export type StripeRow = Exclude<SourceTransaction, { provider: 'bank' }> & { provider: 'stripe' };
+
+/**
+ * Balance transactions exist only for money that moved, so a failed or cancelled charge never appears here: the
+ * listing holds succeeded payments, refunds, payouts and Stripe's own fees, each with gross, fee and net.
+ * Other categories (disputes, reserves, transfers, payout failures, top-ups) are not imported; see README.md.
+ */
+export function stripeRows(transaction: Stripe.BalanceTransaction): StripeRow[] {
+  // Brade's ledger is in pence; a balance in another currency cannot be added to it.
+  if (transaction.currency !== 'gbp') return [];
+  const occurredAt = new Date(transaction.created * 1000);
+  const category = transaction.reporting_category || transaction.type;
+  const sourceId = idOf(transaction.source) ?? transaction.id;
+  const base = { provider: 'stripe' as const, occurredAt };
+  switch (category) {
+    case 'charge': {
+      if (transaction.amount <= 0) return [];
+      const charge = expandedCharge(transaction.source);
+      const service = charge?.metadata?.service;
+      return [
+        {
+          ...base,
+          type: 'payment',
+          externalId: sourceId,
+          amountPence: transaction.amount,
+          description: charge?.description || transaction.description || 'Card payment',
+          customerId: idOf(charge?.customer ?? null),
+          cardFingerprint:
+            charge?.payment_method_details?.card?.fingerprint ??
+            charge?.payment_method_details?.card_present?.fingerprint ??
+            null,
+          // Booking pages tag a charge with its service; the ledger groups sales by it (default "Sales").
+          ...(typeof service === 'string' && service.trim() ? { category: service.trim() } : {}),
+        },
+        ...feeRow(transaction, sourceId, occurredAt),
+      ];
+    }
+    case 'refund': {
+      if (transaction.amount >= 0) return [];
+      return [
+        {
+          ...base,
+          type: 'refund',
+          externalId: sourceId,
+          amountPence: -transaction.amount,
+          description: refundDescription(transaction.source),
+        },
+        ...feeRow(transaction, sourceId, occurredAt),
+      ];
+    }
+    case 'payout':
+      // A positive payout is money pulled from the bank into Stripe, not a payout to it.
+      if (transaction.amount >= 0) return [];
+      return [
+        {
+          ...base,
+          type: 'payout',
+          externalId: sourceId,
+          amountPence: -transaction.amount,
+          description: 'Stripe payout to bank',
+        },
+      ];
+    case 'fee':
+      // Stripe's own charges billed to the balance (e.g. Radar, Billing): no source object of their own.
+      if (transaction.amount >= 0) return [];
+      return [
+        {
+          ...base,
+          type: 'fee',
+          externalId: transaction.id,
+          amountPence: -transaction.amount,
+          description: transaction.description || 'Stripe fee',
+        },
+      ];
+    default:
+      return [];
+  }
+}
+
+function feeRow(transaction: Stripe.BalanceTransaction, sourceId: string, occurredAt: Date): StripeRow[] {
+  if (transaction.fee <= 0) return [];
+  return [
+    {
+      provider: 'stripe',
+      type: 'fee',
+      externalId: `${sourceId}:fee`,
+      occurredAt,
+      amountPence: transaction.fee,
+      description: 'Stripe processing fee',
+    },
+  ];
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value == null ? null : typeof value === 'string' ? value : value.id;
+
+function expandedCharge(source: Stripe.BalanceTransaction['source']): Stripe.Charge | null {
+  return source && typeof source === 'object' && source.object === 'charge' ? source : null;
+}
+
+/** Stripe's refund reasons are an enum (`requested_by_customer`); a report reads "Refund: requested by customer". */
+function refundDescription(source: Stripe.BalanceTransaction['source']): string {
+  const refund = source && typeof source === 'object' && source.object === 'refund' ? source : null;
+  const reason = refund?.reason ?? refund?.metadata?.reason;
+  return reason ? `Refund: ${reason.replaceAll('_', ' ')}` : 'Refund';
+}

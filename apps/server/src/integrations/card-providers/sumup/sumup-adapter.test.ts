@@ -1,0 +1,281 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { londonDateOf } from '@brade/contract';
+import { generateSalonData, sumup } from '@brade/sandbox';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ProviderEndpoint } from '../../../config.js';
+import type { SourceTransaction } from '../../../ledger/classify.js';
+import { ProviderError } from '../../provider-error.js';
+import type { CardProviderAdapter, CardProviderTokens, SyncCursor, TransactionPage } from '../card-provider.js';
+import { pressConsentButton } from './consent-form-browser.js';
+import { createSumupAdapter } from './sumup-adapter.js';
+
+const SEED = 'sumup-adapter-test';
+const NOW = new Date('2026-06-15T17:30:00Z');
+const DAY = 86_400_000;
+/** The simulator serves about 18 months; a first import here reads the last 120 days to keep the test quick. */
+const HISTORY_FROM = new Date(NOW.getTime() - 120 * DAY);
+const REDIRECT = 'http://127.0.0.1:5999/sumup-redirect';
+const FAST = { initialDelayMs: 1, maxDelayMs: 5 };
+type CardRow = Exclude<SourceTransaction, { provider: 'bank' }>;
+
+let sim: Awaited<ReturnType<typeof sumup.startSumupSimulator>>;
+let endpoint: ProviderEndpoint;
+let adapter: CardProviderAdapter;
+
+beforeAll(async () => {
+  sim = await sumup.startSumupSimulator({ seed: SEED, now: () => NOW });
+  endpoint = {
+    sandbox: true,
+    clientId: 'brade-test',
+    clientSecret: 'brade-test-secret',
+    authBaseUrl: sim.url,
+    apiBaseUrl: sim.url,
+  };
+  adapter = createSumupAdapter(endpoint, { retry: FAST, now: () => NOW });
+});
+afterAll(() => sim.close());
+beforeEach(() => sim.control.reset());
+
+const pkce = () => {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+};
+
+/** The owner's round trip: consent page, Approve, back to Brade with a code. */
+async function consent(button: 'approve' | 'deny', state = randomBytes(8).toString('hex')) {
+  const { verifier, challenge } = pkce();
+  const url = adapter.authorizationUrl({ state, redirectUri: REDIRECT, codeChallenge: challenge });
+  return { redirect: await pressConsentButton(url, button), verifier, state };
+}
+
+async function connect(): Promise<CardProviderTokens> {
+  const { redirect, verifier } = await consent('approve');
+  return adapter.exchangeCode({
+    code: redirect.searchParams.get('code')!,
+    redirectUri: REDIRECT,
+    codeVerifier: verifier,
+  });
+}
+
+async function failure(promise: Promise<unknown>): Promise<ProviderError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ProviderError);
+  return error as ProviderError;
+}
+
+/** Pages until done like the sync engine does, saving each cursor as JSON the way the database would. */
+async function importRun(tokens: CardProviderTokens, cursor: SyncCursor | null, now = NOW) {
+  const pages: Array<TransactionPage & { from: SyncCursor | null }> = [];
+  let at = cursor;
+  for (let guard = 0; guard < 1000; guard++) {
+    const page = await adapter.fetchPage(tokens, at, { historyFrom: HISTORY_FROM, now });
+    pages.push({ ...page, from: at });
+    at = JSON.parse(JSON.stringify(page.cursor)) as SyncCursor;
+    if (page.done) return { pages, rows: pages.flatMap((p) => p.transactions), cursor: at };
+  }
+  throw new Error('The import never finished');
+}
+
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T12:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+
+/** What SumUp holds for the salon between `from` and `upto`, straight from the salon data generator. */
+function expectedRows(from: Date, upto: Date): CardRow[] {
+  const today = londonDateOf(upto);
+  const data = generateSalonData({ seed: SEED, from: addDays(today, -548), to: today });
+  const within = (d: Date) => d >= from && d <= upto;
+  const rows: CardRow[] = [];
+  const saleById = new Map(data.payments.map((p) => [p.id, p]));
+  for (const p of data.payments) {
+    if (p.processor !== 'sumup' || !within(p.occurredAt)) continue;
+    const base = { provider: 'sumup', occurredAt: p.occurredAt } as const;
+    rows.push({ ...base, type: 'payment', externalId: p.id, amountPence: p.amountPence, description: p.description });
+    if (p.feePence > 0) {
+      const fee = { type: 'fee', externalId: `${p.id}:fee`, amountPence: p.feePence } as const;
+      rows.push({ ...base, ...fee, description: 'SumUp processing fee' });
+    }
+  }
+  for (const r of data.refunds) {
+    if (r.processor !== 'sumup' || !within(r.occurredAt)) continue;
+    const description = `Refund: ${saleById.get(r.paymentId)!.description}`;
+    rows.push({
+      provider: 'sumup',
+      type: 'refund',
+      externalId: r.id,
+      occurredAt: r.occurredAt,
+      amountPence: r.amountPence,
+      description,
+    });
+  }
+  for (const p of data.payouts) {
+    const date = londonDateOf(p.occurredAt);
+    if (p.processor !== 'sumup' || p.occurredAt > upto || date < londonDateOf(from) || date > today) continue;
+    rows.push({
+      provider: 'sumup',
+      type: 'payout',
+      externalId: `payout:${p.id}`,
+      occurredAt: new Date(`${date}T12:00:00Z`),
+      amountPence: p.amountPence,
+      description: `SumUp payout to bank (PID${p.id}-SUMUP)`,
+    });
+  }
+  return byId(rows);
+}
+
+const byId = <T extends SourceTransaction>(rows: T[]) =>
+  [...rows].sort((a, b) => a.externalId.localeCompare(b.externalId));
+
+describe('SumUp connection', () => {
+  it('sends the owner to SumUp’s authorize page with the one scope, state and PKCE', () => {
+    const url = new URL(adapter.authorizationUrl({ state: 'st-1', redirectUri: REDIRECT, codeChallenge: 'ch-1' }));
+    expect(`${url.origin}${url.pathname}`).toBe(`${sim.url}/authorize`);
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      response_type: 'code',
+      client_id: 'brade-test',
+      redirect_uri: REDIRECT,
+      scope: 'transactions.history',
+      state: 'st-1',
+      code_challenge: 'ch-1',
+      code_challenge_method: 'S256',
+    });
+  });
+
+  it('exchanges the code for tokens that expire in an hour, on the owner’s merchant account', async () => {
+    const { redirect, verifier, state } = await consent('approve');
+    expect(redirect.searchParams.get('state')).toBe(state);
+    const tokens = await adapter.exchangeCode({
+      code: redirect.searchParams.get('code')!,
+      redirectUri: REDIRECT,
+      codeVerifier: verifier,
+    });
+    expect(tokens.accountId).toBe(sumup.sumupMerchant(SEED).merchantCode);
+    expect(tokens.accountId).toBe(redirect.searchParams.get('merchant_code'));
+    expect(tokens.expiresAt).toEqual(new Date(NOW.getTime() + 3600_000));
+    expect(tokens.refreshToken).toMatch(/\S{20,}/);
+  });
+
+  it('refuses a code used twice, and SumUp then revokes what the code gave', async () => {
+    const { redirect, verifier } = await consent('approve');
+    const input = { code: redirect.searchParams.get('code')!, redirectUri: REDIRECT, codeVerifier: verifier };
+    const tokens = await adapter.exchangeCode(input);
+    const replay = await failure(adapter.exchangeCode(input));
+    expect([replay.failure, replay.providerCode, replay.message]).toEqual([
+      'rejected',
+      'invalid_grant',
+      'The authorization code has already been used.',
+    ]);
+    const after = await failure(adapter.fetchPage(tokens, null, { historyFrom: HISTORY_FROM, now: NOW }));
+    expect(after.failure).toBe('reauthorize');
+  });
+
+  it('refuses a code presented without the PKCE verifier it was issued for', async () => {
+    const { redirect } = await consent('approve');
+    const code = redirect.searchParams.get('code')!;
+    const error = await failure(adapter.exchangeCode({ code, redirectUri: REDIRECT, codeVerifier: pkce().verifier }));
+    expect([error.failure, error.message]).toEqual(['rejected', 'PKCE verification failed.']);
+  });
+
+  it('brings Deny back to Brade as access_denied with the state', async () => {
+    const { redirect, state } = await consent('deny', 'deny-state');
+    expect(`${redirect.origin}${redirect.pathname}`).toBe(REDIRECT);
+    expect(Object.fromEntries(redirect.searchParams)).toEqual({ error: 'access_denied', state });
+  });
+
+  it('refreshes by rotating both tokens; the old refresh token then needs a reconnect', async () => {
+    const tokens = await connect();
+    const fresh = await adapter.refresh(tokens);
+    expect(fresh.accessToken).not.toBe(tokens.accessToken);
+    expect(fresh.refreshToken).not.toBe(tokens.refreshToken);
+    expect(fresh.accountId).toBe(tokens.accountId);
+    const again = await failure(adapter.refresh(tokens));
+    expect([again.failure, again.providerCode]).toEqual(['reauthorize', 'invalid_grant']);
+    const page = await adapter.fetchPage(fresh, null, { historyFrom: HISTORY_FROM, now: NOW });
+    expect(page.transactions.length).toBeGreaterThan(0);
+  });
+
+  it('revokes locally only: SumUp has no revocation endpoint, so nothing is called', async () => {
+    const offline = createSumupAdapter({
+      ...endpoint,
+      apiBaseUrl: 'http://127.0.0.1:9',
+      authBaseUrl: 'http://127.0.0.1:9',
+    });
+    const tokens = await connect();
+    await expect(offline.revoke(tokens)).resolves.toBeUndefined();
+  });
+});
+
+describe('SumUp import', () => {
+  it('imports exactly the salon’s SumUp sales, fees, refunds and payouts over the window', async () => {
+    const tokens = await connect();
+    const run = await importRun(tokens, null);
+    const rows = byId(run.rows as CardRow[]);
+    expect(new Set(rows.map((r) => r.externalId)).size).toBe(rows.length);
+    expect(rows).toEqual(expectedRows(HISTORY_FROM, NOW));
+    expect(rows.filter((r) => r.type === 'refund').length).toBeGreaterThan(0);
+    expect(run.pages.length).toBeGreaterThan(3);
+  });
+
+  it('resumes from any saved cursor with the same page, and a later run only repeats the overlap', async () => {
+    const tokens = await connect();
+    const run = await importRun(tokens, null);
+    for (const page of [run.pages[1]!, run.pages.at(-2)!, run.pages.at(-1)!]) {
+      const again = await adapter.fetchPage(tokens, page.from, { historyFrom: HISTORY_FROM, now: NOW });
+      expect(again).toEqual({ transactions: page.transactions, cursor: page.cursor, done: page.done });
+    }
+    const next = await importRun(tokens, run.cursor);
+    const first = new Map(run.rows.map((r) => [r.externalId, r]));
+    for (const row of next.rows) expect(row).toEqual(first.get(row.externalId));
+    expect(next.rows.length).toBeLessThan(run.rows.length / 10);
+  });
+
+  it('picks up the next day’s sales and payouts from where the last run ended', async () => {
+    const tokens = await connect();
+    const first = await importRun(tokens, null);
+    sim.control.advanceClock(DAY);
+    const tomorrow = new Date(NOW.getTime() + DAY);
+    // A day later the hour-long access token has run out: the sync engine refreshes first.
+    const fresh = await adapter.refresh(tokens);
+    const second = await importRun(fresh, first.cursor, tomorrow);
+    const merged = new Map([...first.rows, ...second.rows].map((r) => [r.externalId, r]));
+    expect(byId([...merged.values()])).toEqual(expectedRows(HISTORY_FROM, tomorrow));
+    expect(second.rows.some((r) => r.occurredAt > NOW)).toBe(true);
+  });
+
+  it('rides out rate limits and server errors and still imports everything', async () => {
+    const tokens = await connect();
+    const history = `/v2.1/merchants/${tokens.accountId}/transactions/history`;
+    sim.control.injectFaults({ status: 429, count: 2, retryAfterSeconds: 0, pathPrefix: history });
+    sim.control.injectFaults({ status: 500, count: 2, pathPrefix: '/v1.0/' });
+    const run = await importRun(tokens, null);
+    expect(byId(run.rows)).toEqual(expectedRows(HISTORY_FROM, NOW));
+  });
+
+  it('gives up on an outage after the retry budget, as retryable', async () => {
+    const tokens = await connect();
+    sim.control.injectFaults({ status: 500, count: 10 });
+    const error = await failure(adapter.fetchPage(tokens, null, { historyFrom: HISTORY_FROM, now: NOW }));
+    expect([error.failure, error.status]).toEqual(['retryable', 500]);
+  });
+
+  it('hands a long Retry-After to the scheduler instead of waiting', async () => {
+    const tokens = await connect();
+    sim.control.injectFaults({ status: 429, count: 1, retryAfterSeconds: 600 });
+    const error = await failure(adapter.fetchPage(tokens, null, { historyFrom: HISTORY_FROM, now: NOW }));
+    expect([error.failure, error.retryAfterSeconds]).toEqual(['retryable', 600]);
+  });
+
+  it('asks for a reconnect when the token is revoked or has expired', async () => {
+    const tokens = await connect();
+    sim.control.revokeToken(tokens.accessToken);
+    const revoked = await failure(adapter.fetchPage(tokens, null, { historyFrom: HISTORY_FROM, now: NOW }));
+    expect([revoked.failure, revoked.status, revoked.message]).toEqual(['reauthorize', 401, 'Invalid access token.']);
+
+    const other = await connect();
+    sim.control.expireToken(other.accessToken);
+    const expired = await failure(adapter.fetchPage(other, null, { historyFrom: HISTORY_FROM, now: NOW }));
+    expect([expired.failure, expired.message]).toEqual(['reauthorize', 'Access token expired.']);
+  });
+});

@@ -1,0 +1,102 @@
+import type { SourceTransaction } from '../../../ledger/classify.js';
+import { decimalToPence } from './sumup-amounts.js';
+import type { HistoryItem, PayoutItem } from './sumup-schemas.js';
+
+type CardRow = Extract<SourceTransaction, { provider: 'sumup' | 'stripe' | 'square' }>;
+
+/**
+ * Statuses of a PAYMENT row whose money was taken. A refund or chargeback changes the payment's status but not the
+ * fact of the sale: those arrive as rows of their own. CANCELLED, FAILED and PENDING never count (a PENDING one
+ * that later succeeds comes back through `changes_since`).
+ */
+const TAKEN = new Set(['SUCCESSFUL', 'PAID_OUT', 'REFUNDED', 'CHARGE_BACK']);
+
+const typeOf = (item: HistoryItem) => (item.type ?? 'PAYMENT').toUpperCase();
+const pence = (value: number | string) => Math.abs(decimalToPence(value));
+
+/** The id SumUp prints on receipts and in its dashboard; unique per merchant and stable. */
+export const externalIdOf = (item: HistoryItem) => item.transaction_code ?? item.id;
+
+/** Whether a history row is a sale Brade counts, and so whether its fee is worth fetching. */
+export function isTakenPayment(item: HistoryItem): boolean {
+  return typeOf(item) === 'PAYMENT' && TAKEN.has(item.status.toUpperCase());
+}
+
+function summary(item: HistoryItem): string | null {
+  const text = item.product_summary?.trim();
+  return text ? text : null;
+}
+
+function paymentDescription(item: HistoryItem): string {
+  return summary(item) ?? (item.payment_type?.toUpperCase() === 'CASH' ? 'Cash payment' : 'Card payment');
+}
+
+/** "Refund: Gel manicure": SumUp's own summary of a refund often says so already. */
+function prefixed(label: string, item: HistoryItem): string {
+  const text = summary(item);
+  if (!text) return label;
+  return text.toLowerCase().startsWith(label.toLowerCase()) ? text : `${label}: ${text}`;
+}
+
+/**
+ * One history row as ledger rows: a taken payment (plus its fee as `<code>:fee` when the detail endpoint gave
+ * one), a successful refund or chargeback on its own date, or nothing (failed, cancelled, pending).
+ */
+export function historyItemRows(item: HistoryItem, feeAmount: number | string | null | undefined): CardRow[] {
+  const externalId = externalIdOf(item);
+  const occurredAt = new Date(item.timestamp);
+  const type = typeOf(item);
+  if (type === 'PAYMENT') {
+    if (!isTakenPayment(item)) return [];
+    const description = paymentDescription(item);
+    const rows: CardRow[] = [
+      { provider: 'sumup', type: 'payment', externalId, occurredAt, amountPence: pence(item.amount), description },
+    ];
+    const fee = feeAmount === null || feeAmount === undefined ? 0 : pence(feeAmount);
+    if (fee > 0) {
+      rows.push({
+        provider: 'sumup',
+        type: 'fee',
+        externalId: `${externalId}:fee`,
+        occurredAt,
+        amountPence: fee,
+        description: 'SumUp processing fee',
+      });
+    }
+    return rows;
+  }
+  if ((type === 'REFUND' || type === 'CHARGE_BACK') && item.status.toUpperCase() === 'SUCCESSFUL') {
+    return [
+      {
+        provider: 'sumup',
+        type: 'refund',
+        externalId,
+        occurredAt,
+        amountPence: pence(item.amount),
+        description: prefixed(type === 'REFUND' ? 'Refund' : 'Chargeback', item),
+      },
+    ];
+  }
+  return [];
+}
+
+/**
+ * A successful payout to the bank. Deductions (refund, chargeback, balance) are money SumUp kept, already in the
+ * ledger as the refunds themselves. When SumUp itemises a payout per transaction, each item keeps its own id.
+ * The payout has a date only: midday UTC is that same day in London in any season.
+ */
+export function payoutRows(item: PayoutItem): CardRow[] {
+  if (item.type.toUpperCase() !== 'PAYOUT' || item.status.toUpperCase() !== 'SUCCESSFUL') return [];
+  const externalId = item.transaction_code ? `payout:${item.id}:${item.transaction_code}` : `payout:${item.id}`;
+  const reference = item.reference?.trim();
+  return [
+    {
+      provider: 'sumup',
+      type: 'payout',
+      externalId,
+      occurredAt: new Date(`${item.date}T12:00:00Z`),
+      amountPence: pence(item.amount),
+      description: reference ? `SumUp payout to bank (${reference})` : 'SumUp payout to bank',
+    },
+  ];
+}

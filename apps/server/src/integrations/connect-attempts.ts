@@ -1,0 +1,127 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, lt } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { HttpError } from '../http/http-error.js';
+import { type ConnectionProvider, connectAttempts } from './tables.js';
+import type { TokenCipher } from './token-cipher.js';
+
+export const ATTEMPT_MINUTES = 10;
+const TABLE = 'connect_attempts';
+
+export interface StartedAttempt {
+  state: string;
+  /** PKCE S256 challenge for the authorisation URL, when a verifier was made. */
+  codeChallenge: string | null;
+}
+
+export interface ConsumedAttempt {
+  id: string;
+  redirectUri: string;
+  codeVerifier: string | null;
+  linkId: string | null;
+  institutionId: string | null;
+  institutionName: string | null;
+}
+
+const hash = (state: string) => createHash('sha256').update(state).digest('hex');
+const random = () => randomBytes(32).toString('base64url');
+
+export const connectFailed = (code: string, message: string) => new HttpError(400, code, message);
+
+/** A new unguessable `state` (256 bits) bound to this owner and provider, with a PKCE verifier if asked. */
+export async function startAttempt(
+  db: Db,
+  cipher: TokenCipher,
+  input: {
+    userId: string;
+    provider: ConnectionProvider;
+    redirectUri: string;
+    pkce: boolean;
+    now: Date;
+    state?: string;
+    linkId?: string;
+    institutionId?: string;
+    institutionName?: string;
+  },
+): Promise<StartedAttempt> {
+  const state = input.state ?? random();
+  const verifier = input.pkce ? random() : null;
+  const [row] = await db
+    .insert(connectAttempts)
+    .values({
+      stateHash: hash(state),
+      userId: input.userId,
+      provider: input.provider,
+      redirectUri: input.redirectUri,
+      linkId: input.linkId ?? null,
+      institutionId: input.institutionId ?? null,
+      institutionName: input.institutionName ?? null,
+      createdAt: input.now,
+      expiresAt: new Date(input.now.getTime() + ATTEMPT_MINUTES * 60_000),
+    })
+    .returning({ id: connectAttempts.id });
+  if (verifier) {
+    await db
+      .update(connectAttempts)
+      .set({ codeVerifier: cipher.encrypt(verifier, { table: TABLE, rowId: row!.id, userId: input.userId }) })
+      .where(eq(connectAttempts.id, row!.id));
+  }
+  return {
+    state,
+    codeChallenge: verifier ? createHash('sha256').update(verifier).digest('base64url') : null,
+  };
+}
+
+/**
+ * Uses up a `state`: it must exist, belong to this owner and provider, be under 10 minutes old and unused.
+ * Marking it used is one conditional UPDATE, so two requests racing with the same state cannot both pass.
+ */
+export async function consumeAttempt(
+  db: Db,
+  cipher: TokenCipher,
+  input: { userId: string; provider: ConnectionProvider; now: Date } & (
+    | { state: string }
+    | { linkId: string; ref?: string | undefined }
+  ),
+): Promise<ConsumedAttempt> {
+  // The bank's return names its requisition; the `ref` it carries back is the state, checked when present.
+  const [found] = await db
+    .select()
+    .from(connectAttempts)
+    .where(
+      'state' in input ? eq(connectAttempts.stateHash, hash(input.state)) : eq(connectAttempts.linkId, input.linkId),
+    );
+  const refMismatch = 'linkId' in input && input.ref !== undefined && found && hash(input.ref) !== found.stateHash;
+  if (!found || found.userId !== input.userId || found.provider !== input.provider || refMismatch) {
+    throw connectFailed('connect_state_invalid', 'This connection link is not valid. Please connect again.');
+  }
+  if (found.usedAt) {
+    throw connectFailed('connect_state_used', 'This connection link has already been used. Please connect again.');
+  }
+  if (found.expiresAt <= input.now) {
+    throw connectFailed('connect_state_expired', 'This connection link has expired. Please connect again.');
+  }
+  const [claimed] = await db
+    .update(connectAttempts)
+    .set({ usedAt: input.now })
+    .where(and(eq(connectAttempts.id, found.id), isNull(connectAttempts.usedAt)))
+    .returning({ id: connectAttempts.id });
+  if (!claimed) {
+    throw connectFailed('connect_state_used', 'This connection link has already been used. Please connect again.');
+  }
+  return {
+    id: found.id,
+    redirectUri: found.redirectUri,
+    codeVerifier: found.codeVerifier
+      ? cipher.decrypt(found.codeVerifier, { table: TABLE, rowId: found.id, userId: found.userId })
+      : null,
+    linkId: found.linkId,
+    institutionId: found.institutionId,
+    institutionName: found.institutionName,
+  };
+}
+
+/** Attempts are worthless after 10 minutes; the hourly sweep keeps the table small. */
+export async function deleteExpiredAttempts(db: Db, now: Date): Promise<void> {
+  await db.delete(connectAttempts).where(lt(connectAttempts.expiresAt, new Date(now.getTime() - 60 * 60_000)));
+}

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
+import { ProviderError } from './provider-error.js';
+import { runConnectionSync } from './sync/run-sync.js';
+import { FakeCardProvider, fakeProviders, payments } from './test/fake-providers.js';
+import { waitForSync } from './test/wait.js';
+
+const days = Array.from({ length: 10 }, (_, i) => `2026-11-${String(i + 2).padStart(2, '0')}`);
+const stripe = new FakeCardProvider('stripe', payments('stripe', days, 1000));
+const square = new FakeCardProvider('square', payments('square', days, 2000));
+const sumup = new FakeCardProvider('sumup', payments('sumup', days, 3000));
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({
+    clock: () => new Date('2026-11-20T10:00:00Z'),
+    providers: fakeProviders({ stripe, square, sumup }, null),
+    env: { SYNC_LEASE_SECONDS: '1' },
+    syncSweepMs: 200,
+  });
+});
+afterAll(() => server.close());
+
+async function connect(owner: { id: string; access_token: string }, provider: FakeCardProvider) {
+  const { body } = await server.post(
+    '/api/integrations/authorization-url',
+    { id: owner.id, processor: provider.provider },
+    owner.access_token,
+  );
+  const res = await server.post(
+    `/api/${provider.provider}/record-${provider.provider}-transactions`,
+    { id: owner.id, code: provider.issueCode(), state: body.state },
+    owner.access_token,
+  );
+  expect(res.status).toBe(200);
+}
+
+const ledgerCount = async (userId: string) =>
+  (await server.ctx.database.db.query.ledgerTransactions.findMany({ where: (t, { eq }) => eq(t.userId, userId) }))
+    .length;
+
+describe('import runs when the provider misbehaves', () => {
+  it('retries 429s and 500s with backoff until every row is in, once', async () => {
+    const owner = await signUpAndConfirm(server);
+    stripe.failures.fetch = {
+      failure: new ProviderError('stripe', 'retryable', 'Too many requests.', 429, 1),
+      times: 2,
+    };
+    await connect(owner, stripe);
+    const [done] = await waitForSync(server, owner, (c) => c[0]?.last_sync !== null);
+    expect(done!.sync).toMatchObject({ state: 'idle', last_error: null });
+    expect(await ledgerCount(owner.id)).toBe(10);
+  });
+
+  it('marks a revoked token as needing reconnection, in words, and stops scheduling', async () => {
+    const owner = await signUpAndConfirm(server);
+    square.failures.fetch = {
+      failure: new ProviderError('square', 'reauthorize', 'The access token was revoked.', 401),
+      times: 1,
+    };
+    await connect(owner, square);
+    const [row] = await waitForSync(server, owner, (c) => c[0]?.status === 'needs_reconnect');
+    expect(row).toMatchObject({ next_sync: null, sync: { state: 'failed' } });
+    expect(row!.sync.last_error).toBe(
+      'Square no longer allows Brade to read this account (The access token was revoked.). Connect it again to keep importing.',
+    );
+    expect(await ledgerCount(owner.id)).toBe(0);
+  });
+
+  it('stops a run the provider rejects with its reason and schedules the next', async () => {
+    const owner = await signUpAndConfirm(server);
+    sumup.failures.fetch = {
+      failure: new ProviderError('sumup', 'rejected', 'The merchant account is not active.', 403),
+      times: 1,
+    };
+    await connect(owner, sumup);
+    const [row] = await waitForSync(server, owner, (c) => c[0]?.sync.state === 'failed');
+    expect(row!.status).toBe('connected');
+    expect(row!.sync.last_error).toBe('SumUp refused the import: The merchant account is not active.');
+    expect(row!.next_sync).toBe('2026-11-20T11:00:00.000Z');
+  });
+
+  it('resumes a run whose process died mid-import from its saved cursor, ending with each row once', async () => {
+    const owner = await signUpAndConfirm(server);
+    // The first run "dies" on its third page: it never returns, and its lease lapses.
+    let died = false;
+    let release = () => {};
+    const crashing = new FakeCardProvider('stripe', payments('stripe', days, 1000));
+    crashing.beforePage = async (page) => {
+      if (page === 2 && !died) {
+        died = true;
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+      }
+    };
+    const local = await startTestServer({
+      clock: () => new Date('2026-11-20T10:00:00Z'),
+      providers: fakeProviders({ stripe: crashing }, null),
+      env: { SYNC_LEASE_SECONDS: '1' },
+      syncSweepMs: 200,
+    });
+    try {
+      const me = await signUpAndConfirm(local);
+      const { body } = await local.post(
+        '/api/integrations/authorization-url',
+        { id: me.id, processor: 'stripe' },
+        me.access_token,
+      );
+      await local.post(
+        '/api/stripe/record-stripe-transactions',
+        { id: me.id, code: crashing.issueCode(), state: body.state },
+        me.access_token,
+      );
+      await waitForSync(local, me, (c) => c[0]?.last_sync !== null);
+      const rows = await local.ctx.database.db.query.ledgerTransactions.findMany({
+        where: (t, { eq }) => eq(t.userId, me.id),
+      });
+      expect(rows.map((r) => r.externalId).sort()).toEqual(crashing.transactions.map((t) => t.externalId).sort());
+      // The second run started from the dead run's saved cursor (offset 6), not from scratch.
+      expect(crashing.pageCalls.filter((c) => c === null)).toHaveLength(1);
+      expect(crashing.pageCalls).toContainEqual({ offset: 6 });
+    } finally {
+      release();
+      await local.close();
+    }
+    void owner;
+  });
+
+  it('never runs one connection twice at once', async () => {
+    const owner = await signUpAndConfirm(server);
+    await connect(owner, stripe);
+    await waitForSync(server, owner, (c) => c[0]?.last_sync !== null);
+    const { connections } = await import('./tables.js');
+    const { eq } = await import('drizzle-orm');
+    const [row] = await server.ctx.database.db.select().from(connections).where(eq(connections.userId, owner.id));
+    const deps = {
+      db: server.ctx.database.db,
+      cipher: server.ctx.integrations.cipher,
+      providers: server.ctx.integrations.providers,
+      clock: () => new Date('2026-11-20T10:00:00Z'),
+      log: server.ctx.log,
+      leaseSeconds: 30,
+    };
+    const results = await Promise.all([runConnectionSync(deps, row!.id), runConnectionSync(deps, row!.id)]);
+    expect(results.sort()).toEqual(['imported', 'skipped']);
+    expect(await ledgerCount(owner.id)).toBe(10);
+  });
+});

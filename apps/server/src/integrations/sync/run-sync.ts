@@ -1,0 +1,120 @@
+import { londonDateOf } from '@brade/contract';
+import { eq } from 'drizzle-orm';
+import { importTransactions } from '../../ledger/import.js';
+import { reconcilePayouts } from '../../ledger/reconcile.js';
+import type { CardProviderAdapter, CardProviderTokens, SyncCursor } from '../card-providers/card-provider.js';
+import { type ConnectionRow, connectionById, readCredentials, sealCredentials } from '../connection-store.js';
+import { connectedProcessors } from '../connections.js';
+import type { OpenBankingProvider } from '../open-banking/open-banking-provider.js';
+import { connections } from '../tables.js';
+import { saveProgress, takeLease } from './lease.js';
+import { HISTORY_DAYS, OVERLAP_DAYS, SYNC_INTERVAL_MS, type SyncDeps } from './sync-deps.js';
+import { describeFailure, recordFailure, recordSuccess } from './sync-outcome.js';
+
+export type SyncResult = 'imported' | 'skipped' | 'failed';
+
+/** What a bank connection keeps (encrypted): the consent and the accounts it covers. */
+export interface BankCredentials {
+  linkId: string;
+  accountIds: string[];
+}
+
+/** Stored card credentials: the adapter's tokens plus when they were obtained (for proactive refresh). */
+export interface StoredCardTokens extends Omit<CardProviderTokens, 'expiresAt'> {
+  expiresAt: string | null;
+  obtainedAt: string;
+}
+
+/** Square asks for a refresh at least weekly (security.md section 6); any provider is refreshed near expiry. */
+const REFRESH_AFTER_MS = 7 * 24 * 60 * 60_000;
+const REFRESH_MARGIN_MS = 5 * 60_000;
+
+/**
+ * One import run for one connection: take the lease, bring tokens up to date, then page through the provider,
+ * writing each page's rows and the cursor in one transaction. A crash loses at most the page in flight; the next
+ * run (any instance) resumes from the saved cursor and upserts make the overlap harmless.
+ */
+export async function runConnectionSync(deps: SyncDeps, connectionId: string): Promise<SyncResult> {
+  const row = await takeLease(deps.db, connectionId, deps.leaseSeconds);
+  if (!row) return 'skipped';
+  const interval = row.provider === 'bank' ? SYNC_INTERVAL_MS.bank : SYNC_INTERVAL_MS.card;
+  try {
+    if (row.provider === 'bank') await syncBank(deps, row);
+    else await syncCard(deps, row);
+    await reconcilePayouts(deps.db, row.userId);
+    const now = deps.clock();
+    await recordSuccess(deps.db, row.id, now, new Date(now.getTime() + interval));
+    return 'imported';
+  } catch (error) {
+    const now = deps.clock();
+    const outcome = describeFailure(row.provider, error, now);
+    deps.log.warn({ connection: row.id, provider: row.provider, err: error }, 'import run failed');
+    // A connection disconnected mid-run stays disconnected.
+    const current = await connectionById(deps.db, row.id);
+    if (current?.status === 'connected') await recordFailure(deps.db, row.id, now, outcome, interval);
+    if (outcome.retryInProcess) throw error;
+    return 'failed';
+  }
+}
+
+function adapterFor(deps: SyncDeps, row: ConnectionRow): CardProviderAdapter {
+  const adapter = row.provider === 'bank' ? null : deps.providers.card(row.provider);
+  if (!adapter) throw new Error(`${row.provider} is not configured`);
+  return adapter;
+}
+
+async function syncCard(deps: SyncDeps, row: ConnectionRow): Promise<void> {
+  const adapter = adapterFor(deps, row);
+  const stored = readCredentials<StoredCardTokens>(deps.cipher, row)!;
+  let tokens: CardProviderTokens = { ...stored, expiresAt: stored.expiresAt ? new Date(stored.expiresAt) : null };
+  const now = deps.clock();
+  const due =
+    adapter.refreshes &&
+    ((tokens.expiresAt && tokens.expiresAt.getTime() - now.getTime() < REFRESH_MARGIN_MS) ||
+      now.getTime() - Date.parse(stored.obtainedAt) > REFRESH_AFTER_MS);
+  if (due) {
+    tokens = await adapter.refresh(tokens);
+    await deps.db
+      .update(connections)
+      .set({ credentials: sealCredentials(deps.cipher, row, storedTokens(tokens, now)) })
+      .where(eq(connections.id, row.id));
+  }
+  const historyFrom = new Date(now.getTime() - HISTORY_DAYS * 86_400_000);
+  let cursor = (row.syncCursor as SyncCursor | null) ?? null;
+  for (;;) {
+    const page = await adapter.fetchPage(tokens, cursor, { historyFrom, now: deps.clock() });
+    const connected = await connectedProcessors(deps.db, row.userId);
+    await importTransactions(deps.db, row.userId, page.transactions, connected, (tx) =>
+      saveProgress(tx, row.id, page.cursor, page.transactions.length, deps.leaseSeconds),
+    );
+    cursor = page.cursor;
+    if (page.done) return;
+  }
+}
+
+export function storedTokens(tokens: CardProviderTokens, now: Date): StoredCardTokens {
+  return { ...tokens, expiresAt: tokens.expiresAt?.toISOString() ?? null, obtainedAt: now.toISOString() };
+}
+
+const minusDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T12:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+
+/** One transactions call per account per run: banks may allow only 4 a day (providers.md section 4). */
+async function syncBank(deps: SyncDeps, row: ConnectionRow): Promise<void> {
+  const bank: OpenBankingProvider | null = deps.providers.bank;
+  if (!bank) throw new Error('open banking is not configured');
+  const credentials = readCredentials<BankCredentials>(deps.cipher, row)!;
+  const now = deps.clock();
+  const today = londonDateOf(now);
+  const cursor = { ...((row.syncCursor as { accounts?: Record<string, string> } | null)?.accounts ?? {}) };
+  for (const accountId of credentials.accountIds) {
+    const last = cursor[accountId];
+    const dateFrom = last ? minusDays(last, OVERLAP_DAYS) : minusDays(today, HISTORY_DAYS);
+    const result = await bank.fetchTransactions(accountId, { dateFrom, dateTo: today });
+    cursor[accountId] = today;
+    const connected = await connectedProcessors(deps.db, row.userId);
+    await importTransactions(deps.db, row.userId, result.transactions, connected, (tx) =>
+      saveProgress(tx, row.id, { accounts: { ...cursor } }, result.transactions.length, deps.leaseSeconds),
+    );
+  }
+}

@@ -1,0 +1,21 @@
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client.js';
+import type { IntegrationProviders } from '../provider-registry.js';
+import type { TokenCipher } from '../token-cipher.js';
+
+export interface SyncDeps {
+  db: Db;
+  cipher: TokenCipher;
+  providers: IntegrationProviders;
+  clock: () => Date;
+  log: Logger;
+  /** A run renews this lease after every page; if it stops renewing (crash), the sweep hands the run on. */
+  leaseSeconds: number;
+}
+
+/** Card providers hourly; the bank at most 4 times a day (DESIGN.md section 8). */
+export const SYNC_INTERVAL_MS = { card: 60 * 60_000, bank: 6 * 60 * 60_000 } as const;
+/** A first import reaches back this far (GoCardless allows up to 24 months; providers.md section 4). */
+export const HISTORY_DAYS = 730;
+/** Each later run re-reads this much before its cursor, for rows the provider settles late. */
+export const OVERLAP_DAYS = 3;

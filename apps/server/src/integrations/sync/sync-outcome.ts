@@ -1,0 +1,95 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { ProviderError } from '../provider-error.js';
+import { PROVIDER_NAMES } from '../provider-names.js';
+import { type ConnectionProvider, connections } from '../tables.js';
+
+const time = (d: Date) =>
+  d.toLocaleTimeString('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' });
+
+/** The owner-facing sentence for a failed run, and what the connection becomes. */
+export function describeFailure(
+  provider: ConnectionProvider,
+  error: unknown,
+  now: Date,
+): { words: string; reconnect: boolean; retryAt: Date | null; retryInProcess: boolean } {
+  const name = PROVIDER_NAMES[provider];
+  if (!(error instanceof ProviderError)) {
+    return {
+      words: `Importing from ${name === 'Your bank' ? 'your bank' : name} failed unexpectedly; Brade will try again.`,
+      reconnect: false,
+      retryAt: null,
+      retryInProcess: true,
+    };
+  }
+  if (error.failure === 'reauthorize') {
+    const words =
+      provider === 'bank'
+        ? 'Your bank consent has ended. Connect your bank again to keep importing.'
+        : `${name} no longer allows Brade to read this account (${error.message}). Connect it again to keep importing.`;
+    return { words, reconnect: true, retryAt: null, retryInProcess: false };
+  }
+  if (error.failure === 'rejected') {
+    return {
+      words: `${name} refused the import: ${error.message}`,
+      reconnect: false,
+      retryAt: null,
+      retryInProcess: false,
+    };
+  }
+  // Retryable: a long Retry-After (the bank's daily limit) is honoured by scheduling, not by waiting.
+  const waitSeconds = error.retryAfterSeconds ?? 0;
+  if (waitSeconds > 60) {
+    const at = new Date(now.getTime() + waitSeconds * 1000);
+    const words =
+      provider === 'bank'
+        ? `Your bank's daily limit on updates is reached; the next import is at ${time(at)}.`
+        : `${name} asked Brade to slow down; the next import is at ${time(at)}.`;
+    return { words, reconnect: false, retryAt: at, retryInProcess: false };
+  }
+  return {
+    words: `${name === 'Your bank' ? 'Your bank' : name} is not answering right now; Brade will try again shortly.`,
+    reconnect: false,
+    retryAt: null,
+    retryInProcess: true,
+  };
+}
+
+export async function recordSuccess(db: Db, id: string, now: Date, nextAt: Date): Promise<void> {
+  await db
+    .update(connections)
+    .set({
+      syncState: 'idle',
+      syncLeaseUntil: null,
+      lastSyncedAt: now,
+      nextSyncAt: nextAt,
+      lastError: null,
+      lastErrorAt: null,
+      updatedAt: now,
+    })
+    .where(eq(connections.id, id));
+}
+
+export async function recordFailure(
+  db: Db,
+  id: string,
+  now: Date,
+  outcome: ReturnType<typeof describeFailure>,
+  intervalMs: number,
+): Promise<void> {
+  await db
+    .update(connections)
+    .set({
+      status: outcome.reconnect ? 'needs_reconnect' : sql`${connections.status}`,
+      syncState: outcome.retryAt ? 'waiting' : outcome.retryInProcess ? 'queued' : 'failed',
+      syncLeaseUntil: null,
+      syncQueuedAt: outcome.retryInProcess ? new Date() : sql`${connections.syncQueuedAt}`,
+      nextSyncAt: outcome.reconnect
+        ? null
+        : (outcome.retryAt ?? new Date(now.getTime() + (outcome.retryInProcess ? 0 : intervalMs))),
+      lastError: outcome.words,
+      lastErrorAt: now,
+      updatedAt: now,
+    })
+    .where(eq(connections.id, id));
+}

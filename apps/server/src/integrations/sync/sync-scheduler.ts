@@ -1,0 +1,88 @@
+import { and, eq, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import { connections } from '../tables.js';
+import { runConnectionSync } from './run-sync.js';
+import type { SyncDeps } from './sync-deps.js';
+
+export const SYNC_QUEUE = 'connection-sync';
+/** A queued run whose job never started (lost between claim and send) is handed out again after this. */
+const LOST_QUEUE_MS = 10 * 60_000;
+
+/**
+ * Puts import runs on the pg-boss queue: one right after connecting, then whatever the sweep finds due (hourly
+ * for card providers, 6-hourly for the bank), plus runs whose lease lapsed because their process died.
+ * The sweep claims rows with one UPDATE, so several app instances never enqueue the same run twice.
+ */
+export class SyncScheduler {
+  private timer: NodeJS.Timeout | null = null;
+  private sweeping: Promise<void> | null = null;
+
+  constructor(
+    private readonly deps: SyncDeps,
+    private readonly queue: JobQueue,
+    private readonly sweepIntervalMs = 60_000,
+    /** First retry delay of a failed run; pg-boss doubles it with jitter up to 5 minutes. */
+    private readonly retryDelaySeconds = 5,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.queue.register<{ connectionId: string }>(
+      SYNC_QUEUE,
+      // Transient failures (5xx, 429 with a short wait, network) retry with capped, jittered backoff.
+      { retryLimit: 5, retryDelaySeconds: this.retryDelaySeconds, retryDelayMaxSeconds: 300, expireInSeconds: 30 * 60 },
+      async ({ connectionId }) => {
+        await runConnectionSync(this.deps, connectionId);
+      },
+    );
+    await this.sweep();
+    this.timer = setInterval(() => void this.sweep(), this.sweepIntervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.sweeping;
+  }
+
+  /** Enqueues a run now (after connecting). The row was already marked queued by saveConnection. */
+  async requestNow(connectionId: string): Promise<void> {
+    await this.queue.send(SYNC_QUEUE, { connectionId });
+  }
+
+  sweep(): Promise<void> {
+    this.sweeping ??= this.claimDue()
+      .catch((error) => this.deps.log.error({ err: error }, 'import sweep failed'))
+      .finally(() => {
+        this.sweeping = null;
+      });
+    return this.sweeping;
+  }
+
+  private async claimDue(): Promise<void> {
+    const now = this.deps.clock();
+    // Leases and queue times are about processes, on the wall clock; "due" is on the business clock.
+    const wall = new Date();
+    const due = await this.deps.db
+      .update(connections)
+      .set({ syncState: 'queued', syncQueuedAt: wall })
+      .where(
+        and(
+          eq(connections.status, 'connected'),
+          isNotNull(connections.credentials),
+          or(isNull(connections.syncLeaseUntil), lt(connections.syncLeaseUntil, wall)),
+          or(
+            and(inArray(connections.syncState, ['idle', 'failed', 'waiting']), lte(connections.nextSyncAt, now)),
+            // A run whose lease lapsed died with its process.
+            eq(connections.syncState, 'running'),
+            and(
+              eq(connections.syncState, 'queued'),
+              lt(connections.syncQueuedAt, new Date(wall.getTime() - LOST_QUEUE_MS)),
+            ),
+          ),
+        ),
+      )
+      .returning({ id: connections.id });
+    for (const { id } of due) await this.queue.send(SYNC_QUEUE, { connectionId: id });
+  }
+}

@@ -1,0 +1,52 @@
+import type { ConnectableProcessor } from '@brade/contract';
+import { stored } from '../../api/session';
+import { finishCardConnection, recordBankTransactions } from './connect-api';
+import { type ConnectAttempt, storedRequisitionId, takeAttempt } from './connect-attempt';
+
+export interface FinishResult {
+  ok: boolean;
+  /** The attempt this browser started, or null when it started none (a stale or forged return address). */
+  attempt: ConnectAttempt | null;
+}
+
+class ReturnRefused extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'ReturnRefused';
+  }
+}
+
+/**
+ * Finishes a connection from the return page's address. A card provider's return counts only with a code and the
+ * state this browser was given for it (the server checks the state again); the bank's needs the requisition this
+ * browser asked for. A provider's `error` (the owner pressed Deny) fails without calling the server.
+ */
+export async function finishConnection(
+  processor: ConnectableProcessor,
+  params: URLSearchParams,
+): Promise<FinishResult> {
+  const attempt = takeAttempt(processor);
+  try {
+    if (!attempt) throw new ReturnRefused('No connection was started from this browser');
+    const denied = params.get('error');
+    if (denied) throw new ReturnRefused(`The provider returned ${denied}`);
+    const id = stored.id();
+    if (!id) throw new ReturnRefused('No stored user id: sign in first');
+
+    if (processor === 'gocardless') {
+      const requisitionId = storedRequisitionId();
+      if (!requisitionId) throw new ReturnRefused('No bank requisition id is stored');
+      await recordBankTransactions(id, requisitionId, params.get('ref'));
+    } else {
+      const code = params.get('code');
+      const state = params.get('state');
+      if (!code) throw new ReturnRefused('The return carries no code');
+      if (!attempt.state || state !== attempt.state) throw new ReturnRefused('The state is not the one issued');
+      await finishCardConnection(processor, { id, code, state, onboarding: attempt.from === 'onboarding' });
+    }
+    return { ok: true, attempt };
+  } catch (error) {
+    console.error(`Could not finish the ${processor} connection`, error);
+    return { ok: false, attempt };
+  }
+}

@@ -1,0 +1,73 @@
+import { PROFILE_MESSAGES, PROFILE_PHOTO_ACCEPT, PROFILE_PHOTO_RULES } from '@brade/contract';
+import PhotoCamera from '@mui/icons-material/PhotoCameraOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import { type ChangeEvent, type ReactNode, useState } from 'react';
+import type { NoticeSeverity } from '../settings/use-notices';
+import { reasonOf, uploadProfilePhoto } from './profile-api';
+
+type Notify = (severity: NoticeSeverity, text: string, detail?: string) => void;
+
+/** Checked here only to spare a doomed upload; the server decides by the file's content. */
+function problemWith(file: File): string | null {
+  if (!(PROFILE_PHOTO_RULES.acceptedTypes as readonly string[]).includes(file.type)) {
+    return PROFILE_MESSAGES.photo.wrongType;
+  }
+  if (file.size > PROFILE_PHOTO_RULES.maxBytes) return PROFILE_MESSAGES.photo.tooLarge;
+  return null;
+}
+
+interface PhotoPickerProps {
+  id: string;
+  notify: Notify;
+  /** The avatar the picker sits under; dimmed with a spinner while uploading. */
+  children: ReactNode;
+}
+
+/** The profile photo picker: JPEG, PNG or WebP up to 5 MB; the shell's profile card shows it once saved. */
+export function PhotoPicker({ id, notify, children }: PhotoPickerProps) {
+  const [uploading, setUploading] = useState(false);
+
+  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    const problem = problemWith(file);
+    if (problem) {
+      notify('error', PROFILE_MESSAGES.photo.failure, problem);
+      return;
+    }
+    setUploading(true);
+    try {
+      await uploadProfilePhoto(id, file);
+      window.dispatchEvent(new Event('userDetailsUpdated'));
+      notify('success', PROFILE_MESSAGES.photo.success);
+    } catch (error) {
+      console.error('Could not upload the profile photo', error);
+      notify('error', PROFILE_MESSAGES.photo.failure, reasonOf(error));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5 }}>
+      <Box sx={{ position: 'relative', opacity: uploading ? 0.5 : 1 }} aria-busy={uploading}>
+        {children}
+        {uploading && (
+          <CircularProgress
+            size={40}
+            aria-label="Uploading photo"
+            sx={{ position: 'absolute', top: '50%', left: '50%', mt: '-20px', ml: '-20px' }}
+          />
+        )}
+      </Box>
+      <Button component="label" variant="outlined" size="small" startIcon={<PhotoCamera />} disabled={uploading}>
+        Change photo
+        <input type="file" accept={PROFILE_PHOTO_ACCEPT} hidden onChange={(event) => void pick(event)} />
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,64 @@
+import { isValidEmail, MESSAGES, PROFILE_MESSAGES } from '@brade/contract';
+import type { UserDetails } from '../../api/user';
+import { type BusinessForm, validateBusinessForm } from '../onboarding/business-form';
+
+export type SectionKey = 'personal' | 'business' | 'password';
+export const SECTION_KEYS: readonly SectionKey[] = ['personal', 'business', 'password'];
+
+export const SECTION_TITLES: Record<SectionKey, string> = {
+  personal: 'Personal Information',
+  business: 'Business Information',
+  password: 'Change Password',
+};
+
+export interface PersonalDraft {
+  fullName: string;
+  email: string;
+}
+
+export interface PasswordDraft {
+  newPassword: string;
+  confirmPassword: string;
+}
+
+export interface Drafts {
+  personal: PersonalDraft;
+  business: BusinessForm;
+  password: PasswordDraft;
+}
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** What each section's form starts from: the saved values (Cancel and a failed save come back to them). */
+export function draftsFrom(details: UserDetails | undefined): Drafts {
+  return {
+    personal: { fullName: details?.fullName ?? '', email: details?.email ?? '' },
+    business: {
+      salonName: details?.salonName ?? '',
+      businessAddress: details?.businessAddress ?? '',
+      postcode: details?.postcode ?? '',
+      state: details?.state ?? '',
+      country: details?.country || 'United Kingdom',
+    },
+    password: { newPassword: '', confirmPassword: '' },
+  };
+}
+
+export function validatePersonal(draft: PersonalDraft): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!draft.fullName.trim()) errors.fullName = MESSAGES.signup.fullNameRequired;
+  if (!draft.email.trim()) errors.email = MESSAGES.signup.emailRequired;
+  else if (!isValidEmail(draft.email.trim())) errors.email = MESSAGES.signup.emailInvalid;
+  return errors;
+}
+
+/** The profile shows no password rules (spec section 5); the server still enforces them. */
+export function validatePassword(draft: PasswordDraft): FieldErrors {
+  return draft.newPassword === draft.confirmPassword ? {} : { confirmPassword: PROFILE_MESSAGES.password.mismatch };
+}
+
+export function validateSection(section: SectionKey, drafts: Drafts): FieldErrors {
+  if (section === 'personal') return validatePersonal(drafts.personal);
+  if (section === 'business') return validateBusinessForm(drafts.business);
+  return validatePassword(drafts.password);
+}

@@ -1,0 +1,160 @@
+import { formatPounds, type MonthlyAmount } from '@brade/contract';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import type { ChartData, ChartOptions, ScriptableContext } from 'chart.js';
+import { useId } from 'react';
+import { Line } from 'react-chartjs-2';
+import { formatWholePounds, shortMonthLabel } from '../dashboard/figures';
+// Importing the dashboard's charts module also registers the Chart.js pieces both screens use.
+import { CHART_HEIGHT_PX, EXPENSES_BLUE, REVENUE_GOLD } from '../dashboard/MonthlyCharts';
+
+export interface YearFigures {
+  /** 'YYYY-MM' months of the current year, oldest first. */
+  months: string[];
+  revenue: number[];
+  expenses: number[];
+}
+
+/** The months of `year` in the dashboard's 12-month series, revenue and expenses side by side. */
+export function figuresForYear(year: number, sales: MonthlyAmount[], costs: MonthlyAmount[]): YearFigures {
+  const inYear = (list: MonthlyAmount[]) =>
+    new Map(list.filter((m) => m.month.startsWith(`${year}-`)).map((m) => [m.month, m.amount]));
+  const revenue = inYear(sales);
+  const expenses = inYear(costs);
+  const months = [...new Set([...revenue.keys(), ...expenses.keys()])].sort();
+  return {
+    months,
+    revenue: months.map((m) => revenue.get(m) ?? 0),
+    expenses: months.map((m) => expenses.get(m) ?? 0),
+  };
+}
+
+function expensesGradient(context: ScriptableContext<'line'>): CanvasGradient | string {
+  const { ctx, chartArea } = context.chart;
+  if (!chartArea) return 'rgba(30, 111, 217, 0.15)';
+  const gradient = ctx.createLinearGradient(0, chartArea.top, 0, chartArea.bottom);
+  gradient.addColorStop(0, 'rgba(30, 111, 217, 0.3)');
+  gradient.addColorStop(1, 'rgba(30, 111, 217, 0.02)');
+  return gradient;
+}
+
+const tick = { color: '#6B5861', font: { family: 'Poppins', size: 11 } };
+
+const options: ChartOptions<'line'> = {
+  responsive: true,
+  maintainAspectRatio: false,
+  interaction: { mode: 'index', intersect: false },
+  plugins: {
+    tooltip: { callbacks: { label: (item) => `${item.dataset.label}: ${formatPounds(item.parsed.y ?? 0)}` } },
+  },
+  scales: {
+    x: { grid: { display: false }, ticks: { ...tick, maxRotation: 0, autoSkip: true } },
+    y: {
+      beginAtZero: true,
+      grid: { color: '#F3E3EA' },
+      border: { display: false },
+      ticks: { ...tick, maxTicksLimit: 6, callback: (value) => formatWholePounds(Number(value)) },
+    },
+  },
+};
+
+function Key({ colour, label, area = false }: { colour: string; label: string; area?: boolean }) {
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+      <Box
+        component="span"
+        aria-hidden
+        sx={{
+          width: 18,
+          height: area ? 10 : 0,
+          borderTop: `2.5px solid ${colour}`,
+          bgcolor: area ? 'rgba(30, 111, 217, 0.18)' : 'transparent',
+        }}
+      />
+      {label}
+    </Box>
+  );
+}
+
+const panelSx = {
+  height: CHART_HEIGHT_PX,
+  p: 2.5,
+  display: 'flex',
+  flexDirection: 'column',
+  border: '1px solid',
+  borderColor: 'divider',
+} as const;
+
+/** Spec section 2: below the month list, a chart with expenses and revenues (this year's months). */
+export function ReportsChart({ year, figures }: { year: number; figures: YearFigures | undefined }) {
+  const titleId = useId();
+  if (!figures) {
+    return (
+      <Paper elevation={0} sx={panelSx} aria-hidden>
+        <Skeleton width="35%" />
+        <Skeleton width="25%" sx={{ mb: 1.5 }} />
+        <Skeleton variant="rounded" sx={{ flex: 1 }} />
+      </Paper>
+    );
+  }
+  const labels = figures.months.map(shortMonthLabel);
+  const data: ChartData<'line'> = {
+    labels,
+    datasets: [
+      {
+        label: 'Revenue',
+        data: figures.revenue,
+        borderColor: REVENUE_GOLD,
+        backgroundColor: REVENUE_GOLD,
+        borderWidth: 2.5,
+        tension: 0,
+        pointRadius: 4,
+        pointBackgroundColor: '#FFFFFF',
+        pointBorderWidth: 2,
+      },
+      {
+        label: 'Expenses',
+        data: figures.expenses,
+        borderColor: EXPENSES_BLUE,
+        backgroundColor: expensesGradient,
+        borderWidth: 2.5,
+        tension: 0.4,
+        fill: 'origin',
+        pointRadius: 0,
+        pointHoverRadius: 5,
+        pointBackgroundColor: EXPENSES_BLUE,
+      },
+    ],
+  };
+  const description = `Revenue and expenses in ${year}: ${figures.months
+    .map(
+      (_month, i) =>
+        `${labels[i]} revenue ${formatPounds(figures.revenue[i]!)}, expenses ${formatPounds(figures.expenses[i]!)}`,
+    )
+    .join('; ')}.`;
+  return (
+    <Paper component="section" aria-labelledby={titleId} elevation={0} sx={panelSx}>
+      <Typography id={titleId} variant="h3" component="h2" sx={{ fontSize: '1.05rem' }}>
+        Revenue and expenses
+      </Typography>
+      <Typography variant="caption" color="text.secondary" sx={{ mb: 1.5, display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+        <span>{year} by month</span>
+        <Key colour={REVENUE_GOLD} label="Revenue" />
+        <Key colour={EXPENSES_BLUE} label="Expenses" area />
+      </Typography>
+      <Box sx={{ position: 'relative', flex: 1, minHeight: 0 }}>
+        {[...figures.revenue, ...figures.expenses].every((amount) => amount === 0) ? (
+          <Box
+            sx={{ height: '100%', display: 'grid', placeItems: 'center', color: 'text.secondary', typography: 'body2' }}
+          >
+            No revenue or expenses recorded in {year} yet.
+          </Box>
+        ) : (
+          <Line data={data} options={options} role="img" aria-label={description} />
+        )}
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,139 @@
+import { NOTIFICATION_LABELS, type NotificationSettings, SETTINGS_MESSAGES } from '@brade/contract';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { LoadFailed, SettingsCard } from './SettingsCard';
+import { getNotificationSettings, serverReason, settingsKeys, updateNotificationSettings } from './settings-api';
+import type { NoticeSeverity } from './use-notices';
+
+type Notify = (severity: NoticeSeverity, text: string, detail?: string) => void;
+type Key = keyof NotificationSettings;
+
+const DESCRIPTIONS: Record<Key, string> = {
+  monthly_summary: "Last month's figures and income statement, on the 1st of each month.",
+  action_required: 'When a connection fails, a token is revoked or bank consent is about to end.',
+  email_notifications: 'Send notifications to your e-mail address.',
+};
+
+function ToggleRow({
+  name,
+  on,
+  disabled,
+  onChange,
+}: {
+  name: Key;
+  on: boolean;
+  disabled: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  const labelId = useId();
+  const descriptionId = useId();
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        columnGap: 3,
+        rowGap: 0.5,
+      }}
+    >
+      <Box sx={{ minWidth: 0, flex: '1 1 240px' }}>
+        <Typography id={labelId} component="h3" sx={{ fontWeight: 500 }}>
+          {NOTIFICATION_LABELS[name]}
+        </Typography>
+        <Typography id={descriptionId} variant="body2" color="text.secondary">
+          {DESCRIPTIONS[name]}
+        </Typography>
+      </Box>
+      <RadioGroup
+        row
+        name={name}
+        aria-labelledby={labelId}
+        aria-describedby={descriptionId}
+        value={on ? 'enable' : 'disable'}
+        onChange={(_event, value) => onChange(value === 'enable')}
+      >
+        <FormControlLabel value="enable" control={<Radio />} label="Enable" disabled={disabled} />
+        <FormControlLabel value="disable" control={<Radio />} label="Disable" disabled={disabled} />
+      </RadioGroup>
+    </Box>
+  );
+}
+
+const same = (a: NotificationSettings, b: NotificationSettings) =>
+  a.monthly_summary === b.monthly_summary &&
+  a.action_required === b.action_required &&
+  a.email_notifications === b.email_notifications;
+
+/**
+ * Settings → Notifications: Monthly Summary and Action Required, each Enable or Disable; Save after a change.
+ * The Email Notifications card exists but is hidden (spec section 2): its value is kept and sent back as read.
+ */
+export function NotificationsCard({ id, notify }: { id: string; notify: Notify }) {
+  const client = useQueryClient();
+  const settings = useQuery({ queryKey: settingsKeys.notifications(id), queryFn: () => getNotificationSettings(id) });
+  const [draft, setDraft] = useState<NotificationSettings | null>(null);
+  const save = useMutation({
+    mutationFn: (next: NotificationSettings) => updateNotificationSettings(id, next),
+    onSuccess: (_answer, saved) => {
+      client.setQueryData(settingsKeys.notifications(id), saved);
+      setDraft(null);
+      notify('success', SETTINGS_MESSAGES.notifications.success);
+    },
+    onError: (error) => {
+      console.error('Could not save notification settings', error);
+      notify('error', SETTINGS_MESSAGES.notifications.failure, serverReason(error));
+    },
+  });
+
+  const saved = settings.data;
+  const shown = draft ?? saved;
+  const changed = Boolean(draft && saved && !same(draft, saved));
+  const row = (name: Key) =>
+    shown ? (
+      <ToggleRow
+        name={name}
+        on={shown[name]}
+        disabled={save.isPending}
+        onChange={(on) => setDraft({ ...shown, [name]: on })}
+      />
+    ) : (
+      <Skeleton variant="rounded" height={56} />
+    );
+
+  return (
+    <>
+      <SettingsCard
+        title="Notifications"
+        subtitle="Choose what Brade tells you about."
+        footer={
+          changed && (
+            <Button variant="contained" disabled={save.isPending} onClick={() => draft && save.mutate(draft)}>
+              Save
+            </Button>
+          )
+        }
+      >
+        {settings.isError ? (
+          <LoadFailed what="notification settings" onRetry={() => void settings.refetch()} />
+        ) : (
+          <Box sx={{ display: 'grid', gap: 2.5 }} aria-busy={!shown}>
+            {row('monthly_summary')}
+            {row('action_required')}
+          </Box>
+        )}
+      </SettingsCard>
+      <SettingsCard title={NOTIFICATION_LABELS.email_notifications} hidden>
+        {row('email_notifications')}
+      </SettingsCard>
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import type { ConnectionSummary } from '@brade/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useId } from 'react';
+import { statusLabel, syncLines } from './sync-text';
+
+const CHIP_COLOUR = { Connected: 'success', 'Not connected': 'default', 'Needs reconnecting': 'warning' } as const;
+
+interface IntegrationCardProps {
+  title: string;
+  summary: ConnectionSummary | undefined;
+  now: Date;
+  /** Its pop-up is open, or its disconnect is on the way. */
+  busy: boolean;
+  /** Another card's pop-up is open: one connection at a time. */
+  locked: boolean;
+  onConnect: () => void;
+  onDisconnect: () => void;
+  /** A message about the last action on this card (a failed connect or disconnect). */
+  error?: string | null;
+  /** Extra controls above the buttons (the bank select). */
+  children?: ReactNode;
+}
+
+/**
+ * One provider in Settings → Integrations: Connected / Not connected (spec section 2) and the matching button,
+ * with the sync facts in words, the last import error, and a Sandbox badge for a simulated provider.
+ */
+export function IntegrationCard(props: IntegrationCardProps) {
+  const { title, summary, now, busy, locked, onConnect, onDisconnect, error, children } = props;
+  const titleId = useId();
+  const status = statusLabel(summary);
+  const connected = status === 'Connected';
+  const everConnected = summary !== undefined && summary.status !== 'disconnected';
+  const lastError = everConnected ? summary.sync.last_error : null;
+
+  return (
+    <Paper
+      component="section"
+      aria-labelledby={titleId}
+      elevation={0}
+      data-status={status}
+      sx={{ p: 2.5, display: 'flex', flexDirection: 'column', gap: 1.5, border: '1px solid', borderColor: 'divider' }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography id={titleId} variant="h3" component="h3" sx={{ fontSize: '1.1rem', mr: 'auto' }}>
+          {title}
+        </Typography>
+        {summary?.sandbox && everConnected && (
+          <Chip label="Sandbox" size="small" variant="outlined" color="secondary" />
+        )}
+        <Chip label={status} size="small" color={CHIP_COLOUR[status]} data-testid="integration-status" />
+      </Box>
+
+      {everConnected && summary.processor === 'gocardless' && summary.institution && (
+        <Typography variant="body2">{summary.institution}</Typography>
+      )}
+      {everConnected && (
+        <Box data-testid="integration-sync">
+          {syncLines(summary, now).map((line) => (
+            <Typography key={line} variant="body2" color="text.secondary">
+              {line}
+            </Typography>
+          ))}
+        </Box>
+      )}
+      {lastError && (
+        <Alert severity="warning" data-testid="integration-last-error">
+          {lastError}
+        </Alert>
+      )}
+      {children}
+      {error && <Alert severity="error">{error}</Alert>}
+
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 1.5, mt: 'auto' }}>
+        {busy && <CircularProgress size={18} aria-label={`${title}: working`} />}
+        {connected ? (
+          <Button variant="outlined" onClick={onDisconnect} disabled={busy || locked}>
+            Disconnect
+          </Button>
+        ) : (
+          <Button variant="contained" onClick={onConnect} disabled={busy || locked}>
+            Connect
+          </Button>
+        )}
+      </Box>
+    </Paper>
+  );
+}

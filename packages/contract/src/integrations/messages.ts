@@ -1,0 +1,21 @@
+/** Spec section 2, 5 and 8 texts of the connect flows, word for word. */
+export const CONNECT_MESSAGES = {
+  popupError: 'Failed to connect. Please try again.',
+  stripeTokenFailure: 'Failed to connect Stripe account. Please try again.',
+  bankLinkFailure: 'Failed to connect to GoCardless. Please try again.',
+  unknownPos: 'Unknown POS selected. Please try again.',
+  selectBankOnboarding: 'Please select a bank before proceeding.',
+  selectBankSettings: 'Please select the bank you wish to connect.',
+  bankConnectSettingsFailure: 'Failed to connect your business account. Please try again.',
+  bankListFailure: 'Failed to fetch bank list. Please try again.',
+  accountCreated: 'Account Created Successfully!',
+  redirectingToDashboard: 'You will be redirected to your dashboard shortly.',
+} as const;
+
+/**
+ * Card titles of /queued-pos-links: 'Link your <provider> account' with the processor's identifier as spec
+ * section 1 names it; for the bank the card reads 'Link your business bank account'.
+ */
+export function linkStepTitle(provider: 'stripe' | 'square' | 'sumup' | 'bank'): string {
+  return `Link your ${provider === 'bank' ? 'business bank' : provider} account`;
+}

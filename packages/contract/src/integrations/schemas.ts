@@ -1,0 +1,114 @@
+import { z } from 'zod';
+
+/** The card processors of spec section 1 and the bank's processor name (the open-banking provider). */
+export const CARD_PROCESSORS = ['stripe', 'square', 'sumup'] as const;
+export const BANK_PROCESSOR = 'gocardless' as const;
+export const CONNECTABLE_PROCESSORS = [...CARD_PROCESSORS, BANK_PROCESSOR] as const;
+export type CardProcessor = (typeof CARD_PROCESSORS)[number];
+export type ConnectableProcessor = (typeof CONNECTABLE_PROCESSORS)[number];
+
+export const CardProcessorSchema = z.enum(CARD_PROCESSORS, {
+  error: 'Unknown POS selected. Please try again.',
+});
+export const ConnectableProcessorSchema = z.enum(CONNECTABLE_PROCESSORS, {
+  error: 'Unknown provider. Choose stripe, square, sumup or gocardless.',
+});
+
+/**
+ * - connected: importing on schedule.
+ * - needs_reconnect: the token was revoked or the bank consent expired; history is kept, the owner must connect again.
+ * - disconnected: the owner disconnected it; history is kept, nothing is imported.
+ */
+export const ConnectionStatusSchema = z.enum(['connected', 'needs_reconnect', 'disconnected']);
+export type ConnectionStatus = z.infer<typeof ConnectionStatusSchema>;
+
+export const SyncStateSchema = z.enum(['idle', 'queued', 'running', 'failed', 'waiting']);
+export type SyncState = z.infer<typeof SyncStateSchema>;
+
+/** What the browser may know of a connection: its state and sync progress, never a token. */
+export const ConnectionSummarySchema = z.object({
+  processor: z.enum(CONNECTABLE_PROCESSORS),
+  status: ConnectionStatusSchema,
+  /** True when this connection talks to the local simulator (DESIGN.md section 4: the "Sandbox" badge). */
+  sandbox: z.boolean(),
+  /** When the current connection was made (ISO 8601). */
+  since: z.string().nullable(),
+  /** When the last import run finished successfully (ISO 8601). */
+  last_sync: z.string().nullable(),
+  /** When the next scheduled import may run (ISO 8601). */
+  next_sync: z.string().nullable(),
+  sync: z.object({
+    state: SyncStateSchema,
+    /** Transactions imported by the current or last run. */
+    imported: z.number().int().nonnegative(),
+    /** The last failure in words, for the owner; null when the last run succeeded. */
+    last_error: z.string().nullable(),
+  }),
+  /** Bank only: when the consent ends (ISO 8601). */
+  consent_expires_at: z.string().nullable(),
+  /** Bank only: the bank's name. */
+  institution: z.string().nullable(),
+});
+export type ConnectionSummary = z.infer<typeof ConnectionSummarySchema>;
+
+/** GET /api/database/get-access-tokens/{id}: spec section 3's two maps, keyed by processor; values describe. */
+export const AccessTokensResponseSchema = z.object({
+  sales_access_tokens: z.partialRecord(z.enum(CARD_PROCESSORS), ConnectionSummarySchema),
+  expenses_access_tokens: z.partialRecord(z.enum([BANK_PROCESSOR]), ConnectionSummarySchema),
+});
+export type AccessTokensResponse = z.infer<typeof AccessTokensResponseSchema>;
+
+/** GET /api/integrations/sync-status/{id}: every connection the owner has ever made. */
+export const SyncStatusResponseSchema = z.object({ connections: z.array(ConnectionSummarySchema) });
+export type SyncStatusResponse = z.infer<typeof SyncStatusResponseSchema>;
+
+/** POST /api/integrations/authorization-url: where the pop-up goes; `state` also sits in the URL. */
+export const AuthorizationUrlRequestSchema = z.object({ id: z.uuid(), processor: CardProcessorSchema });
+export const AuthorizationUrlResponseSchema = z.object({ url: z.string(), state: z.string() });
+export type AuthorizationUrlResponse = z.infer<typeof AuthorizationUrlResponseSchema>;
+
+const code = z.string().trim().min(1, 'The authorisation code is missing.').max(2048);
+const state = z.string().trim().min(1, 'The connection state is missing.').max(256);
+
+/** POST /api/stripe/get_access_token (onboarding): spec payload `code`, plus the `state` it was issued with. */
+export const StripeAccessTokenRequestSchema = z.object({ code, state });
+/** POST /api/<processor>/record-<processor>-transactions: spec payload `id, code`, plus `state`. */
+export const RecordCardTransactionsRequestSchema = z.object({ id: z.uuid(), code, state });
+export const ConnectedResponseSchema = z.object({ connection: ConnectionSummarySchema });
+export type ConnectedResponse = z.infer<typeof ConnectedResponseSchema>;
+
+export const BankSchema = z.object({ id: z.string(), name: z.string() });
+export type Bank = z.infer<typeof BankSchema>;
+/** GET /api/gocardless/choose-a-bank. */
+export const BankListResponseSchema = z.object({ banks: z.array(BankSchema) });
+export type BankListResponse = z.infer<typeof BankListResponseSchema>;
+
+/** POST /api/gocardless/build-a-link: spec payload; `redirect` must be this app's own /gocardless-redirect. */
+export const BuildBankLinkRequestSchema = z.object({
+  user_id: z.uuid(),
+  institution_id: z.string().trim().min(1, 'Please select the bank you wish to connect.').max(128),
+  redirect: z.string().trim().min(1).max(2048),
+});
+export const BuildBankLinkResponseSchema = z.object({ requisition: z.object({ id: z.string(), link: z.string() }) });
+export type BuildBankLinkResponse = z.infer<typeof BuildBankLinkResponseSchema>;
+
+/** POST /api/gocardless/record-bank-transactions: spec payload `id, requisition_id`; `ref` is the redirect's. */
+export const RecordBankTransactionsRequestSchema = z.object({
+  id: z.uuid(),
+  requisition_id: z.string().trim().min(1, 'The bank requisition id is missing.').max(128),
+  ref: z.string().trim().max(256).optional(),
+});
+
+/** POST /api/database/delete-tokens. */
+export const DeleteTokensRequestSchema = z.object({ id: z.uuid(), processor: ConnectableProcessorSchema });
+export const DeleteTokensResponseSchema = z.object({ connection: ConnectionSummarySchema });
+
+/** The pop-up's message to its opener (DESIGN.md section 8): a done/failed signal only, never a code or token. */
+export type ConnectMessageType = `${Uppercase<ConnectableProcessor>}_CONNECT_${'SUCCESS' | 'ERROR'}`;
+export interface ConnectMessage {
+  type: ConnectMessageType;
+  processor: ConnectableProcessor;
+}
+/** Same-origin BroadcastChannel that also carries ConnectMessage (survives a lost window.opener). */
+export const CONNECT_CHANNEL = 'brade-connect';
+export const POPUP_SIZE = { width: 600, height: 600 } as const;

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { MonthRequestSchema } from '../ledger/schemas.js';
+
+/**
+ * The three reports of spec section 2. These values are also the `{type}` of the spec's file names
+ * (`sales_report_april.pdf`, `expense_report_april_2026.csv`, `income_statement_report_april.pdf`).
+ */
+export const REPORT_TYPES = ['sales', 'expense', 'income_statement'] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+
+/** Each report's title, as its tab and its PDF read. */
+export const REPORT_TITLES: Record<ReportType, string> = {
+  sales: 'Sales Report',
+  expense: 'Expense Report',
+  income_statement: 'Income Statement',
+};
+
+/** The fixed labels of the report rows (spec section 9). */
+export const REPORT_LABELS = {
+  total: 'Total',
+  revenue: 'Revenue',
+  totalRevenue: 'Total Revenue',
+  expenses: 'Expenses',
+  totalExpenses: 'Total Expenses',
+  netIncome: 'Net Income',
+} as const;
+
+export const REPORT_MESSAGES = {
+  typeInvalid: 'Report type must be sales, expense or income_statement',
+  outOfRange: 'Reports cover only the current calendar year up to the current month.',
+} as const;
+
+/**
+ * One row of a report (spec section 3: "description, amount, subtext, flags for header, total and net income").
+ * Amounts are pounds with two decimals; a header row ('Revenue', 'Expenses') has no amount (null).
+ */
+export const ReportLineSchema = z.object({
+  description: z.string(),
+  amount: z.number().nullable(),
+  subtext: z.string().optional(),
+  header: z.boolean(),
+  total: z.boolean(),
+  net_income: z.boolean(),
+});
+export type ReportLine = z.infer<typeof ReportLineSchema>;
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** Everything a report shows, built once on the server and rendered to PDF or CSV by the same code everywhere. */
+export const ReportSchema = z.object({
+  type: z.enum(REPORT_TYPES),
+  title: z.string(),
+  month: z.number().int().min(1).max(12),
+  year: z.number().int(),
+  /** Europe/London days; the current month ends today (month to date). */
+  period: z.object({ from: isoDay, to: isoDay }),
+  /** The 'Report to' block: the business name and its address, one line each. */
+  report_to: z.object({ name: z.string(), address_lines: z.array(z.string()) }),
+  rows: z.array(ReportLineSchema),
+});
+export type Report = z.infer<typeof ReportSchema>;
+
+export const ReportResponseSchema = z.object({ report: ReportSchema });
+
+export const ReportRequestSchema = MonthRequestSchema.extend({
+  type: z.enum(REPORT_TYPES, { error: REPORT_MESSAGES.typeInvalid }),
+});
+export type ReportRequest = z.infer<typeof ReportRequestSchema>;
+
+export const MONTH_NAMES_EN = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** 'April' for 4. */
+export function monthName(month: number): string {
+  const name = MONTH_NAMES_EN[month - 1];
+  if (!name) throw new RangeError(`No month ${month}`);
+  return name;
+}
+
+/**
+ * The spec's file names: `{type}_report_{month}.pdf` and `{type}_report_{month}_{year}.csv`, with `month` the
+ * English month name in lower case ('income_statement_report_april.pdf', 'sales_report_april_2026.csv').
+ */
+export function reportFileName(report: Pick<Report, 'type' | 'month' | 'year'>, format: 'pdf' | 'csv'): string {
+  const month = monthName(report.month).toLowerCase();
+  return format === 'pdf' ? `${report.type}_report_${month}.pdf` : `${report.type}_report_${month}_${report.year}.csv`;
+}
+
+function longDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return `${date} ${monthName(month)} ${year}`;
+}
+
+/** '1 April 2026 – 30 April 2026'. */
+export function formatReportPeriod(period: Report['period']): string {
+  return `${longDay(period.from)} – ${longDay(period.to)}`;
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { GOAL_LIMITS } from '../ledger/goals.js';
+
+type GoalKey = keyof typeof GOAL_LIMITS;
+
+/** The sentence for a goal outside its range or off its step (spec sections 5 and 9). */
+export const GOAL_MESSAGES: Record<GoalKey, string> = {
+  margin_goal: 'Margin goal must be a whole number from 0 to 100 (%).',
+  revenue_target: 'Revenue target must be from £0 to £20,000, in steps of £10.',
+  retention_rate: 'Retention rate must be a whole number from 0 to 30 (%).',
+};
+
+function goal(key: GoalKey) {
+  const { min, max, step } = GOAL_LIMITS[key];
+  return z
+    .number({ error: GOAL_MESSAGES[key] })
+    .refine((value) => Number.isInteger(value / step) && value >= min && value <= max, GOAL_MESSAGES[key]);
+}
+
+export const UpdateFinancialGoalsRequestSchema = z.object({
+  financial_goals: z.object(
+    {
+      margin_goal: goal('margin_goal'),
+      revenue_target: goal('revenue_target'),
+      retention_rate: goal('retention_rate'),
+    },
+    { error: 'financial_goals must hold margin_goal, revenue_target and retention_rate.' },
+  ),
+});
+export type UpdateFinancialGoalsRequest = z.infer<typeof UpdateFinancialGoalsRequestSchema>;

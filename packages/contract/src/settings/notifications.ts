@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** Booleans when read; the Settings screen saves each as 'enable' or 'disable' (spec sections 3 and 7). */
+export interface NotificationSettings {
+  monthly_summary: boolean;
+  action_required: boolean;
+  email_notifications: boolean;
+}
+
+/** An owner who never saved gets every notification: they are about their own money and their connections. */
+export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
+  monthly_summary: true,
+  action_required: true,
+  email_notifications: true,
+};
+
+export type NotificationToggle = 'enable' | 'disable';
+
+export const toToggle = (on: boolean): NotificationToggle => (on ? 'enable' : 'disable');
+
+export const NOTIFICATION_LABELS: Record<keyof NotificationSettings, string> = {
+  monthly_summary: 'Monthly Summary',
+  action_required: 'Action Required',
+  email_notifications: 'Email Notifications',
+};
+
+/** 'enable'/'disable' as the screen sends them; true/false accepted too. Anything else is refused. */
+function toggle(key: keyof NotificationSettings) {
+  const message = `${NOTIFICATION_LABELS[key]} must be 'enable' or 'disable'.`;
+  return z
+    .union([z.boolean(), z.enum(['enable', 'disable'])], { error: message })
+    .transform((value) => value === true || value === 'enable');
+}
+
+export const NotificationSettingsSchema = z.object({
+  monthly_summary: z.boolean(),
+  action_required: z.boolean(),
+  email_notifications: z.boolean(),
+});
+
+export const UpdateNotificationSettingsRequestSchema = z.object({
+  monthly_summary: toggle('monthly_summary'),
+  action_required: toggle('action_required'),
+  // The hidden card's value: the screen sends what it read; an older caller may leave it out.
+  email_notifications: toggle('email_notifications').optional(),
+});
+export type UpdateNotificationSettingsRequest = z.input<typeof UpdateNotificationSettingsRequestSchema>;
