@@ -7,7 +7,11 @@ const external = ['@node-rs/argon2', '@electric-sql/pglite', 'pg-native', 'nodem
 
 await build({
   absWorkingDir: import.meta.dirname,
-  entryPoints: { main: 'src/main.ts', 'seed-owner': 'src/cli/seed-owner.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    'seed-owner': 'src/cli/seed-owner.ts',
+    'bench-import': 'src/cli/bench-import.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -13,6 +13,7 @@ import { installErrorHandler, installNotFoundHandler } from './http/error-handle
 import { healthRoutes } from './http/health-routes.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/spa.js';
+import { actionRequiredNotifier } from './integrations/action-required.js';
 import type { RetryPolicy } from './integrations/provider-http.js';
 import { type IntegrationProviders, providersFromConfig } from './integrations/provider-registry.js';
 import { integrationRoutes } from './integrations/routes.js';
@@ -59,11 +60,22 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   const cipher = createTokenCipher(config.encryptionKey, config.retiredEncryptionKeys);
   const providers = options.providers ?? providersFromConfig(config, options.providerRetry);
   const scheduler = new SyncScheduler(
-    { db: database.db, cipher, providers, clock, log: logger, leaseSeconds: config.syncLeaseSeconds },
+    {
+      db: database.db,
+      cipher,
+      providers,
+      clock,
+      log: logger,
+      leaseSeconds: config.syncLeaseSeconds,
+      historyDays: config.syncHistoryDays,
+      notifyActionRequired: (userId, provider, words) => notifyActionRequired(userId, provider, words),
+    },
     jobs,
     options.syncSweepMs ?? config.syncSweepSeconds * 1000,
     options.syncRetryDelaySeconds,
   );
+  const notifyActionRequired = (...args: Parameters<ReturnType<typeof actionRequiredNotifier>>) =>
+    actionRequiredNotifier(database.db, ctx.mailer, config.publicUrl)(...args);
   const ctx: AppContext = {
     config,
     database,

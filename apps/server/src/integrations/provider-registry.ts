@@ -4,7 +4,7 @@ import type { CardProviderAdapter } from './card-providers/card-provider.js';
 import { createSquareAdapter } from './card-providers/square/square-adapter.js';
 import { createStripeAdapter } from './card-providers/stripe/stripe-adapter.js';
 import { createSumupAdapter } from './card-providers/sumup/sumup-adapter.js';
-import { createGoCardlessProvider } from './open-banking/gocardless/gocardless-provider.js';
+import { openBankingProvider } from './open-banking/index.js';
 import type { OpenBankingProvider } from './open-banking/open-banking-provider.js';
 import type { RetryPolicy } from './provider-http.js';
 import type { ConnectionProvider } from './tables.js';
@@ -28,7 +28,7 @@ export function providersFromConfig(config: Config, retry?: Partial<RetryPolicy>
   };
   return {
     card: (provider) => cards[provider],
-    bank: build(providers.gocardless, (e) => createGoCardlessProvider(e, { retry })),
+    bank: openBankingProvider(config, { retry }),
     isSandbox: (provider) => (provider === 'bank' ? providers.gocardless : providers[provider])?.sandbox ?? false,
   };
 }

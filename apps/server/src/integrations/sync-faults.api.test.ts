@@ -64,6 +64,10 @@ describe('import runs when the provider misbehaves', () => {
       'Square no longer allows Brade to read this account (The access token was revoked.). Connect it again to keep importing.',
     );
     expect(await ledgerCount(owner.id)).toBe(0);
+    const mails = await server.mailsTo(owner.email);
+    expect(mails.filter((m) => m.subject === 'Action required: your Square connection')).toHaveLength(1);
+    expect(mails[0]!.text).toContain('Connect it again to keep importing.');
+    expect(mails[0]!.text).toContain(`${server.url}/main-menu/settings`);
   });
 
   it('stops a run the provider rejects with its reason and schedules the next', async () => {
@@ -77,6 +81,28 @@ describe('import runs when the provider misbehaves', () => {
     expect(row!.status).toBe('connected');
     expect(row!.sync.last_error).toBe('SumUp refused the import: The merchant account is not active.');
     expect(row!.next_sync).toBe('2026-11-20T11:00:00.000Z');
+    expect((await server.mailsTo(owner.email)).map((m) => m.subject)).toContain(
+      'Action required: your SumUp connection',
+    );
+  });
+
+  it('sends no Action Required e-mail to an owner who turned them off', async () => {
+    const owner = await signUpAndConfirm(server);
+    const off = await server.post(
+      `/api/database/update-notification-settings/${owner.id}`,
+      { monthly_summary: 'enable', action_required: 'disable' },
+      owner.access_token,
+    );
+    expect(off.status).toBe(200);
+    sumup.failures.fetch = {
+      failure: new ProviderError('sumup', 'rejected', 'The merchant account is not active.', 403),
+      times: 1,
+    };
+    await connect(owner, sumup);
+    await waitForSync(server, owner, (c) => c[0]?.sync.state === 'failed');
+    expect((await server.mailsTo(owner.email)).map((m) => m.subject)).not.toContain(
+      'Action required: your SumUp connection',
+    );
   });
 
   it('resumes a run whose process died mid-import from its saved cursor, ending with each row once', async () => {

@@ -51,7 +51,16 @@ export async function runConnectionSync(deps: SyncDeps, connectionId: string): P
     deps.log.warn({ connection: row.id, provider: row.provider, err: error }, 'import run failed');
     // A connection disconnected mid-run stays disconnected.
     const current = await connectionById(deps.db, row.id);
-    if (current?.status === 'connected') await recordFailure(deps.db, row.id, now, outcome, interval);
+    if (current?.status === 'connected') {
+      await recordFailure(deps.db, row.id, now, outcome, interval);
+      // Once per trouble, not every hour: only when the connection was fine before this run.
+      const newTrouble = !outcome.retryInProcess && !outcome.retryAt && current.lastError === null;
+      if (newTrouble) {
+        await deps
+          .notifyActionRequired?.(row.userId, row.provider, outcome.words)
+          .catch((mailError) => deps.log.error({ err: mailError }, 'action-required e-mail failed'));
+      }
+    }
     if (outcome.retryInProcess) throw error;
     return 'failed';
   }
@@ -79,7 +88,7 @@ async function syncCard(deps: SyncDeps, row: ConnectionRow): Promise<void> {
       .set({ credentials: sealCredentials(deps.cipher, row, storedTokens(tokens, now)) })
       .where(eq(connections.id, row.id));
   }
-  const historyFrom = new Date(now.getTime() - HISTORY_DAYS * 86_400_000);
+  const historyFrom = new Date(now.getTime() - (deps.historyDays ?? HISTORY_DAYS) * 86_400_000);
   let cursor = (row.syncCursor as SyncCursor | null) ?? null;
   for (;;) {
     const page = await adapter.fetchPage(tokens, cursor, { historyFrom, now: deps.clock() });
@@ -109,7 +118,7 @@ async function syncBank(deps: SyncDeps, row: ConnectionRow): Promise<void> {
   const cursor = { ...((row.syncCursor as { accounts?: Record<string, string> } | null)?.accounts ?? {}) };
   for (const accountId of credentials.accountIds) {
     const last = cursor[accountId];
-    const dateFrom = last ? minusDays(last, OVERLAP_DAYS) : minusDays(today, HISTORY_DAYS);
+    const dateFrom = last ? minusDays(last, OVERLAP_DAYS) : minusDays(today, deps.historyDays ?? HISTORY_DAYS);
     const result = await bank.fetchTransactions(accountId, { dateFrom, dateTo: today });
     cursor[accountId] = today;
     const connected = await connectedProcessors(deps.db, row.userId);

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
 import type { IntegrationProviders } from '../provider-registry.js';
+import type { ConnectionProvider } from '../tables.js';
 import type { TokenCipher } from '../token-cipher.js';
 
 export interface SyncDeps {
@@ -11,11 +12,15 @@ export interface SyncDeps {
   log: Logger;
   /** A run renews this lease after every page; if it stops renewing (crash), the sweep hands the run on. */
   leaseSeconds: number;
+  /** How far back a first import reaches (config SYNC_HISTORY_DAYS; at most 730). */
+  historyDays?: number;
+  /** Tells the owner when a connection stops importing and needs them (Action Required e-mail). */
+  notifyActionRequired?: (userId: string, provider: ConnectionProvider, words: string) => Promise<void>;
 }
 
 /** Card providers hourly; the bank at most 4 times a day (DESIGN.md section 8). */
 export const SYNC_INTERVAL_MS = { card: 60 * 60_000, bank: 6 * 60 * 60_000 } as const;
-/** A first import reaches back this far (GoCardless allows up to 24 months; providers.md section 4). */
+/** A first import reaches back this far by default (GoCardless allows up to 24 months; providers.md section 4). */
 export const HISTORY_DAYS = 730;
 /** Each later run re-reads this much before its cursor, for rows the provider settles late. */
 export const OVERLAP_DAYS = 3;

@@ -1,13 +1,14 @@
 import type { ConnectionSummary } from '@brade/contract';
 import type { TestServer } from '../../test/test-server.js';
 
-/** Polls sync-status until `done` says so (import jobs run in the background), or fails after 20 s. */
+/** Polls sync-status until `done` says so (import jobs run in the background), or fails after `timeoutMs`. */
 export async function waitForSync(
   server: TestServer,
   owner: { id: string; access_token: string },
   done: (connections: ConnectionSummary[]) => boolean,
+  timeoutMs = 20_000,
 ): Promise<ConnectionSummary[]> {
-  const until = Date.now() + 20_000;
+  const until = Date.now() + timeoutMs;
   let last: ConnectionSummary[] = [];
   while (Date.now() < until) {
     const res = await server.get(`/api/integrations/sync-status/${owner.id}`, owner.access_token);

@@ -8,8 +8,8 @@ import { TIMINGS } from '../../app/timings';
 import { fetchedPaths, mockApi } from '../../test/api-mock';
 import { jsonResponse, sentBody } from '../../test/render';
 import { loadOnboardingState, saveOnboardingState, startCardQueue } from '../onboarding/onboarding-state';
-import { attemptKey, type ConnectAttempt, saveAttempt } from './connect-attempt';
 import { ConnectRedirectPage } from './ConnectRedirectPage';
+import { attemptKey, type ConnectAttempt, saveAttempt } from './connect-attempt';
 
 const ORIGIN = window.location.origin;
 const CONNECTED = {

@@ -10,7 +10,10 @@ afterEach(() => {
 describe('connect messages', () => {
   it('names the processor in the type prefix', () => {
     expect(connectMessage('stripe', 'SUCCESS')).toEqual({ type: 'STRIPE_CONNECT_SUCCESS', processor: 'stripe' });
-    expect(connectMessage('gocardless', 'ERROR')).toEqual({ type: 'GOCARDLESS_CONNECT_ERROR', processor: 'gocardless' });
+    expect(connectMessage('gocardless', 'ERROR')).toEqual({
+      type: 'GOCARDLESS_CONNECT_ERROR',
+      processor: 'gocardless',
+    });
     expect(isSuccess(connectMessage('sumup', 'SUCCESS'))).toBe(true);
     expect(isSuccess(connectMessage('sumup', 'ERROR'))).toBe(false);
   });
@@ -43,7 +46,10 @@ describe('connect messages', () => {
 
     notifyOpener(connectMessage('sumup', 'SUCCESS'));
 
-    expect(postMessage).toHaveBeenCalledWith({ type: 'SUMUP_CONNECT_SUCCESS', processor: 'sumup' }, window.location.origin);
+    expect(postMessage).toHaveBeenCalledWith(
+      { type: 'SUMUP_CONNECT_SUCCESS', processor: 'sumup' },
+      window.location.origin,
+    );
     expect(postMessage.mock.calls[0]![1]).not.toBe('*');
     expect(await heard).toEqual({ type: 'SUMUP_CONNECT_SUCCESS', processor: 'sumup' });
     listener.close();

@@ -24,7 +24,9 @@ describe('the connect pop-up', () => {
     expect(safeHttpUrl('https://connect.stripe.com/oauth/authorize?state=s')).toBe(
       'https://connect.stripe.com/oauth/authorize?state=s',
     );
-    expect(safeHttpUrl('/sandbox/square/oauth2/authorize')).toBe(`${window.location.origin}/sandbox/square/oauth2/authorize`);
+    expect(safeHttpUrl('/sandbox/square/oauth2/authorize')).toBe(
+      `${window.location.origin}/sandbox/square/oauth2/authorize`,
+    );
     expect(safeHttpUrl('javascript:alert(1)')).toBeNull();
     expect(safeHttpUrl('data:text/html,hi')).toBeNull();
   });

@@ -6,7 +6,7 @@ import { jsonResponse, sentBody } from '../../test/render';
 import { attemptKey } from './connect-attempt';
 import { pageNavigation } from './connect-popup';
 import { broadcast, postWindowMessage, stubWindowOpen } from './fake-popup';
-import { CLOSED_GRACE_MS, POPUP_WATCH_MS, type ConnectResult, useConnect } from './use-connect';
+import { CLOSED_GRACE_MS, type ConnectResult, POPUP_WATCH_MS, useConnect } from './use-connect';
 
 const ORIGIN = window.location.origin;
 const STRIPE_URL = `${ORIGIN}/sandbox/stripe/oauth/authorize?state=st-1`;

@@ -140,7 +140,9 @@ describe('/queued-pos-links', () => {
 
     it("says 'Failed to connect to GoCardless. Please try again.' when the link cannot be built", async () => {
       vi.spyOn(console, 'error').mockImplementation(() => {});
-      mockApi({ '/api/gocardless/build-a-link': jsonResponse(502, { error: 'Your bank is not answering.', code: 'x' }) });
+      mockApi({
+        '/api/gocardless/build-a-link': jsonResponse(502, { error: 'Your bank is not answering.', code: 'x' }),
+      });
       const { opened } = stubWindowOpen();
       renderAt(<QueuedPosLinksPage />, { path: PATH, state: bankState });
       await userEvent.click(screen.getByRole('button', { name: 'Connect' }));

@@ -87,7 +87,9 @@ function Profile({ id }: { id: string }) {
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, maxWidth: 880 }}>
       <Typography variant="h1">Profile</Typography>
       {isDemoAccount(details?.email, stored.email()) && (
-        <Alert severity="info">The demo account can look around, but its profile cannot be changed.</Alert>
+        <Alert severity="info" role="note">
+          The demo account can look around, but its profile cannot be changed.
+        </Alert>
       )}
       {query.isError && !details ? (
         <LoadFailed what="profile" onRetry={() => void query.refetch()} />

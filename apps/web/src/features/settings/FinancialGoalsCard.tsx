@@ -45,8 +45,6 @@ function GoalRow({
         step={slider.step}
         disabled={disabled}
         getAriaValueText={slider.format}
-        valueLabelDisplay="auto"
-        valueLabelFormat={slider.format}
         onChange={(_event, next) => onChange(next as number)}
         sx={{ mt: 0.5 }}
       />

@@ -19,7 +19,9 @@ export default function SettingsPage() {
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, maxWidth: 880 }}>
       <Typography variant="h1">Settings</Typography>
       {isDemoAccount(stored.email()) && (
-        <Alert severity="info">The demo account can look around, but its settings cannot be changed.</Alert>
+        <Alert severity="info" role="note">
+          The demo account can look around, but its settings cannot be changed.
+        </Alert>
       )}
       <FinancialGoalsCard id={id} notify={notify} />
       <NotificationsCard id={id} notify={notify} />

@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Snackbar from '@mui/material/Snackbar';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Notice } from './use-notices';
 
@@ -8,7 +8,7 @@ import type { Notice } from './use-notices';
 export function StatusAlerts({ notices, onDismiss }: { notices: Notice[]; onDismiss: (id: number) => void }) {
   return (
     <Snackbar open={notices.length > 0} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
-      <Stack spacing={1} sx={{ width: { xs: 'calc(100vw - 32px)', sm: 440 } }}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, width: { xs: 'calc(100vw - 32px)', sm: 440 } }}>
         {notices.map((notice) => (
           <Alert
             key={notice.id}
@@ -25,7 +25,7 @@ export function StatusAlerts({ notices, onDismiss }: { notices: Notice[]; onDism
             )}
           </Alert>
         ))}
-      </Stack>
+      </Box>
     </Snackbar>
   );
 }

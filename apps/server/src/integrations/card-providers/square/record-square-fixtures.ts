@@ -4,6 +4,7 @@
  * handful kept: a payment that was later refunded, that refund, a payment by a known customer if the refunded one
  * was a guest's (or the other way round), and one payout per location. Run: npx tsx <this file>
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { square as squareSimulator } from '@brade/sandbox';
@@ -16,7 +17,12 @@ const SINCE = '2026-02-14T00:00:00Z';
 
 type Json = Record<string, unknown>;
 
-const sim = await squareSimulator.startSquareSimulator({ seed: SEED, now: () => NOW });
+// A fixed public URL keeps the receipt links in the recording the same from one run to the next.
+const sim = await squareSimulator.startSquareSimulator({
+  seed: SEED,
+  now: () => NOW,
+  publicBaseUrl: 'http://localhost:3000/sandbox/square',
+});
 try {
   const { clientId, clientSecret } = sim.control.credentials;
   const scope = 'PAYMENTS_READ PAYOUTS_READ MERCHANT_PROFILE_READ';
@@ -66,10 +72,11 @@ try {
   mkdirSync(folder, { recursive: true });
   const save = (name: string, body: Json) =>
     writeFileSync(path.join(folder, name), `${JSON.stringify(body, null, 2)}\n`);
-  save('locations.json', locations);
   save('payments.json', { payments: [customer, refunded] });
   save('refunds.json', { refunds: [refund] });
   save('payouts.json', { payouts: [mainPayout, barPayout] });
+  // In the repository's JSON style, so a re-recording only shows real changes.
+  execFileSync('npx', ['biome', 'format', '--write', folder], { stdio: 'ignore' });
   console.log(`recorded Square fixtures into ${folder}`);
 } finally {
   await sim.close();

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { generateSalonData, square as squareSimulator } from '@brade/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderEndpoint } from '../../../config.js';
@@ -5,6 +6,7 @@ import { ProviderError } from '../../provider-error.js';
 import type { CardProviderAdapter, CardProviderTokens, SyncCursor } from '../card-provider.js';
 import { createSquareAdapter } from './square-adapter.js';
 import { answerSquareConsent } from './square-consent-browser.js';
+import { squareSdk } from './square-sdk.js';
 import { SQUARE_RESCAN_OVERLAP_MS } from './square-sync-cursor.js';
 import type { SquareRow } from './square-transform.js';
 
@@ -13,6 +15,13 @@ const WINDOW = { historyFrom: new Date('2026-03-15T00:00:00Z'), now: NOW };
 const REDIRECT_URI = 'http://127.0.0.1:5173/square-redirect';
 const FAST_RETRY = { initialDelayMs: 1, maxDelayMs: 5 };
 const DAY_MS = 86_400_000;
+/** A first call for a new merchant makes the simulator generate that salon's 18 months: seconds on a busy machine. */
+const SALON_GENERATION_MS = 20_000;
+/**
+ * Most tests connect the same sandbox salon (each connection has its own tokens), so the simulator generates its
+ * history once; only the test that revokes every token of a merchant uses a salon of its own.
+ */
+const SALON = 'owner@salon.example';
 
 let sim: squareSimulator.RunningCardSimulator;
 let endpoint: ProviderEndpoint;
@@ -22,20 +31,33 @@ beforeAll(async () => {
   sim = await squareSimulator.startSquareSimulator({ seed: 'square-adapter-test', now: () => NOW });
   endpoint = { sandbox: true, ...sim.control.credentials, authBaseUrl: sim.url, apiBaseUrl: sim.url };
   adapter = createSquareAdapter(endpoint, { retry: FAST_RETRY });
-});
+  // The adapter loads the SDK on first use; loading it here keeps that second or two out of the first test.
+  await squareSdk();
+}, SALON_GENERATION_MS);
 afterAll(() => sim.close());
 
-async function consent(decision: 'approve' | 'deny', login = 'owner@salon.example'): Promise<URL> {
-  const url = adapter.authorizationUrl({ state: 'state-1', redirectUri: REDIRECT_URI, codeChallenge: null });
+/** A PKCE pair as the connect flow makes one: a random verifier and its S256 challenge. */
+function pkcePair(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+async function consent(
+  decision: 'approve' | 'deny',
+  login = 'owner@salon.example',
+  codeChallenge: string | null = null,
+): Promise<URL> {
+  const url = adapter.authorizationUrl({ state: 'state-1', redirectUri: REDIRECT_URI, codeChallenge });
   return answerSquareConsent(url, decision, login);
 }
 
 async function connect(login: string): Promise<CardProviderTokens> {
-  const redirect = await consent('approve', login);
+  const { verifier, challenge } = pkcePair();
+  const redirect = await consent('approve', login, challenge);
   return adapter.exchangeCode({
     code: redirect.searchParams.get('code')!,
     redirectUri: REDIRECT_URI,
-    codeVerifier: null,
+    codeVerifier: verifier,
   });
 }
 
@@ -88,8 +110,8 @@ function generated(seed: string) {
 }
 
 describe('Square adapter: authorisation', () => {
-  it('sends the seller to Square for payments, payouts and locations, with a fresh sign-in and the state', () => {
-    const url = new URL(adapter.authorizationUrl({ state: 'st-9', redirectUri: REDIRECT_URI, codeChallenge: null }));
+  it('sends the seller to Square for payments, payouts and locations, with a fresh sign-in, the state and PKCE', () => {
+    const url = new URL(adapter.authorizationUrl({ state: 'st-9', redirectUri: REDIRECT_URI, codeChallenge: 'ch-1' }));
     expect(`${url.origin}${url.pathname}`).toBe(`${sim.url}/oauth2/authorize`);
     expect(Object.fromEntries(url.searchParams)).toEqual({
       client_id: endpoint.clientId,
@@ -97,8 +119,10 @@ describe('Square adapter: authorisation', () => {
       session: 'false',
       state: 'st-9',
       redirect_uri: REDIRECT_URI,
+      code_challenge: 'ch-1',
     });
     expect(url.search).toContain('scope=PAYMENTS_READ+PAYOUTS_READ+MERCHANT_PROFILE_READ');
+    expect(adapter.supportsPkce).toBe(true);
   });
 
   it('brings a denial back to the redirect URI as access_denied with the state', async () => {
@@ -111,61 +135,93 @@ describe('Square adapter: authorisation', () => {
     });
   });
 
-  it('exchanges a code once for 30-day tokens; the same code again needs a new consent', async () => {
-    const redirect = await consent('approve', 'once@salon.example');
+  it('exchanges a code once, with its verifier, for 30-day tokens; the same code again needs a new consent', async () => {
+    const { verifier, challenge } = pkcePair();
+    const redirect = await consent('approve', 'once@salon.example', challenge);
     expect(redirect.searchParams.get('state')).toBe('state-1');
     const code = redirect.searchParams.get('code')!;
-    const tokens = await adapter.exchangeCode({ code, redirectUri: REDIRECT_URI, codeVerifier: null });
+    const tokens = await adapter.exchangeCode({ code, redirectUri: REDIRECT_URI, codeVerifier: verifier });
     expect(tokens.accountId).toMatch(/^ML/);
     expect(tokens.refreshToken).toBeTruthy();
     expect(tokens.expiresAt).toEqual(new Date(NOW.getTime() + 30 * DAY_MS));
     expect(adapter.refreshes).toBe(true);
 
-    const again = await adapter.exchangeCode({ code, redirectUri: REDIRECT_URI, codeVerifier: null }).catch((e) => e);
+    const again = await adapter
+      .exchangeCode({ code, redirectUri: REDIRECT_URI, codeVerifier: verifier })
+      .catch((e) => e);
     expect(again).toBeInstanceOf(ProviderError);
     expect(again).toMatchObject({ failure: 'reauthorize', status: 401, providerCode: 'UNAUTHORIZED' });
     expect(again.message).toBe('Authorization code is already redeemed.');
   });
 
-  it('refreshes into a new access token with a new expiry, keeping the reusable refresh token', async () => {
-    const tokens = await connect('refresh@salon.example');
-    sim.control.advanceClock(DAY_MS);
-    try {
-      const refreshed = await adapter.refresh(tokens);
+  it('refuses a code redeemed with another session’s verifier', async () => {
+    const redirect = await consent('approve', 'stolen@salon.example', pkcePair().challenge);
+    const error = await adapter
+      .exchangeCode({
+        code: redirect.searchParams.get('code')!,
+        redirectUri: REDIRECT_URI,
+        codeVerifier: pkcePair().verifier,
+      })
+      .catch((e) => e);
+    expect(error).toMatchObject({ failure: 'reauthorize', status: 401, message: 'Invalid code_verifier.' });
+  });
+
+  it(
+    'rotates both tokens on refresh; the spent refresh token no longer works',
+    async () => {
+      const tokens = await connect(SALON);
+      sim.control.advanceClock(DAY_MS);
+      const refreshed = await adapter.refresh(tokens).finally(() => sim.control.advanceClock(-DAY_MS));
       expect(refreshed.accessToken).not.toBe(tokens.accessToken);
-      expect(refreshed.refreshToken).toBe(tokens.refreshToken);
+      expect(refreshed.refreshToken).toBeTruthy();
+      expect(refreshed.refreshToken).not.toBe(tokens.refreshToken);
       expect(refreshed.accountId).toBe(tokens.accountId);
       expect(refreshed.expiresAt).toEqual(new Date(NOW.getTime() + 31 * DAY_MS));
-    } finally {
-      sim.control.advanceClock(-DAY_MS);
-    }
+      await expect(adapter.fetchPage(refreshed, null, WINDOW)).resolves.toMatchObject({ done: false });
+      await expect(adapter.refresh(tokens)).rejects.toMatchObject({ failure: 'reauthorize', status: 401 });
+    },
+    SALON_GENERATION_MS,
+  );
+
+  it('also works without PKCE (client secret), where the refresh token stays the same', async () => {
+    const redirect = await consent('approve', 'codeflow@salon.example');
+    const tokens = await adapter.exchangeCode({
+      code: redirect.searchParams.get('code')!,
+      redirectUri: REDIRECT_URI,
+      codeVerifier: null,
+    });
+    const refreshed = await adapter.refresh(tokens);
+    expect(refreshed.accessToken).not.toBe(tokens.accessToken);
+    expect(refreshed.refreshToken).toBe(tokens.refreshToken);
   });
 });
 
 describe('Square adapter: import', () => {
   let tokens: CardProviderTokens;
   let first: Awaited<ReturnType<typeof importAll>>;
+  let expected: ReturnType<typeof generated>;
 
   beforeAll(async () => {
-    tokens = await connect('import@salon.example');
+    tokens = await connect(SALON);
     first = await importAll(tokens, null);
-  }, 30_000);
+    expected = generated(sim.control.merchantSeed(tokens.accountId)!);
+  }, 3 * SALON_GENERATION_MS);
 
   it("imports exactly the merchant's sales, fees and refunds over the window, at both locations", () => {
-    const expected = generated(sim.control.merchantSeed(tokens.accountId)!);
     expect(keysOf(first.rows.filter((row) => row.type !== 'payout'))).toEqual(expected.salesAndRefunds);
     expect(first.pages).toBeGreaterThan(5);
     expect(first.rows.some((row) => row.type === 'refund')).toBe(true);
   });
 
   it("imports every payout, each location's part separately, adding up to what the salon was paid", () => {
-    const expected = generated(sim.control.merchantSeed(tokens.accountId)!).payouts;
     const payouts = first.rows.filter((row) => row.type === 'payout');
     const ids = new Set(payouts.map((row) => row.externalId));
-    for (const payout of expected) expect(ids.has(payout.id)).toBe(true);
-    expect(payouts.length).toBeGreaterThan(expected.length);
+    for (const payout of expected.payouts) expect(ids.has(payout.id)).toBe(true);
+    expect(payouts.length).toBeGreaterThan(expected.payouts.length);
     const total = (amounts: number[]) => amounts.reduce((sum, amount) => sum + amount, 0);
-    expect(total(payouts.map((row) => row.amountPence))).toBe(total(expected.map((payout) => payout.amountPence)));
+    expect(total(payouts.map((row) => row.amountPence))).toBe(
+      total(expected.payouts.map((payout) => payout.amountPence)),
+    );
   });
 
   it('starts the next run a day before the last one ended, so a re-run brings only the overlap', async () => {
@@ -194,7 +250,7 @@ describe('Square adapter: import', () => {
     expect(keysOf([...(firstPage.transactions as SquareRow[]), ...rest.rows])).toEqual(keysOf(first.rows));
   });
 
-  it('retries injected 429s (honouring Retry-After) and 500s through to the same result', async () => {
+  it('retries injected 429s and 500s through to the same result', async () => {
     sim.control.injectFaults({ status: 429, count: 2, retryAfterSeconds: 0 });
     sim.control.injectFaults({ status: 500, count: 1 });
     const page = await adapter.fetchPage(tokens, null, WINDOW);
@@ -220,28 +276,40 @@ describe('Square adapter: import', () => {
 });
 
 describe('Square adapter: expiry and disconnection', () => {
-  it('tells an expired access token apart, and a refresh brings the import back', async () => {
-    const tokens = await connect('expired@salon.example');
-    sim.control.expireToken(tokens.accessToken);
-    const error = await adapter.fetchPage(tokens, null, WINDOW).catch((e) => e);
-    expect(error).toMatchObject({ failure: 'reauthorize', status: 401, providerCode: 'ACCESS_TOKEN_EXPIRED' });
-    const refreshed = await adapter.refresh(tokens);
-    await expect(adapter.fetchPage(refreshed, null, WINDOW)).resolves.toMatchObject({ done: false });
-  });
+  it(
+    'tells an expired access token apart, and a refresh brings the import back',
+    async () => {
+      const tokens = await connect(SALON);
+      sim.control.expireToken(tokens.accessToken);
+      const error = await adapter.fetchPage(tokens, null, WINDOW).catch((e) => e);
+      expect(error).toMatchObject({ failure: 'reauthorize', status: 401, providerCode: 'ACCESS_TOKEN_EXPIRED' });
+      const refreshed = await adapter.refresh(tokens);
+      await expect(adapter.fetchPage(refreshed, null, WINDOW)).resolves.toMatchObject({ done: false });
+    },
+    SALON_GENERATION_MS,
+  );
 
-  it('asks the seller to reconnect once the token is revoked', async () => {
-    const tokens = await connect('revoked@salon.example');
-    sim.control.revokeToken(tokens.accessToken);
-    const error = await adapter.fetchPage(tokens, null, WINDOW).catch((e) => e);
-    expect(error).toMatchObject({ failure: 'reauthorize', status: 401, providerCode: 'ACCESS_TOKEN_REVOKED' });
-    expect(error.message).toBe('The access token has been revoked.');
-  });
+  it(
+    'asks the seller to reconnect once the token is revoked',
+    async () => {
+      const tokens = await connect(SALON);
+      sim.control.revokeToken(tokens.accessToken);
+      const error = await adapter.fetchPage(tokens, null, WINDOW).catch((e) => e);
+      expect(error).toMatchObject({ failure: 'reauthorize', status: 401, providerCode: 'ACCESS_TOKEN_REVOKED' });
+      expect(error.message).toBe('The access token has been revoked.');
+    },
+    SALON_GENERATION_MS,
+  );
 
-  it("revokes the merchant's tokens, refresh included; revoking a dead connection again is not an error", async () => {
-    const tokens = await connect('leaving@salon.example');
-    await adapter.revoke(tokens);
-    await expect(adapter.fetchPage(tokens, null, WINDOW)).rejects.toMatchObject({ failure: 'reauthorize' });
-    await expect(adapter.refresh(tokens)).rejects.toMatchObject({ failure: 'reauthorize', status: 401 });
-    await expect(adapter.revoke(tokens)).resolves.toBeUndefined();
-  });
+  it(
+    "revokes the merchant's tokens, refresh included; revoking a dead connection again is not an error",
+    async () => {
+      const tokens = await connect('leaving@salon.example');
+      await adapter.revoke(tokens);
+      await expect(adapter.fetchPage(tokens, null, WINDOW)).rejects.toMatchObject({ failure: 'reauthorize' });
+      await expect(adapter.refresh(tokens)).rejects.toMatchObject({ failure: 'reauthorize', status: 401 });
+      await expect(adapter.revoke(tokens)).resolves.toBeUndefined();
+    },
+    SALON_GENERATION_MS,
+  );
 });

@@ -11,10 +11,11 @@ export const SQUARE_SCOPES = ['PAYMENTS_READ', 'PAYOUTS_READ', 'MERCHANT_PROFILE
 const PAGE_SIZE = 100;
 
 /**
- * Square over its official SDK (reference/providers.md section 2), code flow. Square offers PKCE too, but its
- * PKCE refresh tokens are single use and die after 90 days, so a crash between a refresh and saving its result
- * would cut the salon off; the code flow's refresh token is reusable and does not expire, which is what Square
- * advises for a server that keeps its secret. Access tokens last 30 days; `refresh` renews them.
+ * Square over its official SDK (reference/providers.md section 2), with PKCE S256 (security.md section 6): a code
+ * stolen from the redirect cannot be redeemed outside the session that started the connection. PKCE refresh
+ * tokens are single use (each refresh returns the next one, valid 90 days), so the caller must store what
+ * `refresh` returns before anything else. Without a verifier the plain code flow (client secret) is used.
+ * Access tokens last 30 days.
  */
 export function createSquareAdapter(
   endpoint: ProviderEndpoint,
@@ -34,7 +35,7 @@ export function createSquareAdapter(
     }
     return {
       accessToken: answer.accessToken,
-      // A code-flow refresh comes back with the same refresh token; keep the old one if it is left out.
+      // A PKCE refresh returns the next refresh token; a code-flow one may leave it out (it stays the same).
       refreshToken: answer.refreshToken ?? previous?.refreshToken ?? null,
       expiresAt: answer.expiresAt ? new Date(answer.expiresAt) : null,
       accountId,
@@ -43,10 +44,10 @@ export function createSquareAdapter(
 
   return {
     provider: 'square',
-    supportsPkce: false,
+    supportsPkce: true,
     refreshes: true,
 
-    authorizationUrl({ state, redirectUri }) {
+    authorizationUrl({ state, redirectUri, codeChallenge }) {
       const query = new URLSearchParams({
         client_id: endpoint.clientId,
         scope: SQUARE_SCOPES.join(' '),
@@ -55,19 +56,23 @@ export function createSquareAdapter(
         state,
         redirect_uri: redirectUri,
       });
+      // Square takes S256 challenges only and has no code_challenge_method parameter.
+      if (codeChallenge) query.set('code_challenge', codeChallenge);
       return `${endpoint.authBaseUrl}/oauth2/authorize?${query}`;
     },
 
-    async exchangeCode({ code, redirectUri }) {
+    async exchangeCode({ code, redirectUri, codeVerifier }) {
       const client = await application();
+      // Square's PKCE exchange sends the verifier instead of the secret.
+      const proof = codeVerifier ? { codeVerifier } : { clientSecret: endpoint.clientSecret };
       const answer = await squareCall(
         () =>
           client.oAuth.obtainToken({
             clientId: endpoint.clientId,
-            clientSecret: endpoint.clientSecret,
             grantType: 'authorization_code',
             code,
             redirectUri,
+            ...proof,
           }),
         retry,
       );
@@ -80,6 +85,8 @@ export function createSquareAdapter(
       }
       const client = await application();
       const refreshToken = tokens.refreshToken;
+      // The secret is required to refresh a code-flow token and not needed for a PKCE one; the stored tokens do
+      // not say which flow made them, so it is always sent.
       const answer = await squareCall(
         () =>
           client.oAuth.obtainToken({

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { square as squareSimulator } from '@brade/sandbox';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -23,12 +24,14 @@ it('connects, refreshes, imports and disconnects through the simulator mounted a
     { sandbox: true, ...simulator.control.credentials, authBaseUrl: base, apiBaseUrl: base },
     { retry: { initialDelayMs: 1, maxDelayMs: 5 } },
   );
-  const url = adapter.authorizationUrl({ state: 's', redirectUri: REDIRECT_URI, codeChallenge: null });
+  const verifier = randomBytes(32).toString('base64url');
+  const codeChallenge = createHash('sha256').update(verifier).digest('base64url');
+  const url = adapter.authorizationUrl({ state: 's', redirectUri: REDIRECT_URI, codeChallenge });
   const redirect = await answerSquareConsent(url, 'approve');
   const connected = await adapter.exchangeCode({
     code: redirect.searchParams.get('code')!,
     redirectUri: REDIRECT_URI,
-    codeVerifier: null,
+    codeVerifier: verifier,
   });
   const tokens = await adapter.refresh(connected);
   const page = await adapter.fetchPage(tokens, null, { historyFrom: new Date('2026-05-01T00:00:00Z'), now: NOW });

@@ -3,6 +3,7 @@
  * balance transactions with their sources expanded are fetched over plain HTTP and a handful kept (a payment by a
  * known customer, a guest payment, a refund, a payout). Run: npx tsx <this file>
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stripe as stripeSimulator } from '@brade/sandbox';
@@ -49,6 +50,8 @@ try {
   const folder = path.join(import.meta.dirname, '__fixtures__');
   mkdirSync(folder, { recursive: true });
   writeFileSync(path.join(folder, 'balance-transactions.json'), `${JSON.stringify(fixture, null, 2)}\n`);
+  // In the repository's JSON style, so a re-recording only shows real changes.
+  execFileSync('npx', ['biome', 'format', '--write', folder], { stdio: 'ignore' });
   console.log(`recorded ${pick.length} balance transactions into ${folder}`);
 } finally {
   await sim.close();

@@ -1,6 +1,6 @@
 import { londonDateOf } from '@brade/contract';
 import { generateSalonData, gocardless } from '@brade/sandbox';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import type { ProviderEndpoint } from '../../../config.js';
 import { pressConsentButton } from '../../card-providers/sumup/consent-form-browser.js';
 import { ProviderError } from '../../provider-error.js';
@@ -85,7 +85,10 @@ function expectedBooked(from: string, to: string) {
     .sort((a, b) => a.externalId.localeCompare(b.externalId));
 }
 
-describe('GoCardless banks and consent', () => {
+/** Generous: the simulator builds 18 months of statements on first use, on a machine that may be busy. */
+const SLOW = { timeout: 20_000 };
+
+describe('GoCardless banks and consent', SLOW, () => {
   it('lists the UK banks with the sandbox bank first', async () => {
     const banks = await bank.listBanks();
     expect(banks[0]).toEqual({ id: SANDBOX, name: 'Sandbox Finance' });
@@ -141,7 +144,7 @@ describe('GoCardless banks and consent', () => {
   });
 });
 
-describe('GoCardless transactions', () => {
+describe('GoCardless transactions', SLOW, () => {
   it('imports exactly the booked statement lines of the window, with the calls left today', async () => {
     const { accountId } = await linkedAccount();
     const result = await bank.fetchTransactions(accountId, { dateFrom: '2026-04-01', dateTo: '2026-06-15' });
@@ -180,8 +183,8 @@ describe('GoCardless transactions', () => {
   });
 });
 
-describe('GoCardless API token', () => {
-  const tokenCalls = (spy: ReturnType<typeof vi.spyOn>, kind: 'new' | 'refresh') =>
+describe('GoCardless API token', SLOW, () => {
+  const tokenCalls = (spy: MockInstance<typeof fetch>, kind: 'new' | 'refresh') =>
     spy.mock.calls.filter(([url]) => String(url).endsWith(`/api/v2/token/${kind}/`)).length;
 
   it('gets one token for many calls, refreshes it after a day and starts again when GoCardless forgets it', async () => {

@@ -37,16 +37,18 @@ describe('integration card words', () => {
 
   it('shows the last sync and, while importing, the progress', () => {
     expect(syncLines(summary(), NOW)).toEqual(['Last synced 5 minutes ago']);
-    expect(syncLines(summary({ last_sync: null, sync: { state: 'queued', imported: 0, last_error: null } }), NOW)).toEqual([
-      'Import queued…',
-      'Not synced yet',
-    ]);
+    expect(
+      syncLines(summary({ last_sync: null, sync: { state: 'queued', imported: 0, last_error: null } }), NOW),
+    ).toEqual(['Import queued…', 'Not synced yet']);
     expect(syncLines(summary({ sync: { state: 'running', imported: 1240, last_error: null } }), NOW)).toEqual([
       'Importing… 1,240 transactions',
       'Last synced 5 minutes ago',
     ]);
     expect(
-      syncLines(summary({ next_sync: '2026-03-10T18:00:00Z', sync: { state: 'waiting', imported: 0, last_error: null } }), NOW),
+      syncLines(
+        summary({ next_sync: '2026-03-10T18:00:00Z', sync: { state: 'waiting', imported: 0, last_error: null } }),
+        NOW,
+      ),
     ).toContain('Waiting for the provider; next import in 6 hours');
   });
 

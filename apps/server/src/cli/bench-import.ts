@@ -1,0 +1,200 @@
+/**
+ * The import half of bench/import-card-transactions.mjs: connects an owner to an in-process Stripe simulator
+ * through its consent page, times the pure fetch (adapter pages, no database), then times the real import run
+ * (runConnectionSync: HTTP pages, transform, upsert, daily rollup, cursor), and prints one JSON line of figures.
+ *   DATABASE_URL=postgres://… node apps/server/dist/bench-import.js --scale 60
+ * The database must be migrated-or-empty and is left holding the imported rows for the COPY baseline.
+ */
+
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { stripe } from '@brade/sandbox';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import pino from 'pino';
+import { createUser } from '../accounts/users.js';
+import { hashPassword } from '../auth/passwords.js';
+import { openDatabase, rowsOf } from '../db/client.js';
+import { runMigrations } from '../db/migrate.js';
+import type {
+  CardProviderAdapter,
+  CardProviderTokens,
+  SyncCursor,
+} from '../integrations/card-providers/card-provider.js';
+import { createStripeAdapter } from '../integrations/card-providers/stripe/stripe-adapter.js';
+import { answerStripeConsent } from '../integrations/card-providers/stripe/stripe-consent-browser.js';
+import { saveConnection } from '../integrations/connection-store.js';
+import { runConnectionSync, storedTokens } from '../integrations/sync/run-sync.js';
+import { HISTORY_DAYS } from '../integrations/sync/sync-deps.js';
+import { createTokenCipher } from '../integrations/token-cipher.js';
+import type { SourceTransaction } from '../ledger/classify.js';
+
+const { values } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '60' },
+    seed: { type: 'string', default: 'bench-import' },
+    // A pinned "now" makes every run import the same rows.
+    now: { type: 'string', default: '2026-05-14T15:00:00Z' },
+  },
+});
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) throw new Error('DATABASE_URL must name the benchmark database');
+const NOW = new Date(values.now);
+const LOGIN = 'bench.import@salon-test.co.uk';
+const REDIRECT_URI = 'http://127.0.0.1/stripe-redirect';
+
+/**
+ * Wall time spent waiting for each kind of SQL statement, measured at pg's Client.query (every pooled connection
+ * goes through it), so the import run's time splits into the provider, PostgreSQL and the JavaScript in between.
+ */
+const queryTimes = new Map<string, { count: number; ms: number }>();
+function statementKind(text: string): string {
+  const s = text.replace(/\s+/g, ' ').trim().toLowerCase();
+  if (s.startsWith('insert into "ledger_transactions"')) return 'upsert ledger rows';
+  if (s.startsWith('select distinct l.local_date')) return 'look up previous days of re-imported rows';
+  if (s.includes('"ledger_daily_totals"')) return 'refresh daily rollup (delete + insert)';
+  if (s.startsWith('update "connections"')) return 'save cursor / lease';
+  if (s.includes('from "connections"')) return 'read connections';
+  if (s === 'begin' || s === 'commit' || s === 'rollback') return 'begin / commit';
+  if (s.startsWith('with candidates')) return 'reconcile payouts';
+  return 'other';
+}
+function profileQueries(): void {
+  const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string };
+    const kind = statementKind(typeof first === 'string' ? first : (first?.text ?? ''));
+    const started = performance.now();
+    const done = () => {
+      const entry = queryTimes.get(kind) ?? { count: 0, ms: 0 };
+      entry.count += 1;
+      entry.ms += performance.now() - started;
+      queryTimes.set(kind, entry);
+    };
+    const last = args.at(-1);
+    if (typeof last === 'function') {
+      args[args.length - 1] = (...cb: unknown[]) => {
+        done();
+        return (last as (...a: unknown[]) => unknown)(...cb);
+      };
+      return original.apply(this, args);
+    }
+    const result = original.apply(this, args);
+    if (result instanceof Promise) result.then(done, done);
+    return result;
+  } as typeof pg.Client.prototype.query;
+}
+
+/** Each balance transaction the adapter keeps yields one row of its own, plus a `:fee` row when Stripe took a fee. */
+const isFeeOfAnother = (row: SourceTransaction) => row.provider === 'stripe' && row.externalId.endsWith(':fee');
+
+async function fetchEverything(adapter: CardProviderAdapter, tokens: CardProviderTokens) {
+  const window = { historyFrom: new Date(NOW.getTime() - HISTORY_DAYS * 86_400_000), now: NOW };
+  let cursor: SyncCursor | null = null;
+  let rows = 0;
+  let balanceTransactions = 0;
+  let pages = 0;
+  const started = performance.now();
+  for (;;) {
+    const page = await adapter.fetchPage(tokens, cursor, window);
+    pages += 1;
+    rows += page.transactions.length;
+    balanceTransactions += page.transactions.filter((row) => !isFeeOfAnother(row)).length;
+    cursor = page.cursor;
+    if (page.done) return { rows, balanceTransactions, pages, ms: performance.now() - started };
+  }
+}
+
+const database = await openDatabase({ databaseUrl });
+const sim = await stripe.startStripeSimulator({
+  seed: values.seed,
+  now: () => NOW,
+  salesPerDayScale: Number(values.scale),
+  controls: false,
+});
+try {
+  await runMigrations(database);
+  const { db } = database;
+  const owner = await createUser(db, {
+    email: LOGIN,
+    fullName: 'Bench Import Owner',
+    passwordHash: await hashPassword(randomBytes(16).toString('hex')),
+    confirmed: true,
+  });
+  const endpoint = { sandbox: true, ...sim.control.credentials, authBaseUrl: sim.url, apiBaseUrl: sim.url };
+  const adapter = createStripeAdapter(endpoint);
+  const consentUrl = adapter.authorizationUrl({ state: 'bench', redirectUri: REDIRECT_URI, codeChallenge: null });
+  const redirect = await answerStripeConsent(consentUrl, 'approve', LOGIN);
+  const code = redirect.searchParams.get('code');
+  if (!code) throw new Error(`the consent page did not approve: ${redirect}`);
+  const tokens = await adapter.exchangeCode({ code, redirectUri: REDIRECT_URI, codeVerifier: null });
+
+  // The simulator generates the merchant's history on its first list call; that is set-up, not fetching.
+  const generationStarted = performance.now();
+  await adapter.fetchPage(tokens, null, { historyFrom: NOW, now: NOW });
+  const generateMs = performance.now() - generationStarted;
+  const fetched = await fetchEverything(adapter, tokens);
+
+  const cipher = createTokenCipher(randomBytes(32).toString('hex'));
+  const connection = await saveConnection(db, cipher, {
+    userId: owner.id,
+    provider: 'stripe',
+    credentials: storedTokens(tokens, NOW),
+    accountId: tokens.accountId,
+    sandbox: true,
+    now: NOW,
+  });
+  // The run's own calls to the provider, timed from outside the adapter.
+  let providerMs = 0;
+  let pages = 0;
+  const timedAdapter: CardProviderAdapter = {
+    ...adapter,
+    async fetchPage(...args) {
+      const started = performance.now();
+      try {
+        return await adapter.fetchPage(...args);
+      } finally {
+        providerMs += performance.now() - started;
+        pages += 1;
+      }
+    },
+  };
+  const deps = {
+    db,
+    cipher,
+    providers: { card: () => timedAdapter, bank: null, isSandbox: () => true },
+    clock: () => NOW,
+    log: pino({ level: 'warn' }),
+    leaseSeconds: 60,
+  };
+  profileQueries();
+  const syncStarted = performance.now();
+  const outcome = await runConnectionSync(deps, connection.id);
+  const syncMs = performance.now() - syncStarted;
+  if (outcome !== 'imported') throw new Error(`the import run ended ${outcome}`);
+  const queries = Object.fromEntries([...queryTimes].sort((a, b) => b[1].ms - a[1].ms));
+
+  const [stored] = rowsOf<{ rows: string; days: string }>(
+    await db.execute(sql`select (select count(*) from ledger_transactions where user_id = ${owner.id}) as rows,
+      (select count(*) from ledger_daily_totals where user_id = ${owner.id}) as days`),
+  );
+  console.log(
+    JSON.stringify({
+      userId: owner.id,
+      scale: Number(values.scale),
+      generateMs,
+      fetch: fetched,
+      sync: {
+        ms: syncMs,
+        pages,
+        providerMs,
+        rows: Number(stored!.rows),
+        days: Number(stored!.days),
+        queries,
+      },
+    }),
+  );
+} finally {
+  await sim.close();
+  await database.close();
+}

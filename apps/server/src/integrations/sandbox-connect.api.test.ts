@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
+import { pressConsentButton } from './card-providers/sumup/consent-form-browser.js';
+import { runConnectionSync } from './sync/run-sync.js';
+import { waitForSync } from './test/wait.js';
+
+/**
+ * The whole path in sandbox mode: the real adapters talk to the simulators mounted on the same server, the
+ * owner answers each provider's consent page, the import runs as a job, and the figures come from the ledger.
+ */
+let server: TestServer;
+beforeAll(async () => {
+  // Two months of history keep the run short; the full 24 months are the benchmark's and the browser tests' job.
+  server = await startTestServer({ env: { SANDBOX_CONTROLS: 'true', SYNC_HISTORY_DAYS: '60' } });
+});
+afterAll(() => server.close());
+
+const DATA_PATHS = { stripe: '/v1/', square: '/v2/', sumup: '/v2.1/' } as const;
+
+type Owner = { id: string; access_token: string; email: string };
+
+async function control(provider: string, action: string, body: unknown) {
+  const res = await fetch(`${server.url}/sandbox/${provider}/__control/${action}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.ok).toBe(true);
+}
+
+async function connectCard(owner: Owner, processor: 'stripe' | 'square' | 'sumup', button = 'approve') {
+  const auth = await server.post(
+    '/api/integrations/authorization-url',
+    { id: owner.id, processor },
+    owner.access_token,
+  );
+  expect(auth.status).toBe(200);
+  expect(auth.body.url.startsWith(`${server.url}/sandbox/${processor}/`)).toBe(true);
+  const back = await pressConsentButton(auth.body.url, button, { login: owner.email });
+  expect(`${back.origin}${back.pathname}`).toBe(`${server.url}/${processor}-redirect`);
+  return back;
+}
+
+async function figures(owner: Owner) {
+  const get = async (call: string) =>
+    (await server.get(`/api/database/${call}/${owner.id}`, owner.access_token)).body as { value: number };
+  return {
+    sales: (await get('get-current-month-sales-total')).value,
+    expenses: (await get('get-current-month-expenses-total')).value,
+  };
+}
+
+describe.each(['stripe', 'square', 'sumup'] as const)('%s in sandbox mode', (processor) => {
+  it('connects through the consent page and imports through 429s and 500s', { timeout: 90_000 }, async () => {
+    const owner = await signUpAndConfirm(server);
+    const back = await connectCard(owner, processor);
+    // Faults on the data endpoints only: the code exchange itself must go through.
+    const pathPrefix = DATA_PATHS[processor];
+    await control(processor, 'inject-faults', { status: 500, count: 2, pathPrefix });
+    await control(processor, 'inject-faults', { status: 429, count: 2, retryAfterSeconds: 0, pathPrefix });
+    const res = await server.post(
+      `/api/${processor}/record-${processor}-transactions`,
+      { id: owner.id, code: back.searchParams.get('code'), state: back.searchParams.get('state') },
+      owner.access_token,
+    );
+    expect(res.status).toBe(200);
+    const [done] = await waitForSync(server, owner, (c) => c[0]?.last_sync !== null, 60_000);
+    expect(done).toMatchObject({ processor, status: 'connected', sandbox: true, sync: { last_error: null } });
+    expect(done!.sync.imported).toBeGreaterThan(0);
+    const now = await figures(owner);
+    expect(now.sales).toBeGreaterThan(0);
+    const tokens = await server.get(`/api/database/get-access-tokens/${owner.id}`, owner.access_token);
+    expect(tokens.body.sales_access_tokens[processor].status).toBe('connected');
+  });
+
+  it('reports a denied consent back to the redirect page, connecting nothing', async () => {
+    const owner = await signUpAndConfirm(server);
+    const back = await connectCard(owner, processor, 'deny');
+    expect(back.searchParams.get('error')).toBe('access_denied');
+    expect(back.searchParams.get('code')).toBeNull();
+    const tokens = await server.get(`/api/database/get-access-tokens/${owner.id}`, owner.access_token);
+    expect(tokens.body.sales_access_tokens).toEqual({});
+  });
+});
+
+describe('the sandbox bank', () => {
+  it('links through the consent page, imports, and keeps to four updates a day', async () => {
+    const owner = await signUpAndConfirm(server);
+    const banks = await server.get('/api/gocardless/choose-a-bank', owner.access_token);
+    expect(banks.body.banks[0].id).toBe('SANDBOXFINANCE_SFIN0000');
+    const link = await server.post(
+      '/api/gocardless/build-a-link',
+      { user_id: owner.id, institution_id: 'SANDBOXFINANCE_SFIN0000', redirect: `${server.url}/gocardless-redirect` },
+      owner.access_token,
+    );
+    expect(link.status).toBe(200);
+    const back = await pressConsentButton(link.body.requisition.link, 'approve');
+    expect(`${back.origin}${back.pathname}`).toBe(`${server.url}/gocardless-redirect`);
+    const res = await server.post(
+      '/api/gocardless/record-bank-transactions',
+      { id: owner.id, requisition_id: link.body.requisition.id, ref: back.searchParams.get('ref') },
+      owner.access_token,
+    );
+    expect(res.status).toBe(200);
+    const [done] = await waitForSync(server, owner, (c) => c[0]?.last_sync !== null);
+    expect(done).toMatchObject({ processor: 'gocardless', institution: 'Sandbox Finance', sync: { last_error: null } });
+    expect((await figures(owner)).expenses).toBeGreaterThan(0);
+
+    // Three more runs use up the bank's four a day; the fifth waits instead of calling again.
+    const row = await server.ctx.database.db.query.connections.findFirst({
+      where: (t, { eq }) => eq(t.userId, owner.id),
+    });
+    const deps = {
+      db: server.ctx.database.db,
+      cipher: server.ctx.integrations.cipher,
+      providers: server.ctx.integrations.providers,
+      clock: () => new Date(),
+      log: server.ctx.log,
+      leaseSeconds: 30,
+    };
+    for (let run = 2; run <= 4; run++) expect(await runConnectionSync(deps, row!.id)).toBe('imported');
+    expect(await runConnectionSync(deps, row!.id)).toBe('failed');
+    const status = await server.get(`/api/integrations/sync-status/${owner.id}`, owner.access_token);
+    expect(status.body.connections[0]).toMatchObject({ status: 'connected', sync: { state: 'waiting' } });
+    expect(status.body.connections[0].sync.last_error).toMatch(
+      /^Your bank's daily limit on updates is reached; the next import is at \d\d:\d\d\.$/,
+    );
+  });
+
+  it('tells the redirect page when the owner denies at the bank', async () => {
+    const owner = await signUpAndConfirm(server);
+    const link = await server.post(
+      '/api/gocardless/build-a-link',
+      { user_id: owner.id, institution_id: 'SANDBOXFINANCE_SFIN0000', redirect: `${server.url}/gocardless-redirect` },
+      owner.access_token,
+    );
+    const back = await pressConsentButton(link.body.requisition.link, 'deny');
+    expect(back.searchParams.get('error')).toBe('UserCancelledSession');
+    const res = await server.post(
+      '/api/gocardless/record-bank-transactions',
+      { id: owner.id, requisition_id: link.body.requisition.id, ref: back.searchParams.get('ref') },
+      owner.access_token,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('The bank connection was not approved. Please connect again.');
+  });
+});

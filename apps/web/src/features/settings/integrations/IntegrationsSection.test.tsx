@@ -1,0 +1,272 @@
+import { type ConnectionSummary, STORAGE_KEYS } from '@brade/contract';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { theme } from '../../../app/theme';
+import { queryClient } from '../../../shell/query-client';
+import { fetchedPaths, mockApi } from '../../../test/api-mock';
+import { jsonResponse, sentBody } from '../../../test/render';
+import { postWindowMessage, stubWindowOpen } from '../../connect/fake-popup';
+import { IntegrationsSection } from './IntegrationsSection';
+import { SYNC_POLL_MS } from './use-integrations';
+
+const ORIGIN = window.location.origin;
+const TOKENS = '/api/database/get-access-tokens/u-1';
+const SYNC = '/api/integrations/sync-status/u-1';
+const BANKS = '/api/gocardless/choose-a-bank';
+const BANK_LIST = { banks: [{ id: 'SANDBOXFINANCE_SFIN0000', name: 'Sandbox Finance' }] };
+
+function summary(overrides: Partial<ConnectionSummary>): ConnectionSummary {
+  return {
+    processor: 'stripe',
+    status: 'connected',
+    sandbox: false,
+    since: new Date(Date.now() - 3_600_000).toISOString(),
+    last_sync: new Date(Date.now() - 5 * 60_000).toISOString(),
+    next_sync: null,
+    sync: { state: 'idle', imported: 0, last_error: null },
+    consent_expires_at: null,
+    institution: null,
+    ...overrides,
+  };
+}
+
+function answersFor(connections: ConnectionSummary[]) {
+  const sales = Object.fromEntries(
+    connections.filter((c) => c.processor !== 'gocardless').map((c) => [c.processor, c]),
+  );
+  const bank = connections.find((c) => c.processor === 'gocardless');
+  return {
+    [TOKENS]: jsonResponse(200, {
+      sales_access_tokens: sales,
+      expenses_access_tokens: bank ? { gocardless: bank } : {},
+    }),
+    [SYNC]: jsonResponse(200, { connections }),
+  };
+}
+
+const card = (name: string) => screen.getByRole('region', { name });
+const statusOf = (name: string) => within(card(name)).getByTestId('integration-status').textContent;
+
+function renderSection() {
+  render(
+    <ThemeProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>
+        <IntegrationsSection />
+      </QueryClientProvider>
+    </ThemeProvider>,
+  );
+}
+
+beforeEach(() => {
+  localStorage.setItem(STORAGE_KEYS.id, 'u-1');
+  localStorage.setItem(STORAGE_KEYS.accessToken, 'acc');
+  queryClient.setDefaultOptions({ queries: { retry: false, refetchOnWindowFocus: false } });
+});
+afterEach(() => {
+  queryClient.clear();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('Settings → Integrations', () => {
+  it('shows the four cards with their status, the sync facts, the last error and the Sandbox badge', async () => {
+    mockApi({
+      ...answersFor([
+        summary({ processor: 'stripe', sandbox: true }),
+        summary({
+          processor: 'sumup',
+          status: 'needs_reconnect',
+          sync: {
+            state: 'failed',
+            imported: 0,
+            last_error: 'SumUp no longer accepts Brade’s access. Please connect again.',
+          },
+        }),
+      ]),
+      [BANKS]: jsonResponse(200, BANK_LIST),
+    });
+    renderSection();
+
+    await waitFor(() => expect(statusOf('Stripe')).toBe('Connected'));
+    expect(statusOf('Square')).toBe('Not connected');
+    expect(statusOf('SumUp')).toBe('Needs reconnecting');
+    expect(statusOf('Business Account')).toBe('Not connected');
+
+    const stripe = within(card('Stripe'));
+    expect(stripe.getByText('Sandbox')).toBeInTheDocument();
+    expect(stripe.getByText('Last synced 5 minutes ago')).toBeInTheDocument();
+    expect(stripe.getByRole('button', { name: 'Disconnect' })).toBeEnabled();
+    expect(within(card('Square')).getByRole('button', { name: 'Connect' })).toBeEnabled();
+    expect(within(card('Square')).queryByText('Sandbox')).toBeNull();
+    expect(within(card('SumUp')).getByTestId('integration-last-error')).toHaveTextContent(
+      'SumUp no longer accepts Brade’s access. Please connect again.',
+    );
+    expect(within(card('SumUp')).getByRole('button', { name: 'Connect' })).toBeEnabled();
+    const bank = within(card('Business Account'));
+    await waitFor(() => expect(bank.getByRole('option', { name: 'Sandbox Finance' })).toBeInTheDocument());
+  });
+
+  it('turns a card to Not connected after a successful delete-tokens call', async () => {
+    const stripe = summary({ processor: 'stripe' });
+    let disconnected = false;
+    const fetchMock = mockApi({
+      [TOKENS]: () => answersFor(disconnected ? [{ ...stripe, status: 'disconnected' }] : [stripe])[TOKENS]!,
+      [SYNC]: () => answersFor(disconnected ? [{ ...stripe, status: 'disconnected' }] : [stripe])[SYNC]!,
+      '/api/database/delete-tokens': () => {
+        disconnected = true;
+        return jsonResponse(200, { connection: { ...stripe, status: 'disconnected' } });
+      },
+      [BANKS]: jsonResponse(200, BANK_LIST),
+    });
+    renderSection();
+    await waitFor(() => expect(statusOf('Stripe')).toBe('Connected'));
+
+    await userEvent.click(within(card('Stripe')).getByRole('button', { name: 'Disconnect' }));
+    await waitFor(() => expect(statusOf('Stripe')).toBe('Not connected'));
+    const call = fetchedPaths(fetchMock).indexOf('/api/database/delete-tokens');
+    expect(sentBody(fetchMock, call)).toEqual({ id: 'u-1', processor: 'stripe' });
+    expect(within(card('Stripe')).getByRole('button', { name: 'Connect' })).toBeInTheDocument();
+  });
+
+  it('shows the server’s sentence when disconnecting fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi({
+      ...answersFor([summary({ processor: 'square' })]),
+      '/api/database/delete-tokens': jsonResponse(403, {
+        error: 'The demo account cannot change its connections.',
+        code: 'demo_read_only',
+      }),
+      [BANKS]: jsonResponse(200, BANK_LIST),
+    });
+    renderSection();
+    await waitFor(() => expect(statusOf('Square')).toBe('Connected'));
+    await userEvent.click(within(card('Square')).getByRole('button', { name: 'Disconnect' }));
+    expect(await within(card('Square')).findByRole('alert')).toHaveTextContent(
+      'The demo account cannot change its connections.',
+    );
+    expect(statusOf('Square')).toBe('Connected');
+  });
+
+  it("asks for a bank first: 'Please select the bank you wish to connect.'", async () => {
+    mockApi({ ...answersFor([]), [BANKS]: jsonResponse(200, BANK_LIST) });
+    const { open } = stubWindowOpen();
+    renderSection();
+    await waitFor(() => expect(statusOf('Business Account')).toBe('Not connected'));
+    await userEvent.click(within(card('Business Account')).getByRole('button', { name: 'Connect' }));
+    expect(within(card('Business Account')).getByRole('alert')).toHaveTextContent(
+      'Please select the bank you wish to connect.',
+    );
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it("says 'Failed to connect your business account. Please try again.' when the bank link fails", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi({
+      ...answersFor([]),
+      [BANKS]: jsonResponse(200, BANK_LIST),
+      '/api/gocardless/build-a-link': jsonResponse(502, { error: 'Your bank is not answering.', code: 'x' }),
+    });
+    stubWindowOpen();
+    const user = userEvent.setup();
+    renderSection();
+    const bank = within(await screen.findByRole('region', { name: 'Business Account' }));
+    await waitFor(() => expect(bank.getByRole('option', { name: 'Sandbox Finance' })).toBeInTheDocument());
+    await user.selectOptions(bank.getByLabelText('Bank'), 'Sandbox Finance');
+    await user.click(bank.getByRole('button', { name: 'Connect' }));
+    expect(await bank.findByRole('alert')).toHaveTextContent(
+      'Failed to connect your business account. Please try again.',
+    );
+  });
+
+  it("says 'Failed to fetch bank list. Please try again.' when the list cannot load", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi({ ...answersFor([]), [BANKS]: jsonResponse(502, { error: 'Down', code: 'x' }) });
+    renderSection();
+    const bank = within(await screen.findByRole('region', { name: 'Business Account' }));
+    expect(await bank.findByRole('alert')).toHaveTextContent('Failed to fetch bank list. Please try again.');
+  });
+
+  it('flips to Connected on the pop-up’s success; its error is only logged; other origins change nothing', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let connected = false;
+    const square = summary({ processor: 'square', sync: { state: 'idle', imported: 0, last_error: null } });
+    mockApi({
+      [TOKENS]: () => answersFor(connected ? [square] : [])[TOKENS]!,
+      [SYNC]: () => answersFor(connected ? [square] : [])[SYNC]!,
+      [BANKS]: jsonResponse(200, BANK_LIST),
+      '/api/integrations/authorization-url': jsonResponse(200, {
+        url: `${ORIGIN}/sandbox/square/authorize`,
+        state: 's',
+      }),
+    });
+    const { opened } = stubWindowOpen();
+    renderSection();
+    await waitFor(() => expect(statusOf('Square')).toBe('Not connected'));
+
+    const connect = () => userEvent.click(within(card('Square')).getByRole('button', { name: 'Connect' }));
+    await connect();
+    await waitFor(() => expect(opened[0]?.location.href).toContain('/sandbox/square/'));
+    postWindowMessage({ type: 'SQUARE_CONNECT_ERROR', processor: 'square' }, { origin: ORIGIN, source: opened[0] });
+    expect(errors).toHaveBeenCalledWith('The square connection did not complete');
+    expect(within(card('Square')).queryByRole('alert')).toBeNull();
+
+    await connect();
+    await waitFor(() => expect(opened[1]?.location.href).toContain('/sandbox/square/'));
+    connected = true;
+    postWindowMessage(
+      { type: 'SQUARE_CONNECT_SUCCESS', processor: 'square' },
+      { origin: 'http://evil.example', source: opened[1] },
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(statusOf('Square')).toBe('Not connected');
+
+    postWindowMessage({ type: 'SQUARE_CONNECT_SUCCESS', processor: 'square' }, { origin: ORIGIN, source: opened[1] });
+    await waitFor(() => expect(statusOf('Square')).toBe('Connected'));
+  });
+
+  it('polls the import progress every 2 seconds and re-reads the dashboard when it finishes', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const running = summary({
+      processor: 'stripe',
+      last_sync: null,
+      sync: { state: 'running', imported: 1240, last_error: null },
+    });
+    const done = summary({ processor: 'stripe', last_sync: new Date().toISOString() });
+    let finished = false;
+    const fetchMock = mockApi({
+      [TOKENS]: () => answersFor([finished ? done : running])[TOKENS]!,
+      [SYNC]: () => answersFor([finished ? done : running])[SYNC]!,
+      [BANKS]: jsonResponse(200, BANK_LIST),
+    });
+    queryClient.setQueryData(['dashboard', 'u-1', 'revenue'], { data: { value: 0, percent_change: 0 }, failed: false });
+    renderSection();
+
+    const stripe = within(await screen.findByRole('region', { name: 'Stripe' }));
+    expect(await stripe.findByText('Importing… 1,240 transactions')).toBeInTheDocument();
+    const polls = () => fetchedPaths(fetchMock).filter((path) => path === SYNC).length;
+    const before = polls();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(SYNC_POLL_MS);
+    });
+    await waitFor(() => expect(polls()).toBe(before + 1));
+    expect(queryClient.getQueryState(['dashboard', 'u-1', 'revenue'])?.isInvalidated).toBe(false);
+
+    finished = true;
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(SYNC_POLL_MS);
+    });
+    expect(await within(card('Stripe')).findByText('Last synced just now')).toBeInTheDocument();
+    expect(queryClient.getQueryState(['dashboard', 'u-1', 'revenue'])?.isInvalidated).toBe(true);
+
+    // Nothing importing: no more polling.
+    const settled = polls();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(SYNC_POLL_MS * 3);
+    });
+    expect(polls()).toBe(settled);
+  });
+});

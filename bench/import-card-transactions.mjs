@@ -1,0 +1,142 @@
+// Imports over 100,000 Stripe balance transactions from the in-process simulator into PostgreSQL along the real
+// import path (consent page, code exchange, runConnectionSync), prints rows per second, where the time went, and
+// the ratio to a bulk COPY of the same ledger rows (budget: 100,000 card transactions in 20 s, ratio 5).
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { root } from './support.mjs';
+
+const CARD_TRANSACTIONS_BUDGET = 100_000;
+const SECONDS_BUDGET = 20;
+const RATIO_BUDGET = 5;
+// At 60 times the demo salon's volume the simulator's merchant has 104,104 balance transactions in its 18 months;
+// BENCH_IMPORT_SCALE runs a smaller merchant for a quick look (the budgets are per 100,000 either way).
+const SCALE = Number(process.env.BENCH_IMPORT_SCALE ?? 60);
+const COPY_RUNS = 3;
+const adminUrl =
+  process.env.TEST_DATABASE_URL ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+// The import writes these; id and imported_at come from the column defaults in both cases.
+const COLUMNS =
+  'user_id, provider, external_id, amount_pence, currency, occurred_at, local_date, description, counterparty, client_key, category, kind, payout_processor, reconciled_with';
+
+const cli = path.join(root, 'apps/server/dist/bench-import.js');
+const count = (n) => n.toLocaleString('en-GB');
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024, ...options });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${result.stderr}`);
+  return result.stdout;
+}
+
+/** psql's wall time for one command, the CSV (if any) on its stdin. */
+function timedPsql(databaseUrl, command, input) {
+  const started = performance.now();
+  run('psql', [databaseUrl, '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-c', command], input ? { input } : {});
+  return performance.now() - started;
+}
+
+/** Median COPY time of the rows into a fresh table made by `create`, minus psql's own start-up and connect. */
+function timeCopy(databaseUrl, create, csv, startupMs) {
+  const times = [];
+  for (let i = 0; i < COPY_RUNS; i++) {
+    run('psql', [
+      databaseUrl,
+      '-X',
+      '-q',
+      '-v',
+      'ON_ERROR_STOP=1',
+      '-c',
+      'drop table if exists ledger_copy',
+      '-c',
+      create,
+    ]);
+    times.push(timedPsql(databaseUrl, `\\copy ledger_copy (${COLUMNS}) from stdin with (format csv)`, csv) - startupMs);
+  }
+  run('psql', [databaseUrl, '-X', '-q', '-c', 'drop table if exists ledger_copy']);
+  return median(times);
+}
+
+export async function measureImport() {
+  if (!existsSync(cli)) run(process.execPath, [path.join(root, 'apps/server/build.mjs')]);
+  const name = `brade_bench_import_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  try {
+    const out = run(process.execPath, [cli, '--scale', String(SCALE)], {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+    });
+    const result = JSON.parse(out.trim().split('\n').at(-1));
+    const { fetch, sync } = result;
+    console.log(
+      `Stripe simulator at ${SCALE}× the demo salon: ${count(fetch.balanceTransactions)} balance transactions → ${count(fetch.rows)} ledger rows in ${count(fetch.pages)} pages (generating the merchant's history took ${seconds(result.generateMs)}, not counted below)`,
+    );
+    console.log(
+      `  pure fetch (adapter pages, no database): ${seconds(fetch.ms)}, ${(fetch.ms / fetch.pages).toFixed(1)} ms a page`,
+    );
+    const rowsPerSecond = sync.rows / (sync.ms / 1000);
+    console.log(
+      `  import run (runConnectionSync: fetch, transform, upsert, daily rollup and cursor per page, then payout reconciliation): ${count(sync.rows)} rows (${count(sync.days)} days) in ${seconds(sync.ms)} = ${count(Math.round(rowsPerSecond))} rows/s`,
+    );
+    const share = (ms) => `${seconds(ms)} (${((100 * ms) / sync.ms).toFixed(0)}%)`;
+    let sqlMs = 0;
+    console.log(
+      `  where the run's time went: provider calls ${share(sync.providerMs)} over ${count(sync.pages)} pages`,
+    );
+    for (const [kind, { count: n, ms }] of Object.entries(sync.queries)) {
+      sqlMs += ms;
+      console.log(`    SQL ${kind}: ${share(ms)}, ${count(n)} statements, ${(ms / n).toFixed(2)} ms each`);
+    }
+    console.log(
+      `    JavaScript between them (classify, build statements, …): ${share(sync.ms - sync.providerMs - sqlMs)}`,
+    );
+
+    const csv = run('psql', [
+      databaseUrl,
+      '-X',
+      '-c',
+      `\\copy (select ${COLUMNS} from ledger_transactions where user_id = '${result.userId}') to stdout with (format csv)`,
+    ]);
+    const startupMs = median(Array.from({ length: 5 }, () => timedPsql(databaseUrl, 'select 1')));
+    const bareMs = timeCopy(
+      databaseUrl,
+      'create table ledger_copy (like ledger_transactions including defaults)',
+      csv,
+      startupMs,
+    );
+    // The same unique and covering indexes, the same foreign key to the owner: what the import maintains too.
+    const indexedMs = timeCopy(
+      databaseUrl,
+      'create table ledger_copy (like ledger_transactions including all); alter table ledger_copy add foreign key (user_id) references users (id) on delete cascade',
+      csv,
+      startupMs,
+    );
+    console.log(
+      `  bulk COPY of the same ${count(sync.rows)} rows (psql \\copy from stdin, median of ${COPY_RUNS}, psql start-up and connect of ${startupMs.toFixed(0)} ms subtracted): no indexes ${seconds(bareMs)}; the same indexes and foreign key ${seconds(indexedMs)}`,
+    );
+
+    const per100k = (sync.ms / fetch.balanceTransactions) * CARD_TRANSACTIONS_BUDGET;
+    const per100kRows = (sync.ms / sync.rows) * CARD_TRANSACTIONS_BUDGET;
+    const ratio = sync.ms / indexedMs;
+    const timeOk = per100k <= SECONDS_BUDGET * 1000;
+    const ratioOk = ratio <= RATIO_BUDGET;
+    console.log(
+      `  budget ${count(CARD_TRANSACTIONS_BUDGET)} card transactions in ${SECONDS_BUDGET} s: ${seconds(per100k)} per ${count(CARD_TRANSACTIONS_BUDGET)} balance transactions (${seconds(per100kRows)} per ${count(CARD_TRANSACTIONS_BUDGET)} ledger rows) → ratio ${(per100k / (SECONDS_BUDGET * 1000)).toFixed(2)} ${timeOk ? '(within budget)' : '(OVER BUDGET)'}`,
+    );
+    console.log(
+      `  budget import/COPY ≤ ${RATIO_BUDGET}: ${ratio.toFixed(1)} against COPY with the same indexes (${(sync.ms / bareMs).toFixed(1)} against COPY without; ${((sync.ms - sync.providerMs) / indexedMs).toFixed(1)} for the run's time outside provider calls) ${ratioOk ? '(within budget)' : '(OVER BUDGET)'}`,
+    );
+    return timeOk && ratioOk;
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) process.exit((await measureImport()) ? 0 : 1);

@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { formatPounds } from '@brade/contract';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningApp, SCREENSHOTS, screenshot, startApp } from './support/app.js';
+import {
+  apiGet,
+  connectInPopup,
+  expectDashboardMatchesLedger,
+  openAsOwner,
+  signUpOwner,
+  waitForImports,
+} from './support/connect-owner.js';
+
+/** Chunks load, pop-ups close and the API answers on a busy machine: allow for it. */
+const SOON = { timeout: 15_000 };
+
+let app: RunningApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(() => app?.stop());
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
+const cardStatus = (page: Page, name: string) =>
+  page.getByRole('region', { name, exact: true }).getByTestId('integration-status').textContent();
+
+describe('linking the business bank account', () => {
+  it('links the sandbox bank during onboarding; Deny shows the error; the expenses come from the ledger', async () => {
+    const owner = await signUpOwner(app);
+    const { page, context, errors } = await openAsOwner(app, owner, 390);
+
+    await page.goto('/link-your-pos');
+    await page.getByRole('checkbox', { name: /Square/ }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => heading(page), SOON).toBe('Link your square account');
+    await page.getByRole('button', { name: 'Skip' }).click();
+
+    await page.waitForURL('**/link-business-bank');
+    const proceed = page.getByRole('button', { name: 'Continue' });
+    await page.getByRole('option', { name: 'Sandbox Finance' }).waitFor({ state: 'attached' });
+    // The sandbox bank is listed first, and nothing is chosen yet.
+    const options = await page.getByLabel('Bank').locator('option').allTextContents();
+    expect(options[1]).toBe('Sandbox Finance');
+    expect(await proceed.isDisabled()).toBe(true);
+    expect(await page.getByText('Please select a bank before proceeding.').count()).toBe(1);
+    await screenshot(page, 'link-business-bank-390');
+    await page.getByLabel('Bank').selectOption({ label: 'Sandbox Finance' });
+    await proceed.click();
+
+    await expect.poll(() => heading(page), SOON).toBe('Link your business bank account');
+    await connectInPopup(page, context, { decision: 'Deny', screenshotAs: 'consent-bank-popup' });
+    await expect.poll(() => page.getByRole('alert').textContent(), SOON).toBe('Failed to connect. Please try again.');
+    expect(await heading(page)).toBe('Link your business bank account');
+
+    await connectInPopup(page, context, { decision: 'Approve' });
+    await page.waitForURL('**/account-created-success');
+    await page.getByRole('heading', { name: 'Account Created Successfully!' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('requisistion_id'))).toBeTruthy();
+    await screenshot(page, 'account-created-success-390');
+    await page.waitForURL('**/main-menu/dashboard', { timeout: 10_000 });
+
+    const [bank] = await waitForImports(app, owner, ['gocardless']);
+    expect(bank).toMatchObject({ processor: 'gocardless', status: 'connected', sync: { last_error: null } });
+    expect(bank!.sync.imported).toBeGreaterThan(0);
+    const monthly = await apiGet<{ monthly_expenses: Array<{ amount: number }> }>(
+      app,
+      owner,
+      `/api/database/get-monthly-expenses/${owner.id}`,
+    );
+    expect(monthly.monthly_expenses.reduce((sum, month) => sum + month.amount, 0)).toBeGreaterThan(0);
+    await page.reload();
+    await expectDashboardMatchesLedger(app, owner, page, formatPounds);
+
+    await page.goto('/main-menu/settings');
+    await expect.poll(() => cardStatus(page, 'Business Account'), SOON).toBe('Connected');
+    const bankCard = page.getByRole('region', { name: 'Business Account', exact: true });
+    expect(await bankCard.getByText('Sandbox Finance', { exact: true }).count()).toBe(1);
+    expect(await bankCard.getByText(/^Bank access until /).count()).toBe(1);
+    expect(await cardStatus(page, 'Square')).toBe('Not connected');
+    await page.getByRole('region', { name: 'Integrations', exact: true }).screenshot({
+      path: path.join(SCREENSHOTS, 'settings-integrations-390.png'),
+    });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    await bankCard.getByRole('button', { name: 'Disconnect' }).click();
+    await expect.poll(() => cardStatus(page, 'Business Account'), SOON).toBe('Not connected');
+
+    // Connect without a bank chosen: the Settings message.
+    await bankCard.getByRole('button', { name: 'Connect' }).click();
+    await expect
+      .poll(() => bankCard.getByRole('alert').textContent())
+      .toBe('Please select the bank you wish to connect.');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
