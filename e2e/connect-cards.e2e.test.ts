@@ -159,6 +159,8 @@ describe('connecting the card providers', () => {
   it('falls back to a full-page redirect when pop-ups are blocked: Stripe then shows the success page and the dashboard', async () => {
     const owner = await signUpOwner(app);
     const { page, context, errors } = await openAsOwner(app, owner, 390);
+    page.on('console', (m) => console.log('[page2]', m.type(), m.text()));
+    page.on('framenavigated', (f) => f === page.mainFrame() && console.log('[nav2]', f.url()));
     await context.addInitScript(() => {
       window.open = () => null;
     });

@@ -3,7 +3,8 @@
 // binaries or WASM next to their code stay external.
 import { build } from 'esbuild';
 
-const external = ['@node-rs/argon2', '@electric-sql/pglite', 'pg-native', 'nodemailer', 'sharp'];
+// Square's SDK (7 MB) stays outside too: it is loaded only when a Square connection is used.
+const external = ['@node-rs/argon2', '@electric-sql/pglite', 'pg-native', 'nodemailer', 'sharp', 'square'];
 
 await build({
   absWorkingDir: import.meta.dirname,

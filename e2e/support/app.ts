@@ -18,7 +18,8 @@ export interface RunningApp {
 /** The built app (npm run build) on a loopback port with a fresh data directory, and Debian's Chromium. */
 export async function startApp(): Promise<RunningApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'brade-e2e-'));
-  const server = await startServerProcess(dataDir, { LOG_LEVEL: 'warn' });
+  // Two months of history per new connection keep imports quick; the demo account has its own 18 months.
+  const server = await startServerProcess(dataDir, { LOG_LEVEL: 'warn', SYNC_HISTORY_DAYS: '62' });
   if (!server.ready) throw new Error(`the app did not become ready:\n${server.output()}`);
   const { url } = server;
   const browser = await chromium.launch({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
-import { pressConsentButton } from './card-providers/sumup/consent-form-browser.js';
+import { pressConsentButton } from './test/consent-form-browser.js';
 import { runConnectionSync } from './sync/run-sync.js';
 import { waitForSync } from './test/wait.js';
 

@@ -10,6 +10,9 @@ import { fetchedPaths, mockApi } from '../../test/api-mock';
 import { jsonResponse } from '../../test/render';
 import SettingsPage from './SettingsPage';
 
+/** No pause between simulated keystrokes and clicks: the screens do not depend on timing. */
+const user = userEvent.setup({ delay: null });
+
 // The Integrations part is its own feature with its own tests; here it only has to be placed.
 vi.mock('./integrations/IntegrationsSection', () => ({
   IntegrationsSection: () => <section aria-label="Integrations">Integrations stand-in</section>,
@@ -101,7 +104,7 @@ describe('Settings', () => {
     fireEvent.change(slider('Revenue target'), { target: { value: 9000 } });
     expect(within(region('Financial Goals')).getByTestId('margin_goal-value')).toHaveTextContent('14%');
     expect(within(region('Financial Goals')).getByTestId('revenue_target-value')).toHaveTextContent('£9,000');
-    await userEvent.click(goalsSave()!);
+    await user.click(goalsSave()!);
 
     expect(await screen.findByRole('alert')).toHaveTextContent(SETTINGS_MESSAGES.goals.success);
     expect(bodySentTo(fetchMock, SAVE_GOALS)).toEqual({
@@ -137,7 +140,7 @@ describe('Settings', () => {
     renderSettings();
     await waitFor(() => expect(slider('Margin goal')).toHaveValue('10'));
     fireEvent.change(slider('Margin goal'), { target: { value: 20 } });
-    await userEvent.click(goalsSave()!);
+    await user.click(goalsSave()!);
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(SETTINGS_MESSAGES.goals.failure);
@@ -170,11 +173,11 @@ describe('Settings', () => {
     });
     renderSettings();
     const monthly = await screen.findByRole('radiogroup', { name: 'Monthly Summary' });
-    await userEvent.click(within(monthly).getByRole('radio', { name: 'Disable' }));
-    await userEvent.click(
+    await user.click(within(monthly).getByRole('radio', { name: 'Disable' }));
+    await user.click(
       within(screen.getByRole('radiogroup', { name: 'Action Required' })).getByRole('radio', { name: 'Enable' }),
     );
-    await userEvent.click(notificationsSave()!);
+    await user.click(notificationsSave()!);
 
     expect(await screen.findByRole('alert')).toHaveTextContent(SETTINGS_MESSAGES.notifications.success);
     expect(bodySentTo(fetchMock, SAVE_NOTIFICATIONS)).toEqual({
@@ -195,8 +198,8 @@ describe('Settings', () => {
     });
     renderSettings();
     const action = await screen.findByRole('radiogroup', { name: 'Action Required' });
-    await userEvent.click(within(action).getByRole('radio', { name: 'Enable' }));
-    await userEvent.click(notificationsSave()!);
+    await user.click(within(action).getByRole('radio', { name: 'Enable' }));
+    await user.click(notificationsSave()!);
     expect(await screen.findByRole('alert')).toHaveTextContent(SETTINGS_MESSAGES.notifications.failure);
     expect(notificationsSave()).toBeInTheDocument();
   });
@@ -211,7 +214,7 @@ describe('Settings', () => {
     const failed = await within(region('Financial Goals')).findByText('We could not load your financial goals.');
     expect(failed).toBeInTheDocument();
     goalsAnswer = jsonResponse(200, goals);
-    await userEvent.click(within(region('Financial Goals')).getByRole('button', { name: 'Try again' }));
+    await user.click(within(region('Financial Goals')).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(slider('Margin goal')).toHaveValue('10'));
     expect(fetchedPaths(fetchMock).filter((path) => path === GOALS)).toHaveLength(2);
   });

@@ -6,7 +6,7 @@ import type { ProviderEndpoint } from '../../../config.js';
 import type { SourceTransaction } from '../../../ledger/classify.js';
 import { ProviderError } from '../../provider-error.js';
 import type { CardProviderAdapter, CardProviderTokens, SyncCursor, TransactionPage } from '../card-provider.js';
-import { pressConsentButton } from './consent-form-browser.js';
+import { pressConsentButton } from '../../test/consent-form-browser.js';
 import { createSumupAdapter } from './sumup-adapter.js';
 
 const SEED = 'sumup-adapter-test';
