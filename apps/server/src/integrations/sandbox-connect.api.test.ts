@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
-import { pressConsentButton } from './test/consent-form-browser.js';
 import { runConnectionSync } from './sync/run-sync.js';
+import { pressConsentButton } from './test/consent-form-browser.js';
 import { waitForSync } from './test/wait.js';
 
 /**

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ProviderEndpoint } from '../../../config.js';
 import type { SourceTransaction } from '../../../ledger/classify.js';
 import { ProviderError } from '../../provider-error.js';
-import type { CardProviderAdapter, CardProviderTokens, SyncCursor, TransactionPage } from '../card-provider.js';
 import { pressConsentButton } from '../../test/consent-form-browser.js';
+import type { CardProviderAdapter, CardProviderTokens, SyncCursor, TransactionPage } from '../card-provider.js';
 import { createSumupAdapter } from './sumup-adapter.js';
 
 const SEED = 'sumup-adapter-test';
