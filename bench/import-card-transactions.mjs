@@ -91,7 +91,7 @@ export async function measureImport() {
     );
     for (const [kind, { count: n, ms }] of Object.entries(sync.queries)) {
       sqlMs += ms;
-      console.log(`    SQL ${kind}: ${share(ms)}, ${count(n)} statements, ${(ms / n).toFixed(2)} ms each`);
+      console.log(`    SQL ${kind}: ${share(ms)}, ${count(n)} × ${(ms / n).toFixed(2)} ms`);
     }
     console.log(
       `    JavaScript between them (classify, build statements, …): ${share(sync.ms - sync.providerMs - sqlMs)}`,

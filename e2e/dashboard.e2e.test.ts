@@ -138,7 +138,7 @@ describe('the Overview dashboard', () => {
     // Reports stays open to the demo account.
     await nav(page).getByRole('link', { name: 'Reports' }).click();
     await page.waitForURL('**/main-menu/reports');
-    await page.getByText('Reports are coming in the next release.').waitFor();
+    await page.getByRole('tab', { name: 'Sales Report' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

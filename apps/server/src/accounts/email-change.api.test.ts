@@ -2,6 +2,7 @@ import { DEMO_ACCOUNT, PROFILE_MESSAGES } from '@brade/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOD_PASSWORD, signUpAndConfirm, startTestServer, type TestServer, uniqueEmail } from '../test/test-server.js';
+import { PROFILE_LIMITS } from './profile-limits.js';
 import { emailChangeRequests } from './tables.js';
 
 let server: TestServer;
@@ -153,6 +154,18 @@ describe('changing the e-mail address', () => {
     const missing = await server.post('/api/database/update-email', { id: owner.id, email: next }, owner.access_token);
     expect(missing.status).toBe(400);
     expect(missing.body.error).toBe('refresh_token is required');
+    expect(await server.mailsTo(next)).toEqual([]);
+  });
+
+  it('allows five requests an hour per owner, then answers 429 and sends nothing more', async () => {
+    const owner = await signUpAndConfirm(server);
+    for (let i = 0; i < PROFILE_LIMITS.emailChange.max; i += 1) {
+      expect((await requestChange(owner, uniqueEmail(`try${i}`))).status).toBe(200);
+    }
+    const next = uniqueEmail('one-too-many');
+    const refused = await requestChange(owner, next);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe('Too many attempts. Please wait a few minutes and try again.');
     expect(await server.mailsTo(next)).toEqual([]);
   });
 

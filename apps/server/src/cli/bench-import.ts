@@ -49,10 +49,11 @@ const REDIRECT_URI = 'http://127.0.0.1/stripe-redirect';
  */
 const queryTimes = new Map<string, { count: number; ms: number }>();
 function statementKind(text: string): string {
-  const s = text.replace(/\s+/g, ' ').trim().toLowerCase();
-  if (s.startsWith('insert into "ledger_transactions"')) return 'upsert ledger rows';
-  if (s.startsWith('select distinct l.local_date')) return 'look up previous days of re-imported rows';
-  if (s.includes('"ledger_daily_totals"')) return 'refresh daily rollup (delete + insert)';
+  // The head names the statement; an upsert's full text runs to tens of kilobytes.
+  const s = text.slice(0, 120).replace(/\s+/g, ' ').trim().toLowerCase();
+  if (/^insert into "?ledger_transactions"?/.test(s)) return 'upsert ledger rows';
+  if (s.startsWith('select distinct') && s.includes('ledger_transactions')) return 'look up previous days of rows';
+  if (s.includes('ledger_daily_totals')) return 'refresh daily rollup (delete + insert)';
   if (s.startsWith('update "connections"')) return 'save cursor / lease';
   if (s.includes('from "connections"')) return 'read connections';
   if (s === 'begin' || s === 'commit' || s === 'rollback') return 'begin / commit';

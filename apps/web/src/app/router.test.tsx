@@ -137,16 +137,15 @@ describe('signed-in page', () => {
     expect(await screen.findByRole('region', { name: 'Monthly revenue' })).toBeInTheDocument();
   });
 
-  it.each([['/main-menu/reports', 'Reports', 'Reports are coming in the next release.']])(
-    'serves %s as a placeholder until its screen arrives',
-    async (path, heading, text) => {
-      mockApi({ '/api/database/get-user-details/u-1': jsonResponse(200, { full_name: 'Amelia Hart' }) });
-      const router = renderApp(path);
-      expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
-      expect(screen.getByText(text)).toBeInTheDocument();
-      expect(router.state.location.pathname).toBe(path);
-    },
-  );
+  it('serves the /main-menu/reports screen inside the navigation shell', async () => {
+    // The month list's loads are not answered here (ReportsPage.test.tsx covers them).
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi({ '/api/database/get-user-details/u-1': jsonResponse(200, { full_name: 'Amelia Hart' }) });
+    const router = renderApp('/main-menu/reports');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Sales Report' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/main-menu/reports');
+  });
 
   it.each([
     ['/main-menu/settings', 'Settings', 'Financial Goals'],

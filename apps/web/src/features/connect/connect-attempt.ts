@@ -1,4 +1,4 @@
-import { CONNECTABLE_PROCESSORS, type ConnectableProcessor, STORAGE_KEYS } from '@brade/contract';
+import { type ConnectableProcessor, STORAGE_KEYS } from '@brade/contract';
 
 /** Where the owner pressed Connect: it decides the server call (Stripe) and where a full-page return goes. */
 export type ConnectOrigin = 'onboarding' | 'settings';
@@ -45,9 +45,6 @@ export function takeAttempt(processor: ConnectableProcessor): ConnectAttempt | n
   localStorage.removeItem(attemptKey(processor));
   return attempt;
 }
-
-export const isProcessor = (value: string): value is ConnectableProcessor =>
-  (CONNECTABLE_PROCESSORS as readonly string[]).includes(value);
 
 export function saveRequisitionId(id: string): void {
   localStorage.setItem(STORAGE_KEYS.requisitionId, id);

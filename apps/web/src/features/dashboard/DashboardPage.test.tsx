@@ -359,7 +359,7 @@ describe('a new owner with nothing connected', () => {
     expect(screen.getByRole('region', { name: 'BradeBot' })).toBeInTheDocument();
 
     await user.click(within(card).getByRole('link', { name: 'Connect your accounts' }));
-    expect(router.state.location.pathname).toBe('/link-your-pos');
+    expect(router.state.location.pathname).toBe('/link-your-pos-account');
   });
 
   it('is not shown once any month has an amount', async () => {

@@ -48,7 +48,7 @@ export function EmptyState() {
           show your monthly revenue, expenses and revenue per client here, with charts of the last 12 months.
         </Typography>
       </Box>
-      <Button component={RouterLink} to="/link-your-pos" variant="contained" sx={{ flexShrink: 0 }}>
+      <Button component={RouterLink} to="/link-your-pos-account" variant="contained" sx={{ flexShrink: 0 }}>
         Connect your accounts
       </Button>
     </Paper>

@@ -51,15 +51,15 @@ export function IntegrationCard(props: IntegrationCardProps) {
         <Typography id={titleId} variant="h3" component="h3" sx={{ fontSize: '1.1rem', mr: 'auto' }}>
           {title}
         </Typography>
-        {summary?.sandbox && everConnected && (
-          <Chip label="Sandbox" size="small" variant="outlined" color="secondary" />
-        )}
-        <Chip label={status} size="small" color={CHIP_COLOUR[status]} data-testid="integration-status" />
+        {/* One group, so that on a narrow card both badges wrap together. */}
+        <Box sx={{ display: 'flex', gap: 1 }}>
+          {summary?.sandbox && everConnected && (
+            <Chip label="Sandbox" size="small" variant="outlined" color="secondary" />
+          )}
+          <Chip label={status} size="small" color={CHIP_COLOUR[status]} data-testid="integration-status" />
+        </Box>
       </Box>
 
-      {everConnected && summary.processor === 'gocardless' && summary.institution && (
-        <Typography variant="body2">{summary.institution}</Typography>
-      )}
       {everConnected && (
         <Box data-testid="integration-sync">
           {syncLines(summary, now).map((line) => (

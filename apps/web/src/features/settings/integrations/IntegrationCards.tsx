@@ -76,6 +76,13 @@ export function IntegrationCards({ id, columns = 2 }: { id: string; columns?: 1 
     });
   };
 
+  // A connected bank shows in the select (by the name the server gave it), which stays fixed until disconnected.
+  const bank = summaries.gocardless;
+  const connectedBank =
+    bank?.status === 'connected'
+      ? (bankList.banks.find((choice) => choice.name === bank.institution)?.id ?? '')
+      : undefined;
+
   const grid = {
     display: 'grid',
     gap: 2,
@@ -127,13 +134,13 @@ export function IntegrationCards({ id, columns = 2 }: { id: string; columns?: 1 
               <>
                 <BankSelect
                   banks={bankList.banks}
-                  value={bankId}
+                  value={connectedBank ?? bankId}
                   onChange={(value) => {
                     setBankId(value);
                     setError('gocardless', null);
                   }}
                   loading={bankList.loading}
-                  disabled={bankList.failed || summary?.status === 'connected'}
+                  disabled={bankList.failed || connectedBank !== undefined}
                 />
                 {bankList.failed && (
                   <Alert

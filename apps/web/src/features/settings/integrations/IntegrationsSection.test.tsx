@@ -110,6 +110,27 @@ describe('Settings → Integrations', () => {
     await waitFor(() => expect(bank.getByRole('option', { name: 'Sandbox Finance' })).toBeInTheDocument());
   });
 
+  it('shows the connected bank in its select, fixed until disconnected', async () => {
+    mockApi({
+      ...answersFor([
+        summary({
+          processor: 'gocardless',
+          sandbox: true,
+          institution: 'Sandbox Finance',
+          consent_expires_at: '2027-02-20T10:00:00Z',
+        }),
+      ]),
+      [BANKS]: jsonResponse(200, BANK_LIST),
+    });
+    renderSection();
+    await waitFor(() => expect(statusOf('Business Account')).toBe('Connected'));
+    const bank = within(card('Business Account'));
+    await waitFor(() => expect(bank.getByLabelText('Bank')).toHaveValue('SANDBOXFINANCE_SFIN0000'));
+    expect(bank.getByLabelText('Bank')).toBeDisabled();
+    expect(bank.getByText('Bank access until 20 February 2027')).toBeInTheDocument();
+    expect(bank.getByRole('button', { name: 'Disconnect' })).toBeEnabled();
+  });
+
   it('turns a card to Not connected after a successful delete-tokens call', async () => {
     const stripe = summary({ processor: 'stripe' });
     let disconnected = false;
