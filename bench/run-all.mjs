@@ -1,5 +1,6 @@
 // Prints every budget as a figure and a ratio; exits non-zero when one is over.
 import { measureDashboard } from './dashboard-calls.mjs';
+import { measureImport } from './import-card-transactions.mjs';
 import { measureLoginJavaScript } from './login-javascript.mjs';
 import { measureReportPdf } from './report-pdf.mjs';
 import { measureStartup } from './startup-to-ready.mjs';
@@ -9,5 +10,6 @@ const results = [
   await measureStartup(),
   await measureDashboard(),
   await measureReportPdf(),
+  await measureImport(),
 ];
 process.exit(results.every(Boolean) ? 0 : 1);

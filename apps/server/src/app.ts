@@ -39,6 +39,8 @@ export interface BuildOptions {
   /** How often the import sweep looks for due connections (default a minute). */
   syncSweepMs?: number;
   syncRetryDelaySeconds?: number;
+  /** Rows an import gathers before writing (tests of resuming make it 1: a write per page). */
+  syncWriteBatchRows?: number;
   jobPollingSeconds?: number;
 }
 
@@ -68,6 +70,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       log: logger,
       leaseSeconds: config.syncLeaseSeconds,
       historyDays: config.syncHistoryDays,
+      ...(options.syncWriteBatchRows ? { writeBatchRows: options.syncWriteBatchRows } : {}),
       notifyActionRequired: (userId, provider, words) => notifyActionRequired(userId, provider, words),
     },
     jobs,

@@ -3,7 +3,7 @@
  * through its consent page, times the pure fetch (adapter pages, no database), then times the real import run
  * (runConnectionSync: HTTP pages, transform, upsert, daily rollup, cursor), and prints one JSON line of figures.
  *   DATABASE_URL=postgres://… node apps/server/dist/bench-import.js --scale 60
- * The database must be migrated-or-empty and is left holding the imported rows for the COPY baseline.
+ * DATABASE_URL names an empty database: it is migrated here and left holding the rows for the COPY baseline.
  */
 
 import { randomBytes } from 'node:crypto';
@@ -52,7 +52,7 @@ function statementKind(text: string): string {
   // The head names the statement; an upsert's full text runs to tens of kilobytes.
   const s = text.slice(0, 120).replace(/\s+/g, ' ').trim().toLowerCase();
   if (/^insert into "?ledger_transactions"?/.test(s)) return 'upsert ledger rows';
-  if (s.startsWith('select distinct') && s.includes('ledger_transactions')) return 'look up previous days of rows';
+  if (s.startsWith('select distinct') && s.includes('ledger_transactions')) return 'look up days of re-imported rows';
   if (s.includes('ledger_daily_totals')) return 'refresh daily rollup (delete + insert)';
   if (s.startsWith('update "connections"')) return 'save cursor / lease';
   if (s.includes('from "connections"')) return 'read connections';

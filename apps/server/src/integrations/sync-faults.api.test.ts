@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerTransactions as ledgerTable } from '../ledger/tables.js';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
 import { ProviderError } from './provider-error.js';
 import { runConnectionSync } from './sync/run-sync.js';
@@ -14,7 +16,7 @@ beforeAll(async () => {
   server = await startTestServer({
     clock: () => new Date('2026-11-20T10:00:00Z'),
     providers: fakeProviders({ stripe, square, sumup }, null),
-    env: { SYNC_LEASE_SECONDS: '1' },
+    env: { SYNC_LEASE_SECONDS: '3' },
     syncSweepMs: 200,
   });
 });
@@ -124,6 +126,7 @@ describe('import runs when the provider misbehaves', () => {
       providers: fakeProviders({ stripe: crashing }, null),
       env: { SYNC_LEASE_SECONDS: '1' },
       syncSweepMs: 200,
+      syncWriteBatchRows: 1,
     });
     try {
       const me = await signUpAndConfirm(local);
@@ -150,6 +153,67 @@ describe('import runs when the provider misbehaves', () => {
       await local.close();
     }
     void owner;
+  });
+
+  it('stops a run that lost its lease without overwriting the run that took over', async () => {
+    let release = () => {};
+    let stall = false;
+    const slow = new FakeCardProvider('stripe', payments('stripe', days, 1000));
+    slow.beforePage = async (page) => {
+      if (stall && page === 1) {
+        stall = false;
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+      }
+    };
+    const local = await startTestServer({
+      clock: () => new Date('2026-11-20T10:00:00Z'),
+      providers: fakeProviders({ stripe: slow }, null),
+    });
+    try {
+      const me = await signUpAndConfirm(local);
+      const { body } = await local.post(
+        '/api/integrations/authorization-url',
+        { id: me.id, processor: 'stripe' },
+        me.access_token,
+      );
+      await local.post(
+        '/api/stripe/record-stripe-transactions',
+        { id: me.id, code: slow.issueCode(), state: body.state },
+        me.access_token,
+      );
+      await waitForSync(local, me, (c) => c[0]?.last_sync !== null);
+      const [row] = await local.ctx.database.db.query.connections.findMany({
+        where: (t, { eq }) => eq(t.userId, me.id),
+      });
+      const deps = {
+        db: local.ctx.database.db,
+        cipher: local.ctx.integrations.cipher,
+        providers: local.ctx.integrations.providers,
+        clock: () => new Date('2026-11-20T12:00:00Z'),
+        log: local.ctx.log,
+        leaseSeconds: 1,
+        writeBatchRows: 1,
+      };
+      // Run A stalls on its second page past its one-second lease; run B takes over and finishes.
+      // Both runs start from scratch (a re-import), so there are pages to stall on.
+      const { connections } = await import('./tables.js');
+      await local.ctx.database.db.update(connections).set({ syncCursor: null });
+      stall = true;
+      const a = runConnectionSync(deps, row!.id);
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(await runConnectionSync({ ...deps, leaseSeconds: 30 }, row!.id)).toBe('imported');
+      release();
+      expect(await a).toBe('skipped');
+      const [after] = (await local.get(`/api/integrations/sync-status/${me.id}`, me.access_token)).body.connections;
+      // B resumed from A's first saved page (3 rows) and imported the other 7.
+      expect(after).toMatchObject({ last_sync: '2026-11-20T12:00:00.000Z', sync: { state: 'idle', imported: 7 } });
+      expect(await local.ctx.database.db.$count(ledgerTable, eq(ledgerTable.userId, me.id))).toBe(10);
+    } finally {
+      release();
+      await local.close();
+    }
   });
 
   it('never runs one connection twice at once', async () => {

@@ -35,10 +35,14 @@ export const connections = pgTable(
     syncQueuedAt: timestamp('sync_queued_at', { withTimezone: true }),
     /** A run holds this lease and renews it after every page; an expired lease means the run died. */
     syncLeaseUntil: timestamp('sync_lease_until', { withTimezone: true }),
+    /** The run holding the lease: a run that lost its lease (too slow, taken over) can no longer write. */
+    syncRunId: uuid('sync_run_id'),
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
     nextSyncAt: timestamp('next_sync_at', { withTimezone: true }),
     lastError: text('last_error'),
     lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+    /** When the owner was told the bank consent ends within a week (once per consent). */
+    consentReminderSentAt: timestamp('consent_reminder_sent_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('connections_owner_provider_key').on(t.userId, t.provider),

@@ -77,6 +77,8 @@ export interface TestServerOptions {
   providers?: IntegrationProviders;
   /** The import sweep's period; tests of scheduling make it short. */
   syncSweepMs?: number;
+  /** Rows an import gathers before writing; 1 writes every page (tests of resuming). */
+  syncWriteBatchRows?: number;
 }
 
 /** A real server on a loopback port over a fresh database: PGlite in memory, or PostgreSQL when TEST_DB=postgres. */
@@ -106,6 +108,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.providers ? { providers: options.providers } : {}),
     ...(options.syncSweepMs ? { syncSweepMs: options.syncSweepMs } : {}),
+    ...(options.syncWriteBatchRows ? { syncWriteBatchRows: options.syncWriteBatchRows } : {}),
     providerRetry: { initialDelayMs: 5, maxDelayMs: 20 },
     jobPollingSeconds: 0.5,
     syncRetryDelaySeconds: 1,

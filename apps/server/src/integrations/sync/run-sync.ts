@@ -1,5 +1,6 @@
 import { londonDateOf } from '@brade/contract';
 import { eq } from 'drizzle-orm';
+import type { SourceTransaction } from '../../ledger/classify.js';
 import { importTransactions } from '../../ledger/import.js';
 import { reconcilePayouts } from '../../ledger/reconcile.js';
 import type { CardProviderAdapter, CardProviderTokens, SyncCursor } from '../card-providers/card-provider.js';
@@ -7,8 +8,8 @@ import { type ConnectionRow, connectionById, readCredentials, sealCredentials } 
 import { connectedProcessors } from '../connections.js';
 import type { OpenBankingProvider } from '../open-banking/open-banking-provider.js';
 import { connections } from '../tables.js';
-import { saveProgress, takeLease } from './lease.js';
-import { HISTORY_DAYS, OVERLAP_DAYS, SYNC_INTERVAL_MS, type SyncDeps } from './sync-deps.js';
+import { type Lease, LeaseLostError, saveProgress, takeLease } from './lease.js';
+import { HISTORY_DAYS, OVERLAP_DAYS, SYNC_INTERVAL_MS, type SyncDeps, WRITE_BATCH_ROWS } from './sync-deps.js';
 import { describeFailure, recordFailure, recordSuccess } from './sync-outcome.js';
 
 export type SyncResult = 'imported' | 'skipped' | 'failed';
@@ -35,24 +36,29 @@ const REFRESH_MARGIN_MS = 5 * 60_000;
  * run (any instance) resumes from the saved cursor and upserts make the overlap harmless.
  */
 export async function runConnectionSync(deps: SyncDeps, connectionId: string): Promise<SyncResult> {
-  const row = await takeLease(deps.db, connectionId, deps.leaseSeconds);
-  if (!row) return 'skipped';
+  const lease = await takeLease(deps.db, connectionId, deps.leaseSeconds);
+  if (!lease) return 'skipped';
+  const { row } = lease;
   const interval = row.provider === 'bank' ? SYNC_INTERVAL_MS.bank : SYNC_INTERVAL_MS.card;
   try {
-    if (row.provider === 'bank') await syncBank(deps, row);
-    else await syncCard(deps, row);
+    if (row.provider === 'bank') await syncBank(deps, lease);
+    else await syncCard(deps, lease);
     await reconcilePayouts(deps.db, row.userId);
     const now = deps.clock();
-    await recordSuccess(deps.db, row.id, now, new Date(now.getTime() + interval));
+    await recordSuccess(deps.db, lease, now, new Date(now.getTime() + interval));
     return 'imported';
   } catch (error) {
+    if (error instanceof LeaseLostError) {
+      deps.log.warn({ connection: row.id }, 'import run lost its lease to another run; stopping');
+      return 'skipped';
+    }
     const now = deps.clock();
     const outcome = describeFailure(row.provider, error, now);
     deps.log.warn({ connection: row.id, provider: row.provider, err: error }, 'import run failed');
     // A connection disconnected mid-run stays disconnected.
     const current = await connectionById(deps.db, row.id);
-    if (current?.status === 'connected') {
-      await recordFailure(deps.db, row.id, now, outcome, interval);
+    if (current?.status === 'connected' && current.syncRunId === lease.runId) {
+      await recordFailure(deps.db, lease, now, outcome, interval);
       // Once per trouble, not every hour: only when the connection was fine before this run.
       const newTrouble = !outcome.retryInProcess && !outcome.retryAt && current.lastError === null;
       if (newTrouble) {
@@ -72,7 +78,8 @@ function adapterFor(deps: SyncDeps, row: ConnectionRow): CardProviderAdapter {
   return adapter;
 }
 
-async function syncCard(deps: SyncDeps, row: ConnectionRow): Promise<void> {
+async function syncCard(deps: SyncDeps, lease: Lease): Promise<void> {
+  const { row } = lease;
   const adapter = adapterFor(deps, row);
   const stored = readCredentials<StoredCardTokens>(deps.cipher, row)!;
   let tokens: CardProviderTokens = { ...stored, expiresAt: stored.expiresAt ? new Date(stored.expiresAt) : null };
@@ -87,16 +94,26 @@ async function syncCard(deps: SyncDeps, row: ConnectionRow): Promise<void> {
       .update(connections)
       .set({ credentials: sealCredentials(deps.cipher, row, storedTokens(tokens, now)) })
       .where(eq(connections.id, row.id));
+    // Refreshed tokens are saved even by a run that then loses its lease: Square's old refresh token is dead.
   }
   const historyFrom = new Date(now.getTime() - (deps.historyDays ?? HISTORY_DAYS) * 86_400_000);
   let cursor = (row.syncCursor as SyncCursor | null) ?? null;
+  // Card rows do not depend on which processors are connected (only bank credits do): read it once.
+  const connected = await connectedProcessors(deps.db, row.userId);
+  const batchRows = deps.writeBatchRows ?? WRITE_BATCH_ROWS;
+  let pending: SourceTransaction[] = [];
   for (;;) {
     const page = await adapter.fetchPage(tokens, cursor, { historyFrom, now: deps.clock() });
-    const connected = await connectedProcessors(deps.db, row.userId);
-    await importTransactions(deps.db, row.userId, page.transactions, connected, (tx) =>
-      saveProgress(tx, row.id, page.cursor, page.transactions.length, deps.leaseSeconds),
-    );
+    for (const transaction of page.transactions) pending.push(transaction);
     cursor = page.cursor;
+    if (pending.length >= batchRows || page.done) {
+      const rows = pending;
+      const reached = cursor;
+      pending = [];
+      await importTransactions(deps.db, row.userId, rows, connected, (tx) =>
+        saveProgress(tx, lease, reached, rows.length, deps.leaseSeconds),
+      );
+    }
     if (page.done) return;
   }
 }
@@ -109,7 +126,8 @@ const minusDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T12:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
 /** One transactions call per account per run: banks may allow only 4 a day (providers.md section 4). */
-async function syncBank(deps: SyncDeps, row: ConnectionRow): Promise<void> {
+async function syncBank(deps: SyncDeps, lease: Lease): Promise<void> {
+  const { row } = lease;
   const bank: OpenBankingProvider | null = deps.providers.bank;
   if (!bank) throw new Error('open banking is not configured');
   const credentials = readCredentials<BankCredentials>(deps.cipher, row)!;
@@ -123,7 +141,7 @@ async function syncBank(deps: SyncDeps, row: ConnectionRow): Promise<void> {
     cursor[accountId] = today;
     const connected = await connectedProcessors(deps.db, row.userId);
     await importTransactions(deps.db, row.userId, result.transactions, connected, (tx) =>
-      saveProgress(tx, row.id, { accounts: { ...cursor } }, result.transactions.length, deps.leaseSeconds),
+      saveProgress(tx, lease, { accounts: { ...cursor } }, result.transactions.length, deps.leaseSeconds),
     );
   }
 }

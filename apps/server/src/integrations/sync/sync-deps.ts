@@ -14,6 +14,8 @@ export interface SyncDeps {
   leaseSeconds: number;
   /** How far back a first import reaches (config SYNC_HISTORY_DAYS; at most 730). */
   historyDays?: number;
+  /** Rows gathered from several pages before one write (rows, cursor and lease in one transaction). */
+  writeBatchRows?: number;
   /** Tells the owner when a connection stops importing and needs them (Action Required e-mail). */
   notifyActionRequired?: (userId: string, provider: ConnectionProvider, words: string) => Promise<void>;
 }
@@ -22,5 +24,10 @@ export interface SyncDeps {
 export const SYNC_INTERVAL_MS = { card: 60 * 60_000, bank: 6 * 60 * 60_000 } as const;
 /** A first import reaches back this far by default (GoCardless allows up to 24 months; providers.md section 4). */
 export const HISTORY_DAYS = 730;
+/**
+ * Pages are written together until about this many rows: fewer transactions, rollup refreshes and lookups per row
+ * (bench/import-card-transactions.mjs), while a crash still loses at most a few pages of work, never rows.
+ */
+export const WRITE_BATCH_ROWS = 1000;
 /** Each later run re-reads this much before its cursor, for rows the provider settles late. */
 export const OVERLAP_DAYS = 3;

@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ProviderError } from '../provider-error.js';
 import { PROVIDER_NAMES } from '../provider-names.js';
 import { type ConnectionProvider, connections } from '../tables.js';
+import { heldBy, type Lease } from './lease.js';
 
 const time = (d: Date) =>
   d.toLocaleTimeString('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' });
@@ -55,24 +56,25 @@ export function describeFailure(
   };
 }
 
-export async function recordSuccess(db: Db, id: string, now: Date, nextAt: Date): Promise<void> {
+export async function recordSuccess(db: Db, lease: Lease, now: Date, nextAt: Date): Promise<void> {
   await db
     .update(connections)
     .set({
       syncState: 'idle',
       syncLeaseUntil: null,
+      syncRunId: null,
       lastSyncedAt: now,
       nextSyncAt: nextAt,
       lastError: null,
       lastErrorAt: null,
       updatedAt: now,
     })
-    .where(eq(connections.id, id));
+    .where(heldBy(lease));
 }
 
 export async function recordFailure(
   db: Db,
-  id: string,
+  lease: Lease,
   now: Date,
   outcome: ReturnType<typeof describeFailure>,
   intervalMs: number,
@@ -83,6 +85,7 @@ export async function recordFailure(
       status: outcome.reconnect ? 'needs_reconnect' : sql`${connections.status}`,
       syncState: outcome.retryAt ? 'waiting' : outcome.retryInProcess ? 'queued' : 'failed',
       syncLeaseUntil: null,
+      syncRunId: null,
       syncQueuedAt: outcome.retryInProcess ? new Date() : sql`${connections.syncQueuedAt}`,
       nextSyncAt: outcome.reconnect
         ? null
@@ -91,5 +94,5 @@ export async function recordFailure(
       lastErrorAt: now,
       updatedAt: now,
     })
-    .where(eq(connections.id, id));
+    .where(heldBy(lease));
 }

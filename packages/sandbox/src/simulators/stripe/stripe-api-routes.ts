@@ -74,19 +74,27 @@ function expand(item: StripeObject, fields: string[], byId: Map<string, StripeOb
 }
 
 export function registerStripeApiRoutes(app: FastifyInstance, context: StripeContext): void {
+  // The ledger is a pure function of (merchant seed, now); keep the last one built.
+  let last: { key: string; ledger: StripeLedger; index?: Map<string, StripeObject> } | null = null;
   const ledgerFor = (caller: StripeCaller): StripeLedger => {
     if (caller.kind === 'platform') return EMPTY_LEDGER;
     const account = context.state.accounts.get(caller.accountId)!;
     const now = context.clock.now();
-    return buildStripeLedger(context.data.dataFor(account.seed, now), now);
+    const key = `${account.seed}|${now.getTime()}`;
+    if (last?.key !== key) last = { key, ledger: buildStripeLedger(context.data.dataFor(account.seed, now), now) };
+    return last.ledger;
   };
-  const indexOf = (ledger: StripeLedger) =>
-    new Map(
+  const indexOf = (ledger: StripeLedger) => {
+    if (last?.ledger === ledger && last.index) return last.index;
+    const index = new Map(
       [...ledger.charges, ...ledger.refunds, ...ledger.payouts, ...ledger.balanceTransactions].map((item) => [
         item.id,
         item,
       ]),
     );
+    if (last?.ledger === ledger) last.index = index;
+    return index;
+  };
 
   for (const resource of RESOURCES) {
     app.get(resource.path, async (request: FastifyRequest, reply: FastifyReply) => {

@@ -112,33 +112,46 @@ export function listStripeObjects(query: unknown, spec: ListSpec): ListOutcome {
     const wanted = field(query, name);
     if (wanted !== undefined) tests.push((item) => item[property] === wanted);
   }
-  const matching = tests.length === 0 ? spec.items : spec.items.filter((item) => tests.every((test) => test(item)));
+  const matches = (item: StripeObject) => tests.every((test) => test(item));
 
   let data: StripeObject[];
   let hasMore: boolean;
   const cursor = startingAfter ?? endingBefore;
-  if (cursor) {
-    // The cursor object need not match the filters (Stripe allows that): position by its place in the full order.
-    const pivot = spec.items.find((item) => item.id === cursor);
-    if (!pivot) {
-      const param = startingAfter ? 'starting_after' : 'ending_before';
-      return {
-        ok: false,
-        error: { status: 400, code: 'resource_missing', message: `No such ${spec.noun}: '${cursor}'`, param },
-      };
-    }
-    if (startingAfter) {
-      const older = matching.filter((item) => newestFirst(item, pivot) > 0);
-      data = older.slice(0, limit);
-      hasMore = older.length > limit;
-    } else {
-      const newer = matching.filter((item) => newestFirst(item, pivot) < 0);
-      data = newer.slice(Math.max(0, newer.length - limit));
-      hasMore = newer.length > limit;
+  // Walk from the cursor's place (found through a per-list id index) instead of filtering everything.
+  const at = cursor ? positionsOf(spec.items).get(cursor) : undefined;
+  if (cursor && at === undefined) {
+    const param = startingAfter ? 'starting_after' : 'ending_before';
+    return {
+      ok: false,
+      error: { status: 400, code: 'resource_missing', message: `No such ${spec.noun}: '${cursor}'`, param },
+    };
+  }
+  if (!cursor || startingAfter) {
+    data = [];
+    hasMore = false;
+    for (let i = at === undefined ? 0 : at + 1; i < spec.items.length; i++) {
+      const item = spec.items[i]!;
+      if (!matches(item)) continue;
+      if (data.length === limit) {
+        hasMore = true;
+        break;
+      }
+      data.push(item);
     }
   } else {
-    data = matching.slice(0, limit);
-    hasMore = matching.length > limit;
+    const newer = spec.items.slice(0, at).filter(matches);
+    data = newer.slice(Math.max(0, newer.length - limit));
+    hasMore = newer.length > limit;
   }
   return { ok: true, body: { object: 'list', data, has_more: hasMore, url: spec.url } };
+}
+
+const positions = new WeakMap<StripeObject[], Map<string, number>>();
+function positionsOf(items: StripeObject[]): Map<string, number> {
+  let map = positions.get(items);
+  if (!map) {
+    map = new Map(items.map((item, index) => [item.id, index]));
+    positions.set(items, map);
+  }
+  return map;
 }
