@@ -17,10 +17,10 @@ export function actionRequiredMail(
   const what = provider === 'bank' ? 'your business bank account' : PROVIDER_NAMES[provider];
   return {
     subject: `Action required: ${provider === 'bank' ? 'your bank connection' : `your ${what} connection`}`,
-    text: `Hello ${first},\n\nBrade could not import from ${what}. ${words}\n\nOpen Settings to see the connection: ${settingsUrl}\n\nYour figures up to the last import are safe.\n`,
+    text: `Hello ${first},\n\nBrade needs your help with ${what}. ${words}\n\nOpen Settings to see the connection: ${settingsUrl}\n\nYour figures up to the last import are safe.\n`,
     html: layout(
       'Action required',
-      `<p>Hello ${escapeHtml(first)},</p><p>Brade could not import from ${escapeHtml(what)}. ${escapeHtml(words)}</p>
+      `<p>Hello ${escapeHtml(first)},</p><p>Brade needs your help with ${escapeHtml(what)}. ${escapeHtml(words)}</p>
 <p><a href="${escapeHtml(settingsUrl)}" style="display:inline-block;background:#ad1457;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none">Open Settings</a></p>
 <p>Your figures up to the last import are safe.</p>`,
     ),

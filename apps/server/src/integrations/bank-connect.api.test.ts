@@ -201,3 +201,41 @@ describe('the business bank account', () => {
     expect(bank.ended.has(requisition.id)).toBe(true);
   });
 });
+
+describe('a bank consent about to end', () => {
+  it('sends one Action Required e-mail in its last week', async () => {
+    const local = await startTestServer({
+      clock: () => new Date('2027-02-15T10:00:00Z'),
+      providers: fakeProviders({}, new FakeBank([])),
+      syncSweepMs: 100,
+    });
+    try {
+      const owner = await signUpAndConfirm(local);
+      const bankOf = local.ctx.integrations.providers.bank as FakeBank;
+      const { body } = await local.post(
+        '/api/gocardless/build-a-link',
+        { user_id: owner.id, institution_id: 'SANDBOXFINANCE_SFIN0000', redirect: `${local.url}/gocardless-redirect` },
+        owner.access_token,
+      );
+      const ref = bankOf.approve(body.requisition.id);
+      await local.post(
+        '/api/gocardless/record-bank-transactions',
+        { id: owner.id, requisition_id: body.requisition.id, ref },
+        owner.access_token,
+      );
+      const subject = 'Action required: your bank connection';
+      let mails: Array<{ subject: string; text: string }> = [];
+      for (let i = 0; i < 100 && !mails.some((m) => m.subject === subject); i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        mails = await local.mailsTo(owner.email);
+      }
+      // Several more sweeps: still one.
+      await new Promise((r) => setTimeout(r, 500));
+      mails = (await local.mailsTo(owner.email)).filter((m) => m.subject === subject);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.text).toContain('Your bank consent ends on 20 February. Connect your bank again before then');
+    } finally {
+      await local.close();
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { connections } from '../tables.js';
 import { runConnectionSync } from './run-sync.js';
@@ -7,6 +7,7 @@ import type { SyncDeps } from './sync-deps.js';
 export const SYNC_QUEUE = 'connection-sync';
 /** A queued run whose job never started (lost between claim and send) is handed out again after this. */
 const LOST_QUEUE_MS = 10 * 60_000;
+const CONSENT_NOTICE_MS = 7 * 24 * 60 * 60_000;
 
 /**
  * Puts import runs on the pg-boss queue: one right after connecting, then whatever the sweep finds due (hourly
@@ -51,12 +52,39 @@ export class SyncScheduler {
   }
 
   sweep(): Promise<void> {
-    this.sweeping ??= this.claimDue()
+    this.sweeping ??= Promise.all([this.claimDue(), this.remindEndingConsents()])
+      .then(() => {})
       .catch((error) => this.deps.log.error({ err: error }, 'import sweep failed'))
       .finally(() => {
         this.sweeping = null;
       });
     return this.sweeping;
+  }
+
+  /** DESIGN.md section 10: once per consent, an Action Required e-mail when the bank consent ends within a week. */
+  private async remindEndingConsents(): Promise<void> {
+    const now = this.deps.clock();
+    const ending = await this.deps.db
+      .update(connections)
+      .set({ consentReminderSentAt: now })
+      .where(
+        and(
+          eq(connections.provider, 'bank'),
+          eq(connections.status, 'connected'),
+          isNull(connections.consentReminderSentAt),
+          gt(connections.consentExpiresAt, now),
+          lte(connections.consentExpiresAt, new Date(now.getTime() + CONSENT_NOTICE_MS)),
+        ),
+      )
+      .returning({ userId: connections.userId, endsAt: connections.consentExpiresAt });
+    for (const { userId, endsAt } of ending) {
+      const day = endsAt!.toLocaleDateString('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long' });
+      await this.deps.notifyActionRequired?.(
+        userId,
+        'bank',
+        `Your bank consent ends on ${day}. Connect your bank again before then to keep importing.`,
+      );
+    }
   }
 
   private async claimDue(): Promise<void> {
