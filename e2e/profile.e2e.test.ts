@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newOwnerEmail, type RunningApp, screenshot, startApp } from './support/app.js';
+import { signUpOwner } from './support/connect-owner.js';
 
 let app: RunningApp;
 beforeAll(async () => {
@@ -12,35 +13,12 @@ const PASSWORD = 'Fringe2026';
 
 /** A confirmed owner with business details, made through the API as a new customer would through the screens. */
 async function createOwner(): Promise<string> {
-  const email = newOwnerEmail();
-  const post = (path: string, body: unknown, token?: string) =>
-    fetch(`${app.url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-  await post('/api/signup_user', { email, password: PASSWORD, options: { data: { full_name: 'Rosa Diaz' } } });
-  const code = (await app.latestMail(email, /confirmation code/)).text.match(/\b(\d{6})\b/)![1];
-  const session = (await (await post('/api/verify_otp', { email, token: code })).json()) as {
-    id: string;
-    access_token: string;
-  };
-  const business = await post(
-    '/api/record_business_information',
-    {
-      id: session.id,
-      full_name: 'Rosa Diaz',
-      email,
-      salon_name: 'Rosa Hair Studio',
-      business_address: '5 Park Row, Leeds',
-      postcode: 'LS1 5HD',
-      state: 'England',
-      country: 'United Kingdom',
-    },
-    session.access_token,
-  );
-  if (!business.ok) throw new Error('could not record the business details');
-  return email;
+  const owner = await signUpOwner(app, 'Rosa Diaz', {
+    salon_name: 'Rosa Hair Studio',
+    business_address: '5 Park Row, Leeds',
+    postcode: 'LS1 5HD',
+  });
+  return owner.email;
 }
 
 async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {

@@ -24,8 +24,24 @@ async function post(app: RunningApp, path: string, body: unknown, token?: string
   return answer;
 }
 
+export interface BusinessDetails {
+  salon_name: string;
+  business_address: string;
+  postcode: string;
+}
+
+const CUT_ABOVE: BusinessDetails = {
+  salon_name: 'Cut Above',
+  business_address: '22 Deansgate, Manchester',
+  postcode: 'M3 4LZ',
+};
+
 /** Signs a new owner up through the API: sign-up, the code from the outbox, verification, business details. */
-export async function signUpOwner(app: RunningApp, fullName = 'Chloe Baker'): Promise<Owner> {
+export async function signUpOwner(
+  app: RunningApp,
+  fullName = 'Chloe Baker',
+  business: BusinessDetails = CUT_ABOVE,
+): Promise<Owner> {
   const email = newOwnerEmail();
   await post(app, '/api/signup_user', { email, password: PASSWORD, options: { data: { full_name: fullName } } });
   const mail = await app.latestMail(email, /confirmation code/);
@@ -38,9 +54,7 @@ export async function signUpOwner(app: RunningApp, fullName = 'Chloe Baker'): Pr
       id: session.id,
       full_name: fullName,
       email,
-      salon_name: 'Cut Above',
-      business_address: '22 Deansgate, Manchester',
-      postcode: 'M3 4LZ',
+      ...business,
       state: 'England',
       country: 'United Kingdom',
     },

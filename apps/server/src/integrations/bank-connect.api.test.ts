@@ -3,7 +3,7 @@ import type { SourceTransaction } from '../ledger/classify.js';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
 import { runConnectionSync } from './sync/run-sync.js';
 import { FakeBank, FakeCardProvider, fakeProviders, payments } from './test/fake-providers.js';
-import { waitForSync } from './test/wait.js';
+import { syncDepsOf, waitForSync } from './test/wait.js';
 
 const bankRows: SourceTransaction[] = [
   {
@@ -167,14 +167,7 @@ describe('the business bank account', () => {
     const connectionId = (await server.ctx.database.db.query.connections.findFirst({
       where: (t, { eq }) => eq(t.userId, owner.id),
     }))!.id;
-    const deps = {
-      db: server.ctx.database.db,
-      cipher: server.ctx.integrations.cipher,
-      providers: server.ctx.integrations.providers,
-      clock: () => new Date('2026-11-20T10:00:00Z'),
-      log: server.ctx.log,
-      leaseSeconds: 30,
-    };
+    const deps = syncDepsOf(server, () => new Date('2026-11-20T10:00:00Z'));
     bank.callsToday = bank.dailyLimit;
     expect(await runConnectionSync(deps, connectionId)).toBe('failed');
     let [row] = (await server.get(`/api/integrations/sync-status/${owner.id}`, owner.access_token)).body.connections;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
 import { runConnectionSync } from './sync/run-sync.js';
 import { pressConsentButton } from './test/consent-form-browser.js';
-import { waitForSync } from './test/wait.js';
+import { syncDepsOf, waitForSync } from './test/wait.js';
 
 /**
  * The whole path in sandbox mode: the real adapters talk to the simulators mounted on the same server, the
@@ -110,14 +110,7 @@ describe('the sandbox bank', () => {
     const row = await server.ctx.database.db.query.connections.findFirst({
       where: (t, { eq }) => eq(t.userId, owner.id),
     });
-    const deps = {
-      db: server.ctx.database.db,
-      cipher: server.ctx.integrations.cipher,
-      providers: server.ctx.integrations.providers,
-      clock: () => new Date(),
-      log: server.ctx.log,
-      leaseSeconds: 30,
-    };
+    const deps = syncDepsOf(server, () => new Date());
     for (let run = 2; run <= 4; run++) expect(await runConnectionSync(deps, row!.id)).toBe('imported');
     expect(await runConnectionSync(deps, row!.id)).toBe('failed');
     const status = await server.get(`/api/integrations/sync-status/${owner.id}`, owner.access_token);

@@ -5,7 +5,7 @@ import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test
 import { ProviderError } from './provider-error.js';
 import { runConnectionSync } from './sync/run-sync.js';
 import { FakeCardProvider, fakeProviders, payments } from './test/fake-providers.js';
-import { waitForSync } from './test/wait.js';
+import { syncDepsOf, waitForSync } from './test/wait.js';
 
 const days = Array.from({ length: 10 }, (_, i) => `2026-11-${String(i + 2).padStart(2, '0')}`);
 const stripe = new FakeCardProvider('stripe', payments('stripe', days, 1000));
@@ -187,15 +187,7 @@ describe('import runs when the provider misbehaves', () => {
       const [row] = await local.ctx.database.db.query.connections.findMany({
         where: (t, { eq }) => eq(t.userId, me.id),
       });
-      const deps = {
-        db: local.ctx.database.db,
-        cipher: local.ctx.integrations.cipher,
-        providers: local.ctx.integrations.providers,
-        clock: () => new Date('2026-11-20T12:00:00Z'),
-        log: local.ctx.log,
-        leaseSeconds: 1,
-        writeBatchRows: 1,
-      };
+      const deps = syncDepsOf(local, () => new Date('2026-11-20T12:00:00Z'), { leaseSeconds: 1, writeBatchRows: 1 });
       // Run A stalls on its second page past its one-second lease; run B takes over and finishes.
       // Both runs start from scratch (a re-import), so there are pages to stall on.
       const { connections } = await import('./tables.js');
@@ -223,14 +215,7 @@ describe('import runs when the provider misbehaves', () => {
     const { connections } = await import('./tables.js');
     const { eq } = await import('drizzle-orm');
     const [row] = await server.ctx.database.db.select().from(connections).where(eq(connections.userId, owner.id));
-    const deps = {
-      db: server.ctx.database.db,
-      cipher: server.ctx.integrations.cipher,
-      providers: server.ctx.integrations.providers,
-      clock: () => new Date('2026-11-20T10:00:00Z'),
-      log: server.ctx.log,
-      leaseSeconds: 30,
-    };
+    const deps = syncDepsOf(server, () => new Date('2026-11-20T10:00:00Z'));
     const results = await Promise.all([runConnectionSync(deps, row!.id), runConnectionSync(deps, row!.id)]);
     expect(results.sort()).toEqual(['imported', 'skipped']);
     expect(await ledgerCount(owner.id)).toBe(10);

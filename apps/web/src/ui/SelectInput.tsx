@@ -15,21 +15,35 @@ const Select = styled('select')(fieldBoxStyles, {
   cursor: 'pointer',
 });
 
+export type SelectOption = string | { value: string; label: string };
+
 interface SelectInputProps {
   label: string;
-  name: string;
+  name?: string;
   value: string;
-  options: readonly string[];
+  /** Plain strings are their own label; objects show `label` and submit `value`. */
+  options: readonly SelectOption[];
   onChange: (event: ChangeEvent<HTMLSelectElement>) => void;
   /** Shown as a disabled first option while nothing is chosen. */
   placeholder?: string;
   required?: boolean;
+  disabled?: boolean;
+  /** Options are still loading: announced to assistive technology. */
+  busy?: boolean;
   error?: boolean;
   helperText?: string;
 }
 
 /** A native select: right for short lists (the phone's own picker) and with any form tooling. */
-export function SelectInput({ label, options, placeholder, error = false, helperText, ...props }: SelectInputProps) {
+export function SelectInput({
+  label,
+  options,
+  placeholder,
+  busy = false,
+  error = false,
+  helperText,
+  ...props
+}: SelectInputProps) {
   const id = useId();
   const helperId = `${id}-helper`;
   return (
@@ -39,6 +53,7 @@ export function SelectInput({ label, options, placeholder, error = false, helper
         <Select
           {...props}
           id={id}
+          aria-busy={busy || undefined}
           aria-invalid={error || undefined}
           aria-describedby={helperText ? helperId : undefined}
         >
@@ -47,11 +62,14 @@ export function SelectInput({ label, options, placeholder, error = false, helper
               {placeholder}
             </option>
           )}
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
+          {options.map((option) => {
+            const { value, label: text } = typeof option === 'string' ? { value: option, label: option } : option;
+            return (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            );
+          })}
         </Select>
       </FieldControl>
       {helperText && (

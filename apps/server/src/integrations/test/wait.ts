@@ -1,5 +1,6 @@
 import type { ConnectionSummary } from '@brade/contract';
 import type { TestServer } from '../../test/test-server.js';
+import type { SyncDeps } from '../sync/sync-deps.js';
 
 /** Polls sync-status until `done` says so (import jobs run in the background), or fails after `timeoutMs`. */
 export async function waitForSync(
@@ -17,4 +18,17 @@ export async function waitForSync(
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`sync did not settle: ${JSON.stringify(last)}`);
+}
+
+/** What a test needs to run an import by hand with the server's own database, cipher and providers. */
+export function syncDepsOf(server: TestServer, clock: () => Date, overrides: Partial<SyncDeps> = {}): SyncDeps {
+  return {
+    db: server.ctx.database.db,
+    cipher: server.ctx.integrations.cipher,
+    providers: server.ctx.integrations.providers,
+    clock,
+    log: server.ctx.log,
+    leaseSeconds: 30,
+    ...overrides,
+  };
 }

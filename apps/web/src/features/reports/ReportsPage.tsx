@@ -57,7 +57,8 @@ export default function ReportsPage() {
           }}
           aria-label="Reports"
           variant="scrollable"
-          scrollButtons={false}
+          scrollButtons="auto"
+          allowScrollButtonsMobile
           sx={{ px: { xs: 1, sm: 2 }, borderBottom: '1px solid', borderColor: 'divider' }}
         >
           {REPORT_TYPES.map((t) => (
