@@ -1,5 +1,5 @@
 import { field } from '../common/card-sim-http';
-import { newestFirst, type StripeObject } from './stripe-objects';
+import type { StripeObject } from './stripe-objects';
 
 export interface StripeParamError {
   status: number;
