@@ -1,7 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/client.js';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
+import { deleteExpiredAttempts } from './connect-attempts.js';
+import { connectAttempts } from './tables.js';
 import { FakeCardProvider, fakeProviders, payments } from './test/fake-providers.js';
 import { waitForSync } from './test/wait.js';
 
@@ -247,5 +249,19 @@ describe('disconnecting', () => {
       owner.access_token,
     );
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('connect attempts', () => {
+  it('are cleared an hour after they expire', async () => {
+    const owner = await signUpAndConfirm(server);
+    await startConnect(owner);
+    const db = server.ctx.database.db;
+    const count = async () => db.$count(connectAttempts, eq(connectAttempts.userId, owner.id));
+    expect(await count()).toBe(1);
+    await deleteExpiredAttempts(db, new Date(now.getTime() + 30 * 60_000));
+    expect(await count()).toBe(1);
+    await deleteExpiredAttempts(db, new Date(now.getTime() + 71 * 60_000));
+    expect(await count()).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
 import type { JobQueue } from '../../jobs/job-queue.js';
+import { deleteExpiredAttempts } from '../connect-attempts.js';
 import { connections } from '../tables.js';
 import { runConnectionSync } from './run-sync.js';
 import type { SyncDeps } from './sync-deps.js';
@@ -52,7 +53,12 @@ export class SyncScheduler {
   }
 
   sweep(): Promise<void> {
-    this.sweeping ??= Promise.all([this.claimDue(), this.remindEndingConsents()])
+    this.sweeping ??= Promise.all([
+      this.claimDue(),
+      this.remindEndingConsents(),
+      // Connect attempts are worthless after 10 minutes; keep the table small.
+      deleteExpiredAttempts(this.deps.db, this.deps.clock()),
+    ])
       .then(() => {})
       .catch((error) => this.deps.log.error({ err: error }, 'import sweep failed'))
       .finally(() => {
