@@ -4,7 +4,18 @@
 import { build } from 'esbuild';
 
 // Square's SDK (7 MB) stays outside too: it is loaded only when a Square connection is used.
-const external = ['@node-rs/argon2', '@electric-sql/pglite', 'pg-native', 'nodemailer', 'sharp', 'square'];
+// jsPDF's HTML and SVG helpers (html2canvas, canvg, dompurify) are never called on the server: leave them out.
+const external = [
+  '@node-rs/argon2',
+  '@electric-sql/pglite',
+  'pg-native',
+  'nodemailer',
+  'sharp',
+  'square',
+  'html2canvas',
+  'canvg',
+  'dompurify',
+];
 
 await build({
   absWorkingDir: import.meta.dirname,

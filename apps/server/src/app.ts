@@ -24,6 +24,7 @@ import { JobQueue } from './jobs/job-queue.js';
 import { ledgerRoutes } from './ledger/routes.js';
 import { mailboxRoutes } from './mail/mailbox-routes.js';
 import { Mailer } from './mail/mailer.js';
+import { MonthlySummaryScheduler } from './reports/monthly-summary/monthly-summary-scheduler.js';
 import { reportRoutes } from './reports/routes.js';
 import { settingsRoutes } from './settings/routes.js';
 
@@ -42,6 +43,8 @@ export interface BuildOptions {
   /** Rows an import gathers before writing (tests of resuming make it 1: a write per page). */
   syncWriteBatchRows?: number;
   jobPollingSeconds?: number;
+  /** How often the Monthly Summary sweep runs (default hourly). */
+  monthlySummarySweepMs?: number;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -95,6 +98,10 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     jobs,
     integrations: { providers, cipher, scheduler },
   };
+  const monthlySummaries = new MonthlySummaryScheduler(
+    { db: database.db, mailer: ctx.mailer, clock, log: logger, publicUrl: config.publicUrl },
+    options.monthlySummarySweepMs,
+  );
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -132,10 +139,12 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   // Imports begin once the server listens: in sandbox mode the providers answer from this same server.
   app.server.once('listening', () => {
     scheduler.start().catch((error) => logger.error({ err: error }, 'import scheduler did not start'));
+    monthlySummaries.start();
   });
   app.addHook('onClose', async () => {
     ctx.state.accepting = false;
     await scheduler.stop();
+    await monthlySummaries.stop();
     await jobs.stop();
     await ctx.mailer.stop();
   });

@@ -4,4 +4,5 @@ export * from '../auth/tables.js';
 export * from '../integrations/tables.js';
 export * from '../ledger/tables.js';
 export * from '../mail/tables.js';
+export * from '../reports/tables.js';
 export * from '../settings/tables.js';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../app-context.js';
 import { escapeHtml } from './escape-html.js';
 import { findOutboxMail, listOutbox } from './mailer.js';
+import type { MailAttachment } from './templates.js';
 
 /** The development mailbox: every e-mail the outbox holds. Never mounted in production (see app.ts). */
 export function mailboxRoutes(ctx: AppContext) {
@@ -16,6 +17,8 @@ export function mailboxRoutes(ctx: AppContext) {
         text: m.text,
         created_at: m.createdAt,
         status: m.status,
+        // Names only: the files themselves are one link each on /dev/mailbox.
+        attachments: (m.attachments ?? []).map((file) => file.filename),
       }));
     });
 
@@ -26,7 +29,7 @@ export function mailboxRoutes(ctx: AppContext) {
           (
             m,
           ) => `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">To ${escapeHtml(m.to)} · ${m.createdAt.toISOString()} · ${m.status}
- · <a href="/dev/mailbox/${m.id}">HTML version</a></p><pre>${linkify(escapeHtml(m.text))}</pre></article>`,
+ · <a href="/dev/mailbox/${m.id}">HTML version</a>${attachmentLinks(m.id, m.attachments)}</p><pre>${linkify(escapeHtml(m.text))}</pre></article>`,
         )
         .join('\n');
       return reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="en-GB"><head><meta charset="utf-8">
@@ -42,7 +45,27 @@ ${items || '<p>No e-mail yet.</p>'}</body></html>`);
       if (!mail) return reply.status(404).type('text/plain; charset=utf-8').send('No such e-mail.');
       return reply.type('text/html; charset=utf-8').send(mail.html);
     });
+
+    app.get(
+      '/dev/mailbox/:id/attachments/:index',
+      { schema: { params: z.object({ id: z.uuid(), index: z.coerce.number().int().min(0) }) } },
+      async (req, reply) => {
+        const { id, index } = req.params as { id: string; index: number };
+        const file = (await findOutboxMail(ctx.database.db, id))?.attachments?.[index];
+        if (!file) return reply.status(404).type('text/plain; charset=utf-8').send('No such attachment.');
+        return reply
+          .type(file.contentType)
+          .header('content-disposition', `attachment; filename="${file.filename.replace(/["\\\r\n]/g, '_')}"`)
+          .send(Buffer.from(file.base64, 'base64'));
+      },
+    );
   };
+}
+
+function attachmentLinks(id: string, files: MailAttachment[] | null): string {
+  return (files ?? [])
+    .map((file, i) => ` · <a href="/dev/mailbox/${id}/attachments/${i}">${escapeHtml(file.filename)}</a>`)
+    .join('');
 }
 
 function linkify(text: string): string {

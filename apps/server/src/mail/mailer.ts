@@ -3,7 +3,7 @@ import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import { type Db, rowsOf } from '../db/client.js';
 import { outbox } from './tables.js';
-import type { MailContent } from './templates.js';
+import type { MailAttachment, MailContent } from './templates.js';
 
 const MAX_ATTEMPTS = 6;
 const SWEEP_INTERVAL_MS = 30_000;
@@ -35,7 +35,13 @@ export class Mailer {
    * visible before the commit: the caller calls kick() after it.
    */
   async enqueue(tx: Db, to: string, content: MailContent): Promise<void> {
-    await tx.insert(outbox).values({ to, subject: content.subject, text: content.text, html: content.html });
+    await tx.insert(outbox).values({
+      to,
+      subject: content.subject,
+      text: content.text,
+      html: content.html,
+      attachments: content.attachments?.length ? content.attachments : null,
+    });
   }
 
   /** nodemailer is loaded only when SMTP is configured: embedded mode never needs it. */
@@ -81,10 +87,16 @@ export class Mailer {
       where id in (
         select id from ${outbox} where status = 'pending' and next_attempt_at <= now()
         order by created_at limit 20 for update skip locked)
-      returning id, to_address as "to", subject, body_text as "text", body_html as "html", attempts`);
-    const due = rowsOf<{ id: string; to: string; subject: string; text: string; html: string; attempts: number }>(
-      claimed,
-    );
+      returning id, to_address as "to", subject, body_text as "text", body_html as "html", attachments, attempts`);
+    const due = rowsOf<{
+      id: string;
+      to: string;
+      subject: string;
+      text: string;
+      html: string;
+      attachments: MailAttachment[] | null;
+      attempts: number;
+    }>(claimed);
     for (const mail of due) {
       if (!this.transport) {
         await this.db.update(outbox).set({ status: 'stored', sentAt: new Date() }).where(eq(outbox.id, mail.id));
@@ -102,6 +114,11 @@ export class Mailer {
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          attachments: (mail.attachments ?? []).map((file) => ({
+            filename: file.filename,
+            content: Buffer.from(file.base64, 'base64'),
+            contentType: file.contentType,
+          })),
         });
         await this.db
           .update(outbox)

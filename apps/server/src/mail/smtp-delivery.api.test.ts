@@ -96,4 +96,25 @@ describe('e-mail over SMTP', () => {
       await other.stop();
     }
   });
+
+  it('sends an attachment as its own MIME part with its name and content type', async () => {
+    const email = uniqueEmail('attached');
+    const pdf = Buffer.from('%PDF-1.4 a tiny stand-in');
+    await server.ctx.mailer.send(email, {
+      subject: 'With a file',
+      text: 'See the file.',
+      html: '<p>See the file.</p>',
+      attachments: [
+        {
+          filename: 'income_statement_report_november.pdf',
+          contentType: 'application/pdf',
+          base64: pdf.toString('base64'),
+        },
+      ],
+    });
+    const mail = await waitFor(() => received.find((m) => m.to.includes(email)));
+    expect(mail.raw).toMatch(/Content-Type: application\/pdf; name=income_statement_report_november\.pdf/);
+    expect(mail.raw).toMatch(/Content-Disposition: attachment;\s+filename=income_statement_report_november\.pdf/);
+    expect(mail.raw).toContain(pdf.toString('base64'));
+  });
 });

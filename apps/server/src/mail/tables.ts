@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { MailAttachment } from './templates.js';
 
 /** Every e-mail is written here first and delivered from here, so a crash or an SMTP outage loses none. */
 export const outbox = pgTable(
@@ -9,6 +10,8 @@ export const outbox = pgTable(
     subject: text('subject').notNull(),
     text: text('body_text').notNull(),
     html: text('body_html').notNull(),
+    /** Files sent with the e-mail (the Monthly Summary's PDF), base64 so the row stays plain JSON. */
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
     status: text('status').$type<'pending' | 'sent' | 'stored' | 'failed'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

@@ -5,13 +5,21 @@ export interface MailContent {
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** The file's bytes in base64. */
+  base64: string;
 }
 
 export function layout(title: string, body: string): string {
   return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;background:#fdf2f7;font-family:Arial,Helvetica,sans-serif;color:#2d1b25">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 12px">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
 <tr><td style="font-size:24px;font-weight:bold;color:#ad1457;padding-bottom:16px">Brade</td></tr>
 <tr><td style="font-size:16px;line-height:1.5">${body}</td></tr>
 <tr><td style="font-size:12px;color:#6b5560;padding-top:24px">You are receiving this e-mail because of activity on your Brade account.</td></tr>

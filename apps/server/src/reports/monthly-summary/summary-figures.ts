@@ -1,0 +1,54 @@
+import { addMonths, firstDayOf, lastDayOf } from '@brade/contract';
+import type { Db } from '../../db/client.js';
+import { percentChange, totalsForRanges } from '../../ledger/figures.js';
+
+export interface MonthFigures {
+  revenuePence: number;
+  expensesPence: number;
+  netIncomePence: number;
+  /** Net income ÷ revenue in percent, one decimal; null without revenue. */
+  marginPercent: number | null;
+}
+
+export interface SummaryFigures {
+  month: string;
+  current: MonthFigures;
+  previous: MonthFigures;
+  /** Percent changes against the month before (one decimal), null when that month's figure was 0. */
+  change: { revenue: number | null; expenses: number | null; netIncome: number | null };
+  /** The margin's change in percentage points (one decimal); null when either month has no margin. */
+  marginPoints: number | null;
+}
+
+const monthRange = (month: string) => ({ from: firstDayOf(month), to: lastDayOf(month) });
+
+function figuresOf(revenuePence: number, expensesPence: number): MonthFigures {
+  const netIncomePence = revenuePence - expensesPence;
+  return {
+    revenuePence,
+    expensesPence,
+    netIncomePence,
+    marginPercent: revenuePence === 0 ? null : Math.round((netIncomePence / revenuePence) * 1000) / 10,
+  };
+}
+
+/** A whole Europe/London month against the whole month before, by DESIGN.md section 9's definitions. */
+export async function summaryFigures(db: Db, userId: string, month: string): Promise<SummaryFigures> {
+  const [current, previous] = (
+    await totalsForRanges(db, userId, [monthRange(month), monthRange(addMonths(month, -1))], false)
+  ).map((t) => figuresOf(t.revenuePence, t.expensesPence)) as [MonthFigures, MonthFigures];
+  return {
+    month,
+    current,
+    previous,
+    change: {
+      revenue: percentChange(current.revenuePence, previous.revenuePence),
+      expenses: percentChange(current.expensesPence, previous.expensesPence),
+      netIncome: percentChange(current.netIncomePence, previous.netIncomePence),
+    },
+    marginPoints:
+      current.marginPercent === null || previous.marginPercent === null
+        ? null
+        : Math.round((current.marginPercent - previous.marginPercent) * 10) / 10,
+  };
+}

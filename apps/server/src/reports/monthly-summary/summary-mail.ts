@@ -1,0 +1,63 @@
+import { addMonths, formatPence, formatPercentChange, monthName } from '@brade/contract';
+import { escapeHtml } from '../../mail/escape-html.js';
+import { layout, type MailAttachment, type MailContent } from '../../mail/templates.js';
+import type { SummaryFigures } from './summary-figures.js';
+
+/** 'November 2026' for '2026-11'. */
+export function longMonth(month: string): string {
+  return `${monthName(Number(month.slice(5, 7)))} ${month.slice(0, 4)}`;
+}
+
+const change = (value: number | null, previousMonth: string) =>
+  value === null ? `nothing in ${previousMonth} to compare with` : `${formatPercentChange(value)} on ${previousMonth}`;
+
+const margin = (percent: number | null) => (percent === null ? 'no revenue' : `${percent.toFixed(1)}%`);
+
+function marginChange(points: number | null, previousMonth: string): string {
+  if (points === null) return `nothing in ${previousMonth} to compare with`;
+  // Same rounding and sign rule as the percent changes, but a margin moves in percentage points.
+  return `${formatPercentChange(points).replace('%', '')} points on ${previousMonth}`;
+}
+
+/**
+ * DESIGN.md section 10's Monthly Summary: last month's revenue, expenses, net income and margin (section 9), each
+ * against the month before, with the income statement PDF attached.
+ */
+export function monthlySummaryMail(
+  input: { fullName: string; salonName: string; figures: SummaryFigures; settingsUrl: string },
+  pdf: MailAttachment,
+): MailContent {
+  const first = input.fullName.split(' ')[0] ?? input.fullName;
+  const { figures } = input;
+  const month = longMonth(figures.month);
+  const previous = monthName(Number(addMonths(figures.month, -1).slice(5, 7)));
+  const lines: Array<[string, string, string]> = [
+    ['Revenue', formatPence(figures.current.revenuePence), change(figures.change.revenue, previous)],
+    ['Expenses', formatPence(figures.current.expensesPence), change(figures.change.expenses, previous)],
+    ['Net income', formatPence(figures.current.netIncomePence), change(figures.change.netIncome, previous)],
+    ['Margin', margin(figures.current.marginPercent), marginChange(figures.marginPoints, previous)],
+  ];
+  const intro = `Here is how ${input.salonName} did in ${month}.`;
+  const attached = `The income statement for ${month} is attached (${pdf.filename}).`;
+  const optOut = 'You can turn the Monthly Summary off in Settings';
+  return {
+    subject: `Your Brade summary for ${month}`,
+    text: `Hello ${first},\n\n${intro}\n\n${lines.map(([label, value, note]) => `${label}: ${value} (${note})`).join('\n')}\n\n${attached}\n\n${optOut}: ${input.settingsUrl}\n`,
+    html: layout(
+      `Your Brade summary for ${month}`,
+      `<p>Hello ${escapeHtml(first)},</p><p>${escapeHtml(intro)}</p>
+<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;border-collapse:collapse;margin:8px 0 16px">
+${lines
+  .map(
+    ([label, value, note]) => `<tr><td style="padding:8px 0;border-bottom:1px solid #f0c6d9">${label}</td>
+<td style="padding:8px 0;border-bottom:1px solid #f0c6d9;text-align:right;font-weight:bold">${escapeHtml(value)}</td>
+<td style="padding:8px 0 8px 12px;border-bottom:1px solid #f0c6d9;text-align:right;color:#6b5560;font-size:13px">${escapeHtml(note)}</td></tr>`,
+  )
+  .join('\n')}
+</table>
+<p>${escapeHtml(attached)}</p>
+<p style="font-size:13px;color:#6b5560">${optOut} (<a href="${escapeHtml(input.settingsUrl)}">open Settings</a>).</p>`,
+    ),
+    attachments: [pdf],
+  };
+}
