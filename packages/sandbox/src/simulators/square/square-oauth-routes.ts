@@ -1,12 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import {
-  CONSENT_PAGE_CSP,
-  isAcceptableRedirectUri,
-  renderConsentPage,
-  renderErrorPage,
-  withQuery,
-} from '../common/card-sim-consent-page';
+import { isAcceptableRedirectUri, renderConsentPage, withQuery } from '../common/card-sim-consent-page';
+import { sendConsentError, sendConsentPage, takeConsentAnswer } from '../common/card-sim-consent-replies';
 import { field } from '../common/card-sim-http';
 import { BASE62, randomToken } from '../common/card-sim-ids';
 import { merchantSeedFor } from '../common/card-sim-merchant-data';
@@ -24,13 +19,7 @@ const KNOWN_SCOPES = new Set([
   'BANK_ACCOUNTS_READ',
 ]);
 
-function htmlError(reply: FastifyReply, message: string): FastifyReply {
-  return reply
-    .status(400)
-    .type('text/html; charset=utf-8')
-    .header('Content-Security-Policy', CONSENT_PAGE_CSP)
-    .send(renderErrorPage('Square', message));
-}
+const htmlError = (reply: FastifyReply, message: string) => sendConsentError(reply, 'Square', message);
 
 const unauthorized = (reply: FastifyReply, detail: string) =>
   sendSquareError(reply, 401, { category: 'AUTHENTICATION_ERROR', code: 'UNAUTHORIZED', detail });
@@ -88,30 +77,18 @@ export function registerSquareOAuthRoutes(app: FastifyInstance, context: SquareC
       requestId: id,
       defaultLogin: 'owner@salon.example',
     });
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('Content-Security-Policy', CONSENT_PAGE_CSP)
-      .header('X-Frame-Options', 'DENY')
-      .header('Cache-Control', 'no-store')
-      .send(page);
+    return sendConsentPage(reply, page);
   });
 
   app.post('/oauth2/authorize', async (request, reply) => {
-    const pending = state.pending.get(field(request.body, 'request_id') ?? '');
-    if (!pending || pending.expiresAt < clock.now().getTime())
-      return htmlError(reply, 'This authorization request has expired. Please start again from the application.');
-    state.pending.delete(pending.id);
-    if (field(request.body, 'decision') !== 'approve') {
-      return reply.redirect(
-        withQuery(pending.redirectUri, {
-          error: 'access_denied',
-          error_description: 'user_denied',
-          state: pending.state,
-        }),
-        302,
-      );
-    }
-    const login = field(request.body, 'login')?.trim() || 'owner@salon.example';
+    const answer = takeConsentAnswer(request, reply, {
+      pending: state.pending,
+      nowMs: clock.now().getTime(),
+      provider: 'Square',
+      deniedDescription: 'user_denied',
+    });
+    if (!answer) return reply;
+    const { pending, login } = answer;
     const merchant = state.merchantFor(login, merchantSeedFor(context.baseSeed, login));
     const code = `sandbox-sq0cgb-${randomToken(BASE62, 22)}`;
     state.codes.set(code, {

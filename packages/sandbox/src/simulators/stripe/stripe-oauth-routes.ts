@@ -1,11 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  CONSENT_PAGE_CSP,
-  isAcceptableRedirectUri,
-  renderConsentPage,
-  renderErrorPage,
-  withQuery,
-} from '../common/card-sim-consent-page';
+import { isAcceptableRedirectUri, renderConsentPage, withQuery } from '../common/card-sim-consent-page';
+import { sendConsentError, sendConsentPage, takeConsentAnswer } from '../common/card-sim-consent-replies';
 import { field } from '../common/card-sim-http';
 import { BASE62, randomToken, stableToken } from '../common/card-sim-ids';
 import { merchantSeedFor } from '../common/card-sim-merchant-data';
@@ -22,13 +17,7 @@ const PERMISSIONS: Record<Scope, string[]> = {
   read_write: ['See and change your payments, refunds and payouts', 'Create charges and customers on your behalf'],
 };
 
-function htmlError(reply: FastifyReply, message: string): FastifyReply {
-  return reply
-    .status(400)
-    .type('text/html; charset=utf-8')
-    .header('Content-Security-Policy', CONSENT_PAGE_CSP)
-    .send(renderErrorPage('Stripe', message));
-}
+const htmlError = (reply: FastifyReply, message: string) => sendConsentError(reply, 'Stripe', message);
 
 /** The platform secret key from `Authorization: Bearer`, HTTP Basic (key as user) or a `client_secret` field. */
 export function presentedSecret(request: FastifyRequest): string | undefined {
@@ -94,30 +83,18 @@ export function registerStripeOAuthRoutes(app: FastifyInstance, context: StripeC
       requestId: id,
       defaultLogin: field(query, 'stripe_user', 'email') ?? 'owner@salon.example',
     });
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('Content-Security-Policy', CONSENT_PAGE_CSP)
-      .header('X-Frame-Options', 'DENY')
-      .header('Cache-Control', 'no-store')
-      .send(page);
+    return sendConsentPage(reply, page);
   });
 
   app.post('/oauth/authorize', async (request, reply) => {
-    const pending = state.pending.get(field(request.body, 'request_id') ?? '');
-    if (!pending || pending.expiresAt < clock.now().getTime())
-      return htmlError(reply, 'This authorization request has expired. Please start again from the application.');
-    state.pending.delete(pending.id);
-    if (field(request.body, 'decision') !== 'approve') {
-      return reply.redirect(
-        withQuery(pending.redirectUri, {
-          error: 'access_denied',
-          error_description: 'The user denied your request',
-          state: pending.state,
-        }),
-        302,
-      );
-    }
-    const login = field(request.body, 'login')?.trim() || 'owner@salon.example';
+    const answer = takeConsentAnswer(request, reply, {
+      pending: state.pending,
+      nowMs: clock.now().getTime(),
+      provider: 'Stripe',
+      deniedDescription: 'The user denied your request',
+    });
+    if (!answer) return reply;
+    const { pending, login } = answer;
     const account = state.accountFor(login, merchantSeedFor(context.baseSeed, login));
     const code = `ac_${randomToken(BASE62, 32)}`;
     state.codes.set(code, {
