@@ -3,7 +3,7 @@ import type { SourceTransaction } from '../ledger/classify.js';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
 import { runConnectionSync } from './sync/run-sync.js';
 import { FakeBank, FakeCardProvider, fakeProviders, payments } from './test/fake-providers.js';
-import { syncDepsOf, waitForSync } from './test/wait.js';
+import { connectFakeCard, syncDepsOf, waitForSync } from './test/wait.js';
 
 const bankRows: SourceTransaction[] = [
   {
@@ -81,16 +81,7 @@ describe('the business bank account', () => {
     // Stripe not connected: its payout is the only sign of those sales.
     expect(await figure(owner, 'get-current-month-sales-total')).toBe(135);
 
-    const { body } = await server.post(
-      '/api/integrations/authorization-url',
-      { id: owner.id, processor: 'stripe' },
-      owner.access_token,
-    );
-    await server.post(
-      '/api/stripe/record-stripe-transactions',
-      { id: owner.id, code: stripe.issueCode(), state: body.state },
-      owner.access_token,
-    );
+    await connectFakeCard(server, owner, stripe);
     await waitForSync(server, owner, (c) => c.every((x) => x.last_sync !== null));
     // Now the sales come from Stripe itself and the bank credit is excluded as a transfer.
     expect(await figure(owner, 'get-current-month-sales-total')).toBe(135);

@@ -5,7 +5,7 @@ import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test
 import { ProviderError } from './provider-error.js';
 import { runConnectionSync } from './sync/run-sync.js';
 import { FakeCardProvider, fakeProviders, payments } from './test/fake-providers.js';
-import { syncDepsOf, waitForSync } from './test/wait.js';
+import { connectFakeCard, syncDepsOf, waitForSync } from './test/wait.js';
 
 const days = Array.from({ length: 10 }, (_, i) => `2026-11-${String(i + 2).padStart(2, '0')}`);
 const stripe = new FakeCardProvider('stripe', payments('stripe', days, 1000));
@@ -23,19 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function connect(owner: { id: string; access_token: string }, provider: FakeCardProvider) {
-  const { body } = await server.post(
-    '/api/integrations/authorization-url',
-    { id: owner.id, processor: provider.provider },
-    owner.access_token,
-  );
-  const res = await server.post(
-    `/api/${provider.provider}/record-${provider.provider}-transactions`,
-    { id: owner.id, code: provider.issueCode(), state: body.state },
-    owner.access_token,
-  );
-  expect(res.status).toBe(200);
-}
+const connect = (owner: { id: string; access_token: string }, provider: FakeCardProvider) =>
+  connectFakeCard(server, owner, provider);
 
 async function mailWith(email: string, subject: string) {
   for (let i = 0; i < 100; i++) {
@@ -124,7 +113,6 @@ describe('import runs when the provider misbehaves', () => {
   });
 
   it('resumes a run whose process died mid-import from its saved cursor, ending with each row once', async () => {
-    const owner = await signUpAndConfirm(server);
     // The first run "dies" on its third page: it never returns, and its lease lapses.
     let died = false;
     let release = () => {};
@@ -146,16 +134,7 @@ describe('import runs when the provider misbehaves', () => {
     });
     try {
       const me = await signUpAndConfirm(local);
-      const { body } = await local.post(
-        '/api/integrations/authorization-url',
-        { id: me.id, processor: 'stripe' },
-        me.access_token,
-      );
-      await local.post(
-        '/api/stripe/record-stripe-transactions',
-        { id: me.id, code: crashing.issueCode(), state: body.state },
-        me.access_token,
-      );
+      await connectFakeCard(local, me, crashing);
       await waitForSync(local, me, (c) => c[0]?.last_sync !== null);
       const rows = await local.ctx.database.db.query.ledgerTransactions.findMany({
         where: (t, { eq }) => eq(t.userId, me.id),
@@ -168,7 +147,6 @@ describe('import runs when the provider misbehaves', () => {
       release();
       await local.close();
     }
-    void owner;
   });
 
   it('stops a run that lost its lease without overwriting the run that took over', async () => {
@@ -189,16 +167,7 @@ describe('import runs when the provider misbehaves', () => {
     });
     try {
       const me = await signUpAndConfirm(local);
-      const { body } = await local.post(
-        '/api/integrations/authorization-url',
-        { id: me.id, processor: 'stripe' },
-        me.access_token,
-      );
-      await local.post(
-        '/api/stripe/record-stripe-transactions',
-        { id: me.id, code: slow.issueCode(), state: body.state },
-        me.access_token,
-      );
+      await connectFakeCard(local, me, slow);
       await waitForSync(local, me, (c) => c[0]?.last_sync !== null);
       const [row] = await local.ctx.database.db.query.connections.findMany({
         where: (t, { eq }) => eq(t.userId, me.id),

@@ -134,12 +134,12 @@ async function syncBank(deps: SyncDeps, lease: Lease): Promise<void> {
   const now = deps.clock();
   const today = londonDateOf(now);
   const cursor = { ...((row.syncCursor as { accounts?: Record<string, string> } | null)?.accounts ?? {}) };
+  const connected = await connectedProcessors(deps.db, row.userId);
   for (const accountId of credentials.accountIds) {
     const last = cursor[accountId];
     const dateFrom = last ? minusDays(last, OVERLAP_DAYS) : minusDays(today, deps.historyDays ?? HISTORY_DAYS);
     const result = await bank.fetchTransactions(accountId, { dateFrom, dateTo: today });
     cursor[accountId] = today;
-    const connected = await connectedProcessors(deps.db, row.userId);
     await importTransactions(deps.db, row.userId, result.transactions, connected, (tx) =>
       saveProgress(tx, lease, { accounts: { ...cursor } }, result.transactions.length, deps.leaseSeconds),
     );

@@ -1,6 +1,7 @@
 import type { ConnectionSummary } from '@brade/contract';
 import type { TestServer } from '../../test/test-server.js';
 import type { SyncDeps } from '../sync/sync-deps.js';
+import type { FakeCardProvider } from './fake-providers.js';
 
 /** Polls sync-status until `done` says so (import jobs run in the background), or fails after `timeoutMs`. */
 export async function waitForSync(
@@ -31,4 +32,23 @@ export function syncDepsOf(server: TestServer, clock: () => Date, overrides: Par
     leaseSeconds: 30,
     ...overrides,
   };
+}
+
+/** Connects a fake card provider the way the pop-up flow does: authorisation URL, then the code with its state. */
+export async function connectFakeCard(
+  server: TestServer,
+  owner: { id: string; access_token: string },
+  provider: FakeCardProvider,
+): Promise<void> {
+  const { body } = await server.post(
+    '/api/integrations/authorization-url',
+    { id: owner.id, processor: provider.provider },
+    owner.access_token,
+  );
+  const res = await server.post(
+    `/api/${provider.provider}/record-${provider.provider}-transactions`,
+    { id: owner.id, code: provider.issueCode(), state: body.state },
+    owner.access_token,
+  );
+  if (res.status !== 200) throw new Error(`connecting ${provider.provider} failed: ${JSON.stringify(res.body)}`);
 }
