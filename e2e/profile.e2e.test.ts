@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newOwnerEmail, type RunningApp, screenshot, startApp } from './support/app.js';
-import { signUpOwner } from './support/connect-owner.js';
+import { signInThroughForm, signUpRosa } from './support/connect-owner.js';
 
 let app: RunningApp;
 beforeAll(async () => {
@@ -9,25 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => app?.stop());
 
-const PASSWORD = 'Fringe2026';
-
-/** A confirmed owner with business details, made through the API as a new customer would through the screens. */
-async function createOwner(): Promise<string> {
-  const owner = await signUpOwner(app, 'Rosa Diaz', {
-    salon_name: 'Rosa Hair Studio',
-    business_address: '5 Park Row, Leeds',
-    postcode: 'LS1 5HD',
-  });
-  return owner.email;
-}
-
-async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/main-menu/dashboard');
-}
+const createOwner = () => signUpRosa(app);
+const signIn = signInThroughForm;
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 const section = (page: Page, name: string) => page.getByRole('region', { name });

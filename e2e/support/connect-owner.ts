@@ -11,7 +11,7 @@ export interface Owner {
   refresh_token: string;
 }
 
-const PASSWORD = 'Fringe2026';
+export const OWNER_PASSWORD = 'Fringe2026';
 
 async function post(app: RunningApp, path: string, body: unknown, token?: string) {
   const res = await fetch(`${app.url}${path}`, {
@@ -43,7 +43,7 @@ export async function signUpOwner(
   business: BusinessDetails = CUT_ABOVE,
 ): Promise<Owner> {
   const email = newOwnerEmail();
-  await post(app, '/api/signup_user', { email, password: PASSWORD, options: { data: { full_name: fullName } } });
+  await post(app, '/api/signup_user', { email, password: OWNER_PASSWORD, options: { data: { full_name: fullName } } });
   const mail = await app.latestMail(email, /confirmation code/);
   const token = mail.text.match(/\b(\d{6})\b/)![1]!;
   const session = (await post(app, '/api/verify_otp', { email, token })) as unknown as Omit<Owner, 'email'>;
@@ -169,4 +169,23 @@ export async function recordWindowOpens(context: BrowserContext): Promise<void> 
       return open(...args);
     };
   });
+}
+
+/** Rosa's salon in Leeds: the owner the Settings and Profile browser tests sign in as. Returns her e-mail. */
+export async function signUpRosa(app: RunningApp): Promise<string> {
+  const owner = await signUpOwner(app, 'Rosa Diaz', {
+    salon_name: 'Rosa Hair Studio',
+    business_address: '5 Park Row, Leeds',
+    postcode: 'LS1 5HD',
+  });
+  return owner.email;
+}
+
+/** Signs in through the login form and waits for the dashboard. */
+export async function signInThroughForm(page: Page, email: string, password = OWNER_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL('**/main-menu/dashboard');
 }
