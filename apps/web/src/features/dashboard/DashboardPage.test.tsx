@@ -9,8 +9,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../../app/theme';
 import { fetchedPaths, mockApi } from '../../test/api-mock';
 import { jsonResponse } from '../../test/render';
+import { EXPENSES_BLUE, REVENUE_GOLD } from './chart-series';
 import DashboardPage from './DashboardPage';
-import { EXPENSES_BLUE, REVENUE_GOLD } from './MonthlyCharts';
 
 // Chart.js needs a real canvas; the stand-in records what each chart was given.
 const charts = vi.hoisted(() => [] as Array<{ data: ChartData<'line'>; options: ChartOptions<'line'>; label: string }>);

@@ -12,7 +12,6 @@ import {
   LinearScale,
   LineElement,
   PointElement,
-  type ScriptableContext,
   Tooltip,
 } from 'chart.js';
 import type { ReactNode } from 'react';
@@ -20,6 +19,7 @@ import { useId } from 'react';
 import { Line } from 'react-chartjs-2';
 import { BRAND_PRIMARY } from '../../app/theme';
 import { NARROW } from '../../shell/layout';
+import { expensesSeries, revenueSeries } from './chart-series';
 import { formatWholePounds, shortMonthLabel } from './figures';
 
 // Only the pieces these two line charts use, so the rest of Chart.js is left out of the bundle.
@@ -27,8 +27,6 @@ import { formatWholePounds, shortMonthLabel } from './figures';
 ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Filler, Tooltip);
 
 export const CHART_HEIGHT_PX = 400;
-export const REVENUE_GOLD = '#B8860B';
-export const EXPENSES_BLUE = '#1E6FD9';
 const GRID = '#F3E3EA';
 
 const panelSx = {
@@ -102,16 +100,6 @@ function chartOptions(months: MonthlyAmount[]): ChartOptions<'line'> {
   };
 }
 
-/** A vertical wash of the expenses blue, strong at the line and fading to nothing at the axis. */
-function expensesGradient(context: ScriptableContext<'line'>): CanvasGradient | string {
-  const { ctx, chartArea } = context.chart;
-  if (!chartArea) return 'rgba(30, 111, 217, 0.18)';
-  const gradient = ctx.createLinearGradient(0, chartArea.top, 0, chartArea.bottom);
-  gradient.addColorStop(0, 'rgba(30, 111, 217, 0.38)');
-  gradient.addColorStop(1, 'rgba(30, 111, 217, 0.02)');
-  return gradient;
-}
-
 /** Text for screen readers: the canvas itself says nothing. */
 function describe(title: string, months: MonthlyAmount[]): string {
   const values = months.map((m) => `${shortMonthLabel(m.month)} ${formatPounds(m.amount)}`).join(', ');
@@ -146,18 +134,7 @@ export function RevenueChart({ months, target }: { months: MonthlyAmount[]; targ
   const data: ChartData<'line'> = {
     labels: months.map((m) => shortMonthLabel(m.month)),
     datasets: [
-      {
-        label: 'Revenue',
-        data: months.map((m) => m.amount),
-        borderColor: REVENUE_GOLD,
-        backgroundColor: REVENUE_GOLD,
-        borderWidth: 2.5,
-        tension: 0,
-        pointRadius: 4,
-        pointHoverRadius: 6,
-        pointBackgroundColor: '#FFFFFF',
-        pointBorderWidth: 2,
-      },
+      revenueSeries(months.map((m) => m.amount)),
       {
         label: 'Target',
         data: months.map(() => target),
@@ -202,20 +179,7 @@ function TargetKey() {
 export function ExpensesChart({ months }: { months: MonthlyAmount[] }) {
   const data: ChartData<'line'> = {
     labels: months.map((m) => shortMonthLabel(m.month)),
-    datasets: [
-      {
-        label: 'Expenses',
-        data: months.map((m) => m.amount),
-        borderColor: EXPENSES_BLUE,
-        backgroundColor: expensesGradient,
-        borderWidth: 2.5,
-        tension: 0.4,
-        fill: 'origin',
-        pointRadius: 0,
-        pointHoverRadius: 5,
-        pointBackgroundColor: EXPENSES_BLUE,
-      },
-    ],
+    datasets: [expensesSeries(months.map((m) => m.amount))],
   };
   return (
     <ChartPanel title="Expenses" subtitle="Last 12 months">

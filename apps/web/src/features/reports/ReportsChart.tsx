@@ -3,12 +3,13 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import type { ChartData, ChartOptions, ScriptableContext } from 'chart.js';
+import type { ChartData, ChartOptions } from 'chart.js';
 import { useId } from 'react';
 import { Line } from 'react-chartjs-2';
-import { formatWholePounds, shortMonthLabel } from '../dashboard/figures';
 // Importing the dashboard's charts module also registers the Chart.js pieces both screens use.
-import { CHART_HEIGHT_PX, EXPENSES_BLUE, REVENUE_GOLD } from '../dashboard/MonthlyCharts';
+import { EXPENSES_BLUE, expensesSeries, REVENUE_GOLD, revenueSeries } from '../dashboard/chart-series';
+import { formatWholePounds, shortMonthLabel } from '../dashboard/figures';
+import { CHART_HEIGHT_PX } from '../dashboard/MonthlyCharts';
 
 export interface YearFigures {
   /** 'YYYY-MM' months of the current year, oldest first. */
@@ -29,15 +30,6 @@ export function figuresForYear(year: number, sales: MonthlyAmount[], costs: Mont
     revenue: months.map((m) => revenue.get(m) ?? 0),
     expenses: months.map((m) => expenses.get(m) ?? 0),
   };
-}
-
-function expensesGradient(context: ScriptableContext<'line'>): CanvasGradient | string {
-  const { ctx, chartArea } = context.chart;
-  if (!chartArea) return 'rgba(30, 111, 217, 0.15)';
-  const gradient = ctx.createLinearGradient(0, chartArea.top, 0, chartArea.bottom);
-  gradient.addColorStop(0, 'rgba(30, 111, 217, 0.3)');
-  gradient.addColorStop(1, 'rgba(30, 111, 217, 0.02)');
-  return gradient;
 }
 
 const tick = { color: '#6B5861', font: { family: 'Poppins', size: 11 } };
@@ -102,31 +94,7 @@ export function ReportsChart({ year, figures }: { year: number; figures: YearFig
   const labels = figures.months.map(shortMonthLabel);
   const data: ChartData<'line'> = {
     labels,
-    datasets: [
-      {
-        label: 'Revenue',
-        data: figures.revenue,
-        borderColor: REVENUE_GOLD,
-        backgroundColor: REVENUE_GOLD,
-        borderWidth: 2.5,
-        tension: 0,
-        pointRadius: 4,
-        pointBackgroundColor: '#FFFFFF',
-        pointBorderWidth: 2,
-      },
-      {
-        label: 'Expenses',
-        data: figures.expenses,
-        borderColor: EXPENSES_BLUE,
-        backgroundColor: expensesGradient,
-        borderWidth: 2.5,
-        tension: 0.4,
-        fill: 'origin',
-        pointRadius: 0,
-        pointHoverRadius: 5,
-        pointBackgroundColor: EXPENSES_BLUE,
-      },
-    ],
+    datasets: [revenueSeries(figures.revenue), expensesSeries(figures.expenses)],
   };
   const description = `Revenue and expenses in ${year}: ${figures.months
     .map(
