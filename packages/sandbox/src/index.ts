@@ -1,4 +1,5 @@
 export * from './salon-data/index';
+export * as enableBanking from './simulators/enable-banking/index';
 export * as gocardless from './simulators/gocardless/index';
 export * as square from './simulators/square/index';
 export * as stripe from './simulators/stripe/index';
