@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { square, stripe } from '@brade/sandbox';
+import { enableBanking, square, stripe } from '@brade/sandbox';
 import { z } from 'zod';
 
 /** Every environment variable Brade reads; .env.example documents each one. */
@@ -51,6 +51,10 @@ const EnvSchema = z.object({
   GOCARDLESS_SECRET_ID: z.string().min(1).optional(),
   GOCARDLESS_SECRET_KEY: z.string().min(1).optional(),
   GOCARDLESS_BASE_URL: z.url().optional(),
+  ENABLE_BANKING_APPLICATION_ID: z.string().trim().min(1).optional(),
+  ENABLE_BANKING_PRIVATE_KEY: z.string().min(1).optional(),
+  ENABLE_BANKING_BASE_URL: z.url().optional(),
+  SANDBOX_BANK_PROVIDER: z.enum(['enable_banking', 'gocardless']).default('enable_banking'),
 });
 
 export interface Config {
@@ -94,11 +98,28 @@ export interface ProviderEndpoint {
   apiBaseUrl: string;
 }
 
+/** Enable Banking has no client secret: the application signs its own JWTs with its private key. */
+export interface EnableBankingEndpoint {
+  sandbox: boolean;
+  /** The JWT `kid`. */
+  applicationId: string;
+  /** The application's RSA private key (PEM); null for the local simulator's sandbox application. */
+  privateKeyPem: string | null;
+  apiBaseUrl: string;
+}
+
 export interface ProviderSettings {
   stripe: ProviderEndpoint | null;
   square: ProviderEndpoint | null;
   sumup: ProviderEndpoint | null;
   gocardless: ProviderEndpoint | null;
+  enableBanking: EnableBankingEndpoint | null;
+  /**
+   * Which open-banking provider new bank links use (docs/open-banking.md): Enable Banking when its keys are set,
+   * else GoCardless when its keys are; in sandbox mode without either, SANDBOX_BANK_PROVIDER's simulator. Existing
+   * connections keep the provider they were made with.
+   */
+  bankForNewLinks: 'enable_banking' | 'gocardless' | null;
 }
 
 export class ConfigError extends Error {}
@@ -124,6 +145,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration:\n  ${!e.APP_SECRET ? 'APP_SECRET' : 'ENCRYPTION_KEY'}: is required when NODE_ENV=production`,
     );
   }
+  requireBoth(e.ENABLE_BANKING_APPLICATION_ID, e.ENABLE_BANKING_PRIVATE_KEY, [
+    'ENABLE_BANKING_APPLICATION_ID',
+    'ENABLE_BANKING_PRIVATE_KEY',
+  ]);
   const dataDir = path.resolve(e.DATA_DIR);
   const secrets = e.APP_SECRET && e.ENCRYPTION_KEY ? null : loadOrCreateLocalSecrets(dataDir);
   return {
@@ -209,6 +234,58 @@ function providerSettings(e: Env, publicUrl: string, mode: { sandbox: boolean })
       { auth: 'https://bankaccountdata.gocardless.com', api: 'https://bankaccountdata.gocardless.com' },
       { auth: e.GOCARDLESS_BASE_URL, api: e.GOCARDLESS_BASE_URL },
     ),
+    enableBanking: enableBankingEndpoint(e, publicUrl, mode),
+    bankForNewLinks: e.ENABLE_BANKING_APPLICATION_ID
+      ? 'enable_banking'
+      : e.GOCARDLESS_SECRET_ID && e.GOCARDLESS_SECRET_KEY
+        ? 'gocardless'
+        : mode.sandbox
+          ? e.SANDBOX_BANK_PROVIDER
+          : null,
+  };
+}
+
+/** A pair of variables that only mean something together: one without the other stops start-up. */
+function requireBoth(a: string | undefined, b: string | undefined, names: [string, string]): void {
+  if (Boolean(a) === Boolean(b)) return;
+  const missing = a ? names[1] : names[0];
+  throw new ConfigError(`Invalid configuration:\n  ${missing}: is required with ${a ? names[0] : names[1]}`);
+}
+
+/**
+ * The application's PEM as downloaded from Enable Banking (`<application id>.pem`), given in the variable as it is,
+ * with its line breaks written as \\n, or base64-encoded; a value that is no RSA private key stops start-up.
+ */
+export function enableBankingPrivateKey(value: string): string {
+  const text = value.includes('-----BEGIN')
+    ? value.replaceAll('\\n', '\n')
+    : Buffer.from(value, 'base64').toString('utf8');
+  try {
+    const key = createPrivateKey(text);
+    if (key.asymmetricKeyType !== 'rsa') throw new Error('not RSA');
+  } catch {
+    throw new ConfigError(
+      "Invalid configuration:\n  ENABLE_BANKING_PRIVATE_KEY: must be the application's RSA private key (PEM, or the PEM base64-encoded)",
+    );
+  }
+  return text;
+}
+
+function enableBankingEndpoint(e: Env, publicUrl: string, mode: { sandbox: boolean }): EnableBankingEndpoint | null {
+  if (e.ENABLE_BANKING_APPLICATION_ID && e.ENABLE_BANKING_PRIVATE_KEY) {
+    return {
+      sandbox: false,
+      applicationId: e.ENABLE_BANKING_APPLICATION_ID,
+      privateKeyPem: enableBankingPrivateKey(e.ENABLE_BANKING_PRIVATE_KEY),
+      apiBaseUrl: (e.ENABLE_BANKING_BASE_URL ?? 'https://api.enablebanking.com').replace(/\/$/, ''),
+    };
+  }
+  if (!mode.sandbox) return null;
+  return {
+    sandbox: true,
+    applicationId: enableBanking.SANDBOX_APPLICATION_ID,
+    privateKeyPem: null,
+    apiBaseUrl: `${publicUrl}/sandbox/enable-banking`,
   };
 }
 

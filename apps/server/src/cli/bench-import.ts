@@ -163,7 +163,7 @@ try {
   const deps = {
     db,
     cipher,
-    providers: { card: () => timedAdapter, bank: null, isSandbox: () => true },
+    providers: { card: () => timedAdapter, bank: null, bankById: () => null, isSandbox: () => true },
     clock: () => NOW,
     log: pino({ level: 'warn' }),
     leaseSeconds: 60,

@@ -44,8 +44,12 @@ async function link(owner: Owner, institution = 'SANDBOXFINANCE_SFIN0000') {
     owner.access_token,
   );
   expect(res.status).toBe(200);
-  return res.body.requisition as { id: string; link: string };
+  // The spec's requisition id is Brade's connect attempt; the provider's own link id stays on the server.
+  return { ...(res.body.requisition as { id: string; link: string }), linkId: bank.latestLinkId() };
 }
+
+const record = (owner: Owner, body: Record<string, unknown>) =>
+  server.post('/api/gocardless/record-bank-transactions', { id: owner.id, ...body }, owner.access_token);
 
 const figure = async (owner: Owner, call: string) =>
   (await server.get(`/api/database/${call}/${owner.id}`, owner.access_token)).body.value;
@@ -63,18 +67,16 @@ describe('the business bank account', () => {
     const owner = await signUpAndConfirm(server);
     const requisition = await link(owner);
     expect(requisition.link).toMatch(/^https:\/\/fake\.bank\.test\/consent\//);
-    const ref = bank.approve(requisition.id);
-    const res = await server.post(
-      '/api/gocardless/record-bank-transactions',
-      { id: owner.id, requisition_id: requisition.id, ref },
-      owner.access_token,
-    );
+    expect(requisition.id).toMatch(/^[0-9a-f-]{36}$/);
+    const ref = bank.approve(requisition.linkId);
+    const res = await record(owner, { requisition_id: requisition.id, ref });
     expect(res.status).toBe(200);
     expect(res.body.connection).toMatchObject({
       processor: 'gocardless',
       status: 'connected',
       institution: 'Sandbox Finance',
       consent_expires_at: '2027-02-20T00:00:00.000Z',
+      institution_id: 'SANDBOXFINANCE_SFIN0000',
     });
     await waitForSync(server, owner, (c) => c[0]?.last_sync !== null);
     expect(await figure(owner, 'get-current-month-expenses-total')).toBe(1200);
@@ -117,43 +119,68 @@ describe('the business bank account', () => {
     expect(blank.status).toBe(400);
 
     const pending = await link(owner);
-    const notYet = await server.post(
-      '/api/gocardless/record-bank-transactions',
-      { id: owner.id, requisition_id: pending.id },
-      owner.access_token,
-    );
+    const notYet = await record(owner, { requisition_id: pending.id, ref: bank.links.get(pending.linkId)!.state });
     expect(notYet.status).toBe(400);
     expect(notYet.body.error).toBe('The bank has not confirmed this connection. Please connect again.');
 
     const requisition = await link(owner);
-    bank.approve(requisition.id);
-    const wrongRef = await server.post(
-      '/api/gocardless/record-bank-transactions',
-      { id: owner.id, requisition_id: requisition.id, ref: 'guessed' },
-      owner.access_token,
-    );
-    expect(wrongRef.status).toBe(400);
+    const ref = bank.approve(requisition.linkId);
     const other = await signUpAndConfirm(server);
-    const stolen = await server.post(
+    const tries: Array<[Owner, Record<string, unknown>, number]> = [
+      [owner, { requisition_id: requisition.id, ref: 'guessed' }, 400],
+      [owner, { requisition_id: requisition.id }, 400],
+      [owner, { requisition_id: pending.id, ref }, 400],
+      [owner, { requisition_id: requisition.id, ref: `${ref}\u0000` }, 400],
+      [owner, { requisition_id: requisition.id, ref: 'x'.repeat(5000) }, 400],
+      [owner, { requisition_id: `${requisition.id}\u0000`, ref }, 400],
+      [other, { requisition_id: requisition.id, ref }, 400],
+    ];
+    for (const [who, body, status] of tries) {
+      const res = await record(who, body);
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(status);
+      expect(res.body.error).toEqual(expect.any(String));
+    }
+    const stolen = await record(other, { requisition_id: requisition.id, ref });
+    expect(stolen.body.error).toBe('This connection link is not valid. Please connect again.');
+    const onOwnersId = await server.post(
       '/api/gocardless/record-bank-transactions',
-      { id: other.id, requisition_id: requisition.id },
+      { id: owner.id, requisition_id: requisition.id, ref },
       other.access_token,
     );
-    expect(stolen.status).toBe(400);
-    expect(stolen.body.error).toBe('This connection link is not valid. Please connect again.');
-    const tokens = await server.get(`/api/database/get-access-tokens/${owner.id}`, owner.access_token);
+    expect(onOwnersId.status).toBe(404);
+    let tokens = await server.get(`/api/database/get-access-tokens/${owner.id}`, owner.access_token);
     expect(tokens.body.expenses_access_tokens).toEqual({});
+
+    // The owner's own return works once; the same state again (a replay, or a second tab) does not.
+    const [first, second] = await Promise.all([
+      record(owner, { requisition_id: requisition.id, ref }),
+      record(owner, { requisition_id: requisition.id, ref }),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([200, 400]);
+    expect([first, second].find((r) => r.status === 400)!.body.error).toBe(
+      'This connection link has already been used. Please connect again.',
+    );
+    tokens = await server.get(`/api/database/get-access-tokens/${owner.id}`, owner.access_token);
+    expect(tokens.body.expenses_access_tokens.gocardless.status).toBe('connected');
+  });
+
+  it('uses the attempt up when the bank reports a refusal, connecting nothing', async () => {
+    const owner = await signUpAndConfirm(server);
+    const requisition = await link(owner);
+    const ref = bank.links.get(requisition.linkId)!.state;
+    const denied = await record(owner, { requisition_id: requisition.id, ref, error: 'UserCancelledSession' });
+    expect(denied.status).toBe(400);
+    expect(denied.body.error).toBe('The bank connection was not approved. Please connect again.');
+    bank.approve(requisition.linkId);
+    const after = await record(owner, { requisition_id: requisition.id, ref });
+    expect(after.body.error).toBe('This connection link has already been used. Please connect again.');
   });
 
   it('respects the bank’s daily limit by waiting, and asks for a new consent when it expires', async () => {
     const owner = await signUpAndConfirm(server);
     const requisition = await link(owner, 'MONZO_MONZGB2L');
-    const ref = bank.approve(requisition.id);
-    await server.post(
-      '/api/gocardless/record-bank-transactions',
-      { id: owner.id, requisition_id: requisition.id, ref },
-      owner.access_token,
-    );
+    const ref = bank.approve(requisition.linkId);
+    await record(owner, { requisition_id: requisition.id, ref });
     await waitForSync(server, owner, (c) => c[0]?.last_sync !== null);
     const connectionId = (await server.ctx.database.db.query.connections.findFirst({
       where: (t, { eq }) => eq(t.userId, owner.id),
@@ -170,7 +197,7 @@ describe('the business bank account', () => {
     expect(row.sync.last_error).toBe("Your bank's daily limit on updates is reached; the next import is at 16:00.");
 
     bank.callsToday = 0;
-    bank.links.get(requisition.id)!.status = 'expired';
+    bank.links.get(requisition.linkId)!.status = 'expired';
     expect(await runConnectionSync(deps, connectionId)).toBe('failed');
     [row] = (await server.get(`/api/integrations/sync-status/${owner.id}`, owner.access_token)).body.connections;
     expect(row).toMatchObject({ status: 'needs_reconnect', next_sync: null });
@@ -182,7 +209,7 @@ describe('the business bank account', () => {
       owner.access_token,
     );
     expect(res.status).toBe(200);
-    expect(bank.ended.has(requisition.id)).toBe(true);
+    expect(bank.ended.has(requisition.linkId)).toBe(true);
   });
 });
 
@@ -195,13 +222,13 @@ describe('a bank consent about to end', () => {
     });
     try {
       const owner = await signUpAndConfirm(local);
-      const bankOf = local.ctx.integrations.providers.bank as FakeBank;
+      const bankOf = local.ctx.integrations.providers.bank as unknown as FakeBank;
       const { body } = await local.post(
         '/api/gocardless/build-a-link',
         { user_id: owner.id, institution_id: 'SANDBOXFINANCE_SFIN0000', redirect: `${local.url}/gocardless-redirect` },
         owner.access_token,
       );
-      const ref = bankOf.approve(body.requisition.id);
+      const ref = bankOf.approve(bankOf.latestLinkId());
       await local.post(
         '/api/gocardless/record-bank-transactions',
         { id: owner.id, requisition_id: body.requisition.id, ref },

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { HttpError } from '../http/http-error.js';
+import type { OpenBankingProviderId } from './open-banking/open-banking-provider.js';
 import { type ConnectionProvider, connectAttempts } from './tables.js';
 import type { TokenCipher } from './token-cipher.js';
 
@@ -9,6 +10,8 @@ export const ATTEMPT_MINUTES = 10;
 const TABLE = 'connect_attempts';
 
 export interface StartedAttempt {
+  /** The attempt's own id: the bank link's `requisition.id` in the spec's calls. */
+  id: string;
   state: string;
   /** PKCE S256 challenge for the authorisation URL, when a verifier was made. */
   codeChallenge: string | null;
@@ -21,6 +24,7 @@ export interface ConsumedAttempt {
   linkId: string | null;
   institutionId: string | null;
   institutionName: string | null;
+  bankProvider: OpenBankingProviderId | null;
 }
 
 const hash = (state: string) => createHash('sha256').update(state).digest('hex');
@@ -39,9 +43,10 @@ export async function startAttempt(
     pkce: boolean;
     now: Date;
     state?: string;
-    linkId?: string;
+    linkId?: string | null;
     institutionId?: string;
     institutionName?: string;
+    bankProvider?: OpenBankingProviderId;
   },
 ): Promise<StartedAttempt> {
   const state = input.state ?? random();
@@ -56,6 +61,7 @@ export async function startAttempt(
       linkId: input.linkId ?? null,
       institutionId: input.institutionId ?? null,
       institutionName: input.institutionName ?? null,
+      bankProvider: input.bankProvider ?? null,
       createdAt: input.now,
       expiresAt: new Date(input.now.getTime() + ATTEMPT_MINUTES * 60_000),
     })
@@ -67,6 +73,7 @@ export async function startAttempt(
       .where(eq(connectAttempts.id, row!.id));
   }
   return {
+    id: row!.id,
     state,
     codeChallenge: verifier ? createHash('sha256').update(verifier).digest('base64url') : null,
   };
@@ -79,20 +86,16 @@ export async function startAttempt(
 export async function consumeAttempt(
   db: Db,
   cipher: TokenCipher,
-  input: { userId: string; provider: ConnectionProvider; now: Date } & (
-    | { state: string }
-    | { linkId: string; ref?: string | undefined }
-  ),
+  input: { userId: string; provider: ConnectionProvider; now: Date; state: string; attemptId?: string },
 ): Promise<ConsumedAttempt> {
-  // The bank's return names its requisition; the `ref` it carries back is the state, checked when present.
+  // A card provider's return carries only the state; the bank's also names the attempt (the spec's requisition id),
+  // which must be the one the state was issued for.
   const [found] = await db
     .select()
     .from(connectAttempts)
-    .where(
-      'state' in input ? eq(connectAttempts.stateHash, hash(input.state)) : eq(connectAttempts.linkId, input.linkId),
-    );
-  const refMismatch = 'linkId' in input && input.ref !== undefined && found && hash(input.ref) !== found.stateHash;
-  if (!found || found.userId !== input.userId || found.provider !== input.provider || refMismatch) {
+    .where(eq(connectAttempts.stateHash, hash(input.state)));
+  const otherAttempt = input.attemptId !== undefined && found?.id !== input.attemptId;
+  if (!found || found.userId !== input.userId || found.provider !== input.provider || otherAttempt) {
     throw connectFailed('connect_state_invalid', 'This connection link is not valid. Please connect again.');
   }
   if (found.usedAt) {
@@ -118,6 +121,7 @@ export async function consumeAttempt(
     linkId: found.linkId,
     institutionId: found.institutionId,
     institutionName: found.institutionName,
+    bankProvider: found.bankProvider,
   };
 }
 

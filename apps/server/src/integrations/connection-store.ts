@@ -1,6 +1,7 @@
 import type { ConnectableProcessor, ConnectionSummary } from '@brade/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import type { OpenBankingProviderId } from './open-banking/open-banking-provider.js';
 import { type ConnectionProvider, connections } from './tables.js';
 import type { TokenCipher } from './token-cipher.js';
 
@@ -23,8 +24,9 @@ export function sealCredentials(cipher: TokenCipher, row: Pick<ConnectionRow, 'i
 }
 
 /**
- * A new or renewed link: credentials sealed to the row, the cursor reset (it may be another account at the
- * provider), and an import due now. Imported history stays; upserts absorb the overlap.
+ * A new or renewed link: credentials sealed to the row, the cursor reset unless the caller carries one over (a
+ * renewed bank consent continues where the last one stopped), and an import due now. Imported history stays;
+ * upserts absorb the overlap.
  */
 export async function saveConnection(
   db: Db,
@@ -39,6 +41,8 @@ export async function saveConnection(
     institutionId?: string | null;
     institutionName?: string | null;
     consentExpiresAt?: Date | null;
+    bankProvider?: OpenBankingProviderId | null;
+    syncCursor?: Record<string, unknown> | null;
   },
 ): Promise<ConnectionRow> {
   return db.transaction(async (tx) => {
@@ -51,8 +55,9 @@ export async function saveConnection(
       institutionId: input.institutionId ?? null,
       institutionName: input.institutionName ?? null,
       consentExpiresAt: input.consentExpiresAt ?? null,
+      bankProvider: input.bankProvider ?? null,
       sandbox: input.sandbox,
-      syncCursor: null,
+      syncCursor: input.syncCursor ?? null,
       syncState: 'queued' as const,
       syncImported: 0,
       syncQueuedAt: input.now,
@@ -129,5 +134,6 @@ export function summaryOf(row: ConnectionRow): ConnectionSummary {
     sync: { state: row.syncState, imported: row.syncImported, last_error: row.lastError },
     consent_expires_at: iso(row.consentExpiresAt),
     institution: row.institutionName,
+    institution_id: row.institutionId,
   };
 }

@@ -4,17 +4,19 @@ import type { CardProviderAdapter } from './card-providers/card-provider.js';
 import { createSquareAdapter } from './card-providers/square/square-adapter.js';
 import { createStripeAdapter } from './card-providers/stripe/stripe-adapter.js';
 import { createSumupAdapter } from './card-providers/sumup/sumup-adapter.js';
-import { openBankingProvider } from './open-banking/index.js';
-import type { OpenBankingProvider } from './open-banking/open-banking-provider.js';
+import { openBankingProviders } from './open-banking/index.js';
+import type { OpenBankingProvider, OpenBankingProviderId } from './open-banking/open-banking-provider.js';
 import type { RetryPolicy } from './provider-http.js';
-import type { ConnectionProvider } from './tables.js';
 
 /** The providers this instance can talk to (real or sandbox), or null where none is configured. */
 export interface IntegrationProviders {
   card(provider: Processor): CardProviderAdapter | null;
+  /** The open-banking provider new bank links go through. */
   bank: OpenBankingProvider | null;
-  /** True when the provider is the local simulator (the UI's "Sandbox" badge). */
-  isSandbox(provider: ConnectionProvider): boolean;
+  /** A bank connection's own provider (it keeps the one it was made with), or null when no longer configured. */
+  bankById(id: OpenBankingProviderId): OpenBankingProvider | null;
+  /** True when the card provider is the local simulator (the UI's "Sandbox" badge); banks say it themselves. */
+  isSandbox(provider: Processor): boolean;
 }
 
 export function providersFromConfig(config: Config, retry?: Partial<RetryPolicy>): IntegrationProviders {
@@ -26,9 +28,11 @@ export function providersFromConfig(config: Config, retry?: Partial<RetryPolicy>
     square: build(providers.square, (e) => createSquareAdapter(e, { retry })),
     sumup: build(providers.sumup, (e) => createSumupAdapter(e, { retry })),
   };
+  const banks = openBankingProviders(config, { retry });
   return {
     card: (provider) => cards[provider],
-    bank: openBankingProvider(config, { retry }),
-    isSandbox: (provider) => (provider === 'bank' ? providers.gocardless : providers[provider])?.sandbox ?? false,
+    bank: banks.forNewLinks,
+    bankById: banks.byId,
+    isSandbox: (provider) => providers[provider]?.sandbox ?? false,
   };
 }

@@ -6,6 +6,7 @@ import {
   BuildBankLinkRequestSchema,
   BuildBankLinkResponseSchema,
   type CardProcessor,
+  CashInTheBankResponseSchema,
   ConnectedResponseSchema,
   DeleteTokensRequestSchema,
   DeleteTokensResponseSchema,
@@ -19,14 +20,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
 import { ownId, requireUser } from '../http/authenticate.js';
-import {
-  authorizationUrl,
-  buildBankLink,
-  completeBankConnection,
-  completeCardConnection,
-  disconnect,
-  listBanks,
-} from './connect-service.js';
+import { buildBankLink, completeBankConnection, listBanks } from './bank-connect-service.js';
+import { cashInTheBankAnswer } from './cash-in-the-bank.js';
+import { authorizationUrl, completeCardConnection, disconnect } from './connect-service.js';
 import { listConnections, summaryOf } from './connection-store.js';
 
 const tags = ['integrations'];
@@ -106,7 +102,9 @@ export function integrationRoutes(ctx: AppContext) {
       async (req) => ({
         connection: await completeBankConnection(ctx, ownId(req, req.body.id), {
           requisitionId: req.body.requisition_id,
-          ref: req.body.ref,
+          state: (req.body.state ?? req.body.ref)!,
+          code: req.body.code,
+          error: req.body.error,
         }),
       }),
     );
@@ -133,6 +131,12 @@ export function integrationRoutes(ctx: AppContext) {
       async (req) => ({
         connections: (await listConnections(ctx.database.db, ownId(req, req.params.id))).map(summaryOf),
       }),
+    );
+
+    app.get(
+      '/api/database/get-cash-in-the-bank/:id',
+      { schema: { tags, security, params: IdParamsSchema, response: { 200: CashInTheBankResponseSchema } } },
+      async (req) => ({ cash_in_the_bank: await cashInTheBankAnswer(ctx.database.db, ownId(req, req.params.id)) }),
     );
 
     app.post(

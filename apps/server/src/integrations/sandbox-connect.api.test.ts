@@ -83,57 +83,96 @@ describe.each(['stripe', 'square', 'sumup'] as const)('%s in sandbox mode', (pro
   });
 });
 
-describe('the sandbox bank', () => {
-  it('links through the consent page, imports, and keeps to four updates a day', async () => {
+/** Links the sandbox bank through build-a-link, the consent page and record-bank-transactions. */
+async function linkSandboxBank(on: TestServer, owner: Owner, institution: string, button = 'approve') {
+  const link = await on.post(
+    '/api/gocardless/build-a-link',
+    { user_id: owner.id, institution_id: institution, redirect: `${on.url}/gocardless-redirect` },
+    owner.access_token,
+  );
+  expect(link.status).toBe(200);
+  const back = await pressConsentButton(link.body.requisition.link, button);
+  expect(`${back.origin}${back.pathname}`).toBe(`${on.url}/gocardless-redirect`);
+  // What the return page passes on: whichever of code, state, ref and error the bank sent back.
+  const returned = Object.fromEntries(
+    ['code', 'state', 'ref', 'error'].flatMap((k) => (back.searchParams.has(k) ? [[k, back.searchParams.get(k)]] : [])),
+  );
+  const res = await on.post(
+    '/api/gocardless/record-bank-transactions',
+    { id: owner.id, requisition_id: link.body.requisition.id, ...returned },
+    owner.access_token,
+  );
+  return { back, res };
+}
+
+/** Runs imports by hand until the bank's allowance of four a day is spent; the next one waits instead of calling. */
+async function spendTheDailyAllowance(on: TestServer, owner: Owner) {
+  const row = await on.ctx.database.db.query.connections.findFirst({ where: (t, { eq }) => eq(t.userId, owner.id) });
+  const deps = syncDepsOf(on, () => new Date());
+  for (let run = 2; run <= 4; run++) expect(await runConnectionSync(deps, row!.id)).toBe('imported');
+  expect(await runConnectionSync(deps, row!.id)).toBe('failed');
+  const status = await on.get(`/api/integrations/sync-status/${owner.id}`, owner.access_token);
+  expect(status.body.connections[0]).toMatchObject({ status: 'connected', sync: { state: 'waiting' } });
+  expect(status.body.connections[0].sync.last_error).toMatch(
+    /^Your bank's daily limit on updates is reached; the next import is at \d\d:\d\d\.$/,
+  );
+}
+
+describe('the sandbox bank through Enable Banking (the default)', () => {
+  it('links Mock ASPSP through its consent page, imports, shows cash in the bank and keeps to four updates a day', async () => {
     const owner = await signUpAndConfirm(server);
     const banks = await server.get('/api/gocardless/choose-a-bank', owner.access_token);
-    expect(banks.body.banks[0].id).toBe('SANDBOXFINANCE_SFIN0000');
-    const link = await server.post(
-      '/api/gocardless/build-a-link',
-      { user_id: owner.id, institution_id: 'SANDBOXFINANCE_SFIN0000', redirect: `${server.url}/gocardless-redirect` },
-      owner.access_token,
-    );
-    expect(link.status).toBe(200);
-    const back = await pressConsentButton(link.body.requisition.link, 'approve');
-    expect(`${back.origin}${back.pathname}`).toBe(`${server.url}/gocardless-redirect`);
-    const res = await server.post(
-      '/api/gocardless/record-bank-transactions',
-      { id: owner.id, requisition_id: link.body.requisition.id, ref: back.searchParams.get('ref') },
-      owner.access_token,
-    );
+    expect(banks.body.banks[0]).toEqual({ id: 'GB:Mock ASPSP', name: 'Mock ASPSP' });
+    const { back, res } = await linkSandboxBank(server, owner, 'GB:Mock ASPSP');
+    expect([back.searchParams.has('code'), back.searchParams.has('state')]).toEqual([true, true]);
     expect(res.status).toBe(200);
     const [done] = await waitForSync(server, owner, (c) => c[0]?.last_sync !== null);
-    expect(done).toMatchObject({ processor: 'gocardless', institution: 'Sandbox Finance', sync: { last_error: null } });
-    expect((await figures(owner)).expenses).toBeGreaterThan(0);
-
-    // Three more runs use up the bank's four a day; the fifth waits instead of calling again.
-    const row = await server.ctx.database.db.query.connections.findFirst({
-      where: (t, { eq }) => eq(t.userId, owner.id),
+    expect(done).toMatchObject({
+      processor: 'gocardless',
+      institution: 'Mock ASPSP',
+      sandbox: true,
+      sync: { last_error: null },
     });
-    const deps = syncDepsOf(server, () => new Date());
-    for (let run = 2; run <= 4; run++) expect(await runConnectionSync(deps, row!.id)).toBe('imported');
-    expect(await runConnectionSync(deps, row!.id)).toBe('failed');
-    const status = await server.get(`/api/integrations/sync-status/${owner.id}`, owner.access_token);
-    expect(status.body.connections[0]).toMatchObject({ status: 'connected', sync: { state: 'waiting' } });
-    expect(status.body.connections[0].sync.last_error).toMatch(
-      /^Your bank's daily limit on updates is reached; the next import is at \d\d:\d\d\.$/,
-    );
+    expect((await figures(owner)).expenses).toBeGreaterThan(0);
+    const cash = await server.get(`/api/database/get-cash-in-the-bank/${owner.id}`, owner.access_token);
+    expect(cash.body.cash_in_the_bank).toMatchObject({ currency: 'GBP', booked: expect.any(Number) });
+    await spendTheDailyAllowance(server, owner);
   });
 
-  it('tells the redirect page when the owner denies at the bank', async () => {
+  it('passes a refusal at the bank on to the server, which connects nothing', async () => {
     const owner = await signUpAndConfirm(server);
-    const link = await server.post(
-      '/api/gocardless/build-a-link',
-      { user_id: owner.id, institution_id: 'SANDBOXFINANCE_SFIN0000', redirect: `${server.url}/gocardless-redirect` },
-      owner.access_token,
-    );
-    const back = await pressConsentButton(link.body.requisition.link, 'deny');
+    const { back, res } = await linkSandboxBank(server, owner, 'GB:Mock ASPSP', 'deny');
+    expect(back.searchParams.get('error')).toBe('access_denied');
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('The bank connection was not approved. Please connect again.');
+  });
+});
+
+describe('the sandbox bank through GoCardless', () => {
+  let goCardless: TestServer;
+  beforeAll(async () => {
+    goCardless = await startTestServer({ env: { SANDBOX_BANK_PROVIDER: 'gocardless', SYNC_HISTORY_DAYS: '60' } });
+  });
+  afterAll(() => goCardless.close());
+
+  it('links through the consent page, imports, shows cash in the bank and keeps to four updates a day', async () => {
+    const owner = await signUpAndConfirm(goCardless);
+    const banks = await goCardless.get('/api/gocardless/choose-a-bank', owner.access_token);
+    expect(banks.body.banks[0].id).toBe('SANDBOXFINANCE_SFIN0000');
+    const { back, res } = await linkSandboxBank(goCardless, owner, 'SANDBOXFINANCE_SFIN0000');
+    expect(back.searchParams.has('ref')).toBe(true);
+    expect(res.status).toBe(200);
+    const [done] = await waitForSync(goCardless, owner, (c) => c[0]?.last_sync !== null);
+    expect(done).toMatchObject({ processor: 'gocardless', institution: 'Sandbox Finance', sync: { last_error: null } });
+    const cash = await goCardless.get(`/api/database/get-cash-in-the-bank/${owner.id}`, owner.access_token);
+    expect(cash.body.cash_in_the_bank).toMatchObject({ currency: 'GBP' });
+    await spendTheDailyAllowance(goCardless, owner);
+  });
+
+  it('tells the server when the owner denies at the bank', async () => {
+    const owner = await signUpAndConfirm(goCardless);
+    const { back, res } = await linkSandboxBank(goCardless, owner, 'SANDBOXFINANCE_SFIN0000', 'deny');
     expect(back.searchParams.get('error')).toBe('UserCancelledSession');
-    const res = await server.post(
-      '/api/gocardless/record-bank-transactions',
-      { id: owner.id, requisition_id: link.body.requisition.id, ref: back.searchParams.get('ref') },
-      owner.access_token,
-    );
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('The bank connection was not approved. Please connect again.');
   });

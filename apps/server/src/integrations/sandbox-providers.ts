@@ -1,21 +1,24 @@
-import { gocardless, square, stripe, sumup } from '@brade/sandbox';
+import { enableBanking, gocardless, square, stripe, sumup } from '@brade/sandbox';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.js';
 import { DEMO_SEED } from '../demo/demo-salon-data.js';
 
-export const SANDBOX_PROVIDERS = ['stripe', 'square', 'sumup', 'gocardless'] as const;
+export const SANDBOX_PROVIDERS = ['stripe', 'square', 'sumup', 'gocardless', 'enable-banking'] as const;
 
-type Make = (options: { seed: string; publicBaseUrl: string; controls: boolean }) => FastifyPluginAsync;
+type Options = { seed: string; publicBaseUrl: string; controls: boolean; redirectUrls: string[] };
+type Make = (options: Options) => FastifyPluginAsync;
 const SIMULATORS: Record<(typeof SANDBOX_PROVIDERS)[number], Make> = {
   stripe: stripe.stripeSimulator as Make,
   square: square.squareSimulator as Make,
   sumup: sumup.sumupSimulator as Make,
   gocardless: gocardless.gocardlessSimulator as Make,
+  'enable-banking': enableBanking.enableBankingSimulator,
 };
 
 /**
  * Sandbox mode (DESIGN.md section 4): each provider's simulated HTTP API on this same server at
- * /sandbox/<provider>/, serving the demo salon's books. Never in production unless ALLOW_SANDBOX=true.
+ * /sandbox/<provider>/, serving the demo salon's books. Never in production unless ALLOW_SANDBOX=true. Enable
+ * Banking's simulator knows Brade's sandbox application, whose one registered redirect is this app's bank return page.
  */
 export async function mountSandboxProviders(app: FastifyInstance, config: Config): Promise<void> {
   for (const provider of SANDBOX_PROVIDERS) {
@@ -24,6 +27,7 @@ export async function mountSandboxProviders(app: FastifyInstance, config: Config
       seed: DEMO_SEED,
       publicBaseUrl: `${config.publicUrl}${prefix}`,
       controls: config.sandboxControls,
+      redirectUrls: [`${config.publicUrl}/gocardless-redirect`],
     };
     await app.register(SIMULATORS[provider](options), {
       prefix,

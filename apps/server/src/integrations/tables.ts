@@ -1,6 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables.js';
+import type { OpenBankingProviderId } from './open-banking/open-banking-provider.js';
 
 export type ConnectionProvider = 'stripe' | 'square' | 'sumup' | 'bank';
 export type ConnectionStatus = 'connected' | 'needs_reconnect' | 'disconnected';
@@ -27,6 +40,8 @@ export const connections = pgTable(
     accountId: text('account_id'),
     institutionId: text('institution_id'),
     institutionName: text('institution_name'),
+    /** Bank only: the open-banking provider the link was made with; it keeps it (docs/open-banking.md). */
+    bankProvider: text('bank_provider').$type<OpenBankingProviderId>(),
     consentExpiresAt: timestamp('consent_expires_at', { withTimezone: true }),
     sandbox: boolean('sandbox').notNull().default(false),
     syncCursor: jsonb('sync_cursor').$type<Record<string, unknown>>(),
@@ -70,6 +85,8 @@ export const connectAttempts = pgTable(
     linkId: text('link_id'),
     institutionId: text('institution_id'),
     institutionName: text('institution_name'),
+    /** Bank only: which open-banking provider this attempt's consent page belongs to. */
+    bankProvider: text('bank_provider').$type<OpenBankingProviderId>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -79,4 +96,26 @@ export const connectAttempts = pgTable(
     index('connect_attempts_link_idx').on(t.linkId),
     index('connect_attempts_expiry_idx').on(t.expiresAt),
   ],
+);
+
+/**
+ * Cash in the bank: each bank account's last balance as its bank reported it at an import (booked and available,
+ * the bank's date, when Brade read it). One row per owner and account, keyed by the account's identity that
+ * survives a renewed consent; gone when the bank is disconnected.
+ */
+export const bankBalances = pgTable(
+  'bank_balances',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountIdentity: text('account_identity').notNull(),
+    currency: text('currency').notNull(),
+    bookedPence: bigint('booked_pence', { mode: 'number' }).notNull(),
+    availablePence: bigint('available_pence', { mode: 'number' }),
+    /** The day the bank says the balance is for, when it says. */
+    balanceDate: date('balance_date', { mode: 'string' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('bank_balances_owner_account_key').on(t.userId, t.accountIdentity)],
 );

@@ -4,7 +4,7 @@ import { type Db, rowsOf } from '../db/client.js';
 import { classify, type Processor, type SourceTransaction } from './classify.js';
 import { refreshDailyTotals } from './daily-totals.js';
 import { reconcilePayouts } from './reconcile.js';
-import { ledgerTransactions } from './tables.js';
+import { type LedgerProvider, ledgerTransactions } from './tables.js';
 
 /** Rows per statement: 13 parameters a row stays far below PostgreSQL's 65,535-parameter limit. */
 const BATCH = 2000;
@@ -132,11 +132,15 @@ async function previousDays(
   return rowsOf<{ day: string }>(result).map((r) => r.day);
 }
 
-/** The newest Europe/London day the owner has transactions for, or null. */
-export async function latestLedgerDate(db: Db, userId: string): Promise<string | null> {
+/** The newest Europe/London day the owner has transactions for (from one provider, if named), or null. */
+export async function latestLedgerDate(db: Db, userId: string, provider?: LedgerProvider): Promise<string | null> {
   const [row] = await db
     .select({ latest: sql<string | null>`max(${ledgerTransactions.localDate})::text` })
     .from(ledgerTransactions)
-    .where(eq(ledgerTransactions.userId, userId));
+    .where(
+      provider
+        ? and(eq(ledgerTransactions.userId, userId), eq(ledgerTransactions.provider, provider))
+        : eq(ledgerTransactions.userId, userId),
+    );
   return row?.latest ?? null;
 }

@@ -48,6 +48,8 @@ export const ConnectionSummarySchema = z.object({
   consent_expires_at: z.string().nullable(),
   /** Bank only: the bank's name. */
   institution: z.string().nullable(),
+  /** Bank only: the bank's id in the bank list (Settings' Reconnect asks for a new consent at the same bank). */
+  institution_id: z.string().nullable(),
 });
 export type ConnectionSummary = z.infer<typeof ConnectionSummarySchema>;
 
@@ -92,12 +94,47 @@ export const BuildBankLinkRequestSchema = z.object({
 export const BuildBankLinkResponseSchema = z.object({ requisition: z.object({ id: z.string(), link: z.string() }) });
 export type BuildBankLinkResponse = z.infer<typeof BuildBankLinkResponseSchema>;
 
-/** POST /api/gocardless/record-bank-transactions: spec payload `id, requisition_id`; `ref` is the redirect's. */
-export const RecordBankTransactionsRequestSchema = z.object({
-  id: z.uuid(),
-  requisition_id: z.string().trim().min(1, 'The bank requisition id is missing.').max(128),
-  ref: z.string().trim().max(256).optional(),
+/**
+ * POST /api/gocardless/record-bank-transactions: spec payload `id, requisition_id` (Brade's connect attempt), plus
+ * what the bank's redirect carried: the state (GoCardless sends it as `ref`, Enable Banking as `state`), Enable
+ * Banking's `code`, or the `error` of a refusal at the bank.
+ */
+export const RecordBankTransactionsRequestSchema = z
+  .object({
+    id: z.uuid(),
+    requisition_id: z.string().trim().min(1, 'The bank requisition id is missing.').max(128),
+    state: state.optional(),
+    ref: state.optional(),
+    code: code.optional(),
+    error: z.string().trim().min(1).max(256).optional(),
+    error_description: z.string().max(1024).optional(),
+  })
+  .refine((body) => body.state !== undefined || body.ref !== undefined, {
+    message: 'The connection state is missing.',
+    path: ['state'],
+  });
+
+const cash = {
+  /** Booked balance in pounds (what has cleared). */
+  booked: z.number(),
+  /** Available balance in pounds; null when the bank gives none. */
+  available: z.number().nullable(),
+  /** The day the bank says the balance is for (YYYY-MM-DD), when it says. */
+  balance_date: z.string().nullable(),
+  /** When Brade read it from the bank (ISO 8601). */
+  read_at: z.string(),
+};
+
+/**
+ * GET /api/database/get-cash-in-the-bank/{id} (beyond the spec): the business bank balance the last import read,
+ * added up over the owner's sterling accounts; null when no bank balance has been read.
+ */
+export const CashInTheBankResponseSchema = z.object({
+  cash_in_the_bank: z
+    .object({ ...cash, currency: z.literal('GBP'), accounts: z.array(z.object({ ...cash, currency: z.string() })) })
+    .nullable(),
 });
+export type CashInTheBankResponse = z.infer<typeof CashInTheBankResponseSchema>;
 
 /** POST /api/database/delete-tokens. */
 export const DeleteTokensRequestSchema = z.object({ id: z.uuid(), processor: ConnectableProcessorSchema });

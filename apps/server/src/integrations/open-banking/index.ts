@@ -1,30 +1,50 @@
 import type { Config } from '../../config.js';
 import type { RetryPolicy } from '../provider-http.js';
+import { createEnableBankingProvider } from './enable-banking/enable-banking-provider.js';
 import { createGoCardlessProvider } from './gocardless/gocardless-provider.js';
-import type { OpenBankingProvider } from './open-banking-provider.js';
+import type { OpenBankingProvider, OpenBankingProviderId } from './open-banking-provider.js';
 
 export type {
   Bank,
-  BankLink,
+  BankAccountRef,
+  BankBalance,
   BankTransactions,
-  LinkState,
+  CompletedLink,
   LinkStatus,
   OpenBankingProvider,
+  OpenBankingProviderId,
+  StartedLink,
 } from './open-banking-provider.js';
 
+export interface OpenBankingProviders {
+  /** The provider new bank links go through (config.providers.bankForNewLinks), or null when there is none. */
+  forNewLinks: OpenBankingProvider | null;
+  /** A connection's own provider: existing connections keep theirs while it is configured. */
+  byId(id: OpenBankingProviderId): OpenBankingProvider | null;
+}
+
 /**
- * The open-banking provider this server is configured for: GoCardless (real or the local simulator), or null when
- * neither is available. The sandbox bank is listed first against the simulator and, with real credentials, on any
- * server that is not production (developers test the real flow with it; salon owners never see it).
+ * The open-banking providers this server can talk to (docs/open-banking.md): Enable Banking and GoCardless, each real
+ * (with its keys) or its local simulator (sandbox mode). GoCardless's sandbox bank is listed first against its
+ * simulator and, with real credentials, on any server that is not production (developers test the real flow with
+ * it; salon owners never see it).
  */
-export function openBankingProvider(
+export function openBankingProviders(
   config: Config,
   options: { retry?: Partial<RetryPolicy>; now?: () => Date } = {},
-): OpenBankingProvider | null {
-  const endpoint = config.providers.gocardless;
-  if (!endpoint) return null;
-  return createGoCardlessProvider(endpoint, {
-    ...options,
-    listSandboxBank: endpoint.sandbox || config.env !== 'production',
-  });
+): OpenBankingProviders {
+  const { gocardless, enableBanking, bankForNewLinks } = config.providers;
+  const providers: Record<OpenBankingProviderId, OpenBankingProvider | null> = {
+    gocardless: gocardless
+      ? createGoCardlessProvider(gocardless, {
+          ...options,
+          listSandboxBank: gocardless.sandbox || config.env !== 'production',
+        })
+      : null,
+    enable_banking: enableBanking ? createEnableBankingProvider(enableBanking, options) : null,
+  };
+  return {
+    forNewLinks: bankForNewLinks ? providers[bankForNewLinks] : null,
+    byId: (id) => providers[id] ?? null,
+  };
 }

@@ -1,4 +1,3 @@
-import { londonDateOf } from '@brade/contract';
 import { eq } from 'drizzle-orm';
 import type { SourceTransaction } from '../../ledger/classify.js';
 import { importTransactions } from '../../ledger/import.js';
@@ -6,19 +5,13 @@ import { reconcilePayouts } from '../../ledger/reconcile.js';
 import type { CardProviderAdapter, CardProviderTokens, SyncCursor } from '../card-providers/card-provider.js';
 import { type ConnectionRow, connectionById, readCredentials, sealCredentials } from '../connection-store.js';
 import { connectedProcessors } from '../connections.js';
-import type { OpenBankingProvider } from '../open-banking/open-banking-provider.js';
 import { connections } from '../tables.js';
 import { type Lease, LeaseLostError, saveProgress, takeLease } from './lease.js';
-import { HISTORY_DAYS, OVERLAP_DAYS, SYNC_INTERVAL_MS, type SyncDeps, WRITE_BATCH_ROWS } from './sync-deps.js';
+import { syncBank } from './sync-bank.js';
+import { HISTORY_DAYS, SYNC_INTERVAL_MS, type SyncDeps, WRITE_BATCH_ROWS } from './sync-deps.js';
 import { describeFailure, recordFailure, recordSuccess } from './sync-outcome.js';
 
 export type SyncResult = 'imported' | 'skipped' | 'failed';
-
-/** What a bank connection keeps (encrypted): the consent and the accounts it covers. */
-export interface BankCredentials {
-  linkId: string;
-  accountIds: string[];
-}
 
 /** Stored card credentials: the adapter's tokens plus when they were obtained (for proactive refresh). */
 export interface StoredCardTokens extends Omit<CardProviderTokens, 'expiresAt'> {
@@ -120,28 +113,4 @@ async function syncCard(deps: SyncDeps, lease: Lease): Promise<void> {
 
 export function storedTokens(tokens: CardProviderTokens, now: Date): StoredCardTokens {
   return { ...tokens, expiresAt: tokens.expiresAt?.toISOString() ?? null, obtainedAt: now.toISOString() };
-}
-
-const minusDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T12:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
-
-/** One transactions call per account per run: banks may allow only 4 a day (providers.md section 4). */
-async function syncBank(deps: SyncDeps, lease: Lease): Promise<void> {
-  const { row } = lease;
-  const bank: OpenBankingProvider | null = deps.providers.bank;
-  if (!bank) throw new Error('open banking is not configured');
-  const credentials = readCredentials<BankCredentials>(deps.cipher, row)!;
-  const now = deps.clock();
-  const today = londonDateOf(now);
-  const cursor = { ...((row.syncCursor as { accounts?: Record<string, string> } | null)?.accounts ?? {}) };
-  const connected = await connectedProcessors(deps.db, row.userId);
-  for (const accountId of credentials.accountIds) {
-    const last = cursor[accountId];
-    const dateFrom = last ? minusDays(last, OVERLAP_DAYS) : minusDays(today, deps.historyDays ?? HISTORY_DAYS);
-    const result = await bank.fetchTransactions(accountId, { dateFrom, dateTo: today });
-    cursor[accountId] = today;
-    await importTransactions(deps.db, row.userId, result.transactions, connected, (tx) =>
-      saveProgress(tx, lease, { accounts: { ...cursor } }, result.transactions.length, deps.leaseSeconds),
-    );
-  }
 }

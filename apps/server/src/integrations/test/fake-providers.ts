@@ -1,6 +1,12 @@
 import type { Processor, SourceTransaction } from '../../ledger/classify.js';
 import type { CardProviderAdapter, CardProviderTokens, SyncCursor } from '../card-providers/card-provider.js';
-import type { Bank, OpenBankingProvider } from '../open-banking/open-banking-provider.js';
+import type {
+  Bank,
+  BankAccountRef,
+  BankBalance,
+  OpenBankingProvider,
+  OpenBankingProviderId,
+} from '../open-banking/open-banking-provider.js';
 import { ProviderError } from '../provider-error.js';
 import type { IntegrationProviders } from '../provider-registry.js';
 
@@ -90,55 +96,79 @@ export class FakeCardProvider implements CardProviderAdapter {
   }
 }
 
-/** An in-memory open-banking provider with one sandbox bank and a per-account daily call limit. */
+/**
+ * An in-memory open-banking provider with one sandbox bank, a per-account daily call limit and a balance. It plays
+ * GoCardless by default; `id` makes it another provider (tests of a provider switch).
+ */
 export class FakeBank implements OpenBankingProvider {
-  readonly id = 'gocardless' as const;
+  readonly sandbox = true;
   readonly banks: Bank[] = [
     { id: 'SANDBOXFINANCE_SFIN0000', name: 'Sandbox Finance' },
     { id: 'MONZO_MONZGB2L', name: 'Monzo' },
   ];
-  readonly links = new Map<string, { reference: string; status: 'linked' | 'pending' | 'rejected' | 'expired' }>();
+  readonly links = new Map<string, { state: string; status: 'linked' | 'pending' | 'rejected' | 'expired' }>();
   readonly ended = new Set<string>();
+  readonly fetched: Array<{ account: BankAccountRef; dateFrom: string; dateTo: string }> = [];
   callsToday = 0;
   dailyLimit = 4;
+  /** The account each approval links: a renewed consent reaches the same account under a new id. */
+  accountIdentity = 'iban:fake-business-account';
+  balance: BankBalance | null = {
+    bookedPence: 1_234_567,
+    availablePence: 1_200_000,
+    currency: 'GBP',
+    referenceDate: null,
+  };
+  balanceFailure: ProviderError | null = null;
 
-  constructor(public transactions: SourceTransaction[]) {}
+  constructor(
+    public transactions: SourceTransaction[],
+    readonly id: OpenBankingProviderId = 'gocardless',
+  ) {}
 
   async listBanks() {
     return this.banks;
   }
 
-  async startLink(input: { bankId: string; redirectUrl: string; reference: string }) {
-    const linkId = `req_${this.links.size + 1}`;
-    this.links.set(linkId, { reference: input.reference, status: 'pending' });
+  async startLink(input: { bankId: string; redirectUrl: string; state: string }) {
+    const linkId = `${this.id}_req_${this.links.size + 1}`;
+    this.links.set(linkId, { state: input.state, status: 'pending' });
     return { linkId, url: `https://fake.bank.test/consent/${linkId}` };
   }
 
+  /** The owner approves at the bank: returns the state the redirect carries back. */
   approve(linkId: string): string {
     const link = this.links.get(linkId)!;
     link.status = 'linked';
-    return link.reference;
+    return link.state;
   }
 
-  async linkState(linkId: string) {
-    const link = this.links.get(linkId);
-    if (!link) throw new ProviderError('gocardless', 'rejected', 'Requisition not found.', 404);
+  /** The newest link started (tests see only Brade's attempt id from build-a-link). */
+  latestLinkId(): string {
+    return [...this.links.keys()].at(-1)!;
+  }
+
+  async completeLink({ linkId }: { linkId: string | null }) {
+    const link = linkId ? this.links.get(linkId) : undefined;
+    if (!link || !linkId) throw new ProviderError(this.id, 'rejected', 'Requisition not found.', 404);
     return {
       status: link.status,
-      accountIds: link.status === 'linked' ? [`${linkId}-acc`] : [],
+      linkId,
+      accounts: link.status === 'linked' ? [{ id: `${linkId}-acc`, identity: this.accountIdentity }] : [],
       consentExpiresAt: new Date('2027-02-20T00:00:00Z'),
     };
   }
 
-  async fetchTransactions(accountId: string, options: { dateFrom: string; dateTo: string }) {
-    const link = this.links.get(accountId.replace(/-acc$/, ''));
-    if (link?.status === 'expired') {
-      throw new ProviderError('gocardless', 'reauthorize', 'Access has expired or it has been revoked.', 401);
+  async fetchTransactions(account: BankAccountRef, options: { dateFrom: string; dateTo: string }) {
+    const link = this.links.get(account.id.replace(/-acc$/, ''));
+    if (link?.status === 'expired' || this.ended.has(account.id.replace(/-acc$/, ''))) {
+      throw new ProviderError(this.id, 'reauthorize', 'Access has expired or it has been revoked.', 401);
     }
     if (this.callsToday >= this.dailyLimit) {
-      throw new ProviderError('gocardless', 'retryable', 'Daily request limit reached.', 429, 6 * 3600);
+      throw new ProviderError(this.id, 'retryable', 'Daily request limit reached.', 429, 6 * 3600);
     }
     this.callsToday += 1;
+    this.fetched.push({ account, ...options });
     return {
       transactions: this.transactions.filter((t) => {
         const day = t.occurredAt.toISOString().slice(0, 10);
@@ -148,15 +178,25 @@ export class FakeBank implements OpenBankingProvider {
     };
   }
 
+  async fetchBalance() {
+    if (this.balanceFailure) throw this.balanceFailure;
+    return this.balance;
+  }
+
   async endLink(linkId: string) {
     this.ended.add(linkId);
   }
 }
 
-export function fakeProviders(cards: Partial<Record<Processor, CardProviderAdapter>>, bank: FakeBank | null) {
+export function fakeProviders(
+  cards: Partial<Record<Processor, CardProviderAdapter>>,
+  bank: FakeBank | null,
+  otherBanks: FakeBank[] = [],
+) {
   return {
     card: (provider: Processor) => cards[provider] ?? null,
     bank,
+    bankById: (id: OpenBankingProviderId) => [bank, ...otherBanks].find((b) => b?.id === id) ?? null,
     isSandbox: () => true,
   } satisfies IntegrationProviders;
 }

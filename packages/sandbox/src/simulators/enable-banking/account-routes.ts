@@ -44,7 +44,7 @@ async function checkAccess(
     return void sendError(reply, 401, error, message);
   }
   if (counts && !psuPresent(request)) {
-    const quota = context.quota.status(account.identificationHash, scope, now);
+    const quota = context.quota.status(account.uid, scope, now);
     if (quota.remaining === 0) {
       return void sendError(
         reply,
@@ -58,7 +58,7 @@ async function checkAccess(
   return account;
 }
 
-/** Counts a successful unattended call against the account (by its identification hash: it outlives sessions). */
+/** Counts a successful unattended call against the account's allowance under this consent (banks count per consent). */
 function counted<T>(
   request: FastifyRequest,
   context: EnableBankingContext,
@@ -66,7 +66,7 @@ function counted<T>(
   scope: Scope,
   body: T,
 ) {
-  if (!psuPresent(request)) context.quota.recordSuccess(account.identificationHash, scope, context.clock.now());
+  if (!psuPresent(request)) context.quota.recordSuccess(account.uid, scope, context.clock.now());
   return body;
 }
 

@@ -27,7 +27,7 @@ export type EnableBankingErrorCode =
 export interface EnableBankingErrorBody {
   message: string;
   code: number;
-  error: EnableBankingErrorCode;
+  error?: EnableBankingErrorCode;
   detail: string | null;
 }
 
@@ -42,13 +42,12 @@ export function sendError(
   return reply.code(status).send(body);
 }
 
+/**
+ * Injected faults: a 429 is Enable Banking's own throttling (with Retry-After), not a bank's daily allowance,
+ * which the simulator answers itself with ASPSP_RATE_LIMIT_EXCEEDED once the allowance is spent.
+ */
 export function enableBankingFaultBody(status: 429 | 500): EnableBankingErrorBody {
   return status === 429
-    ? {
-        message: 'ASPSP rate limit exceeded',
-        code: 429,
-        error: 'ASPSP_RATE_LIMIT_EXCEEDED',
-        detail: 'Too many requests to the bank; try again later.',
-      }
+    ? { message: 'Too many requests', code: 429, detail: 'Slow down and try again shortly.' }
     : { message: 'Error interacting with ASPSP', code: 500, error: 'ASPSP_ERROR', detail: null };
 }

@@ -59,12 +59,14 @@ async function simGet(route: string): Promise<Record<string, unknown>> {
 
 /** Start a link and approve it at the bank as the owner would; returns the linked account. */
 async function linkedAccount(bankId = SANDBOX) {
-  const link = await bank.startLink({ bankId, redirectUrl: REDIRECT, reference: 'ref-approve' });
+  const link = await bank.startLink({ bankId, redirectUrl: REDIRECT, state: 'ref-approve' });
   const back = await pressConsentButton(link.url, 'approve');
   expect(back.toString()).toBe(`${REDIRECT}?ref=ref-approve`);
-  const state = await bank.linkState(link.linkId);
-  return { link, state, accountId: state.accountIds[0]! };
+  const state = await bank.completeLink({ linkId: link.linkId, code: null });
+  return { link, state, account: state.accounts[0]! };
 }
+
+const complete = (linkId: string | null) => bank.completeLink({ linkId, code: null });
 
 /** The booked bank records the simulator serves for these days (debits of the last two London days are pending). */
 function expectedBooked(from: string, to: string) {
@@ -96,7 +98,7 @@ describe('GoCardless banks and consent', SLOW, () => {
   });
 
   it('asks for the bank’s full history, 90 days of access and the three scopes, returning to Brade in English', async () => {
-    const link = await bank.startLink({ bankId: 'TIDE_TIDEGB22', redirectUrl: REDIRECT, reference: 'ref-1' });
+    const link = await bank.startLink({ bankId: 'TIDE_TIDEGB22', redirectUrl: REDIRECT, state: 'ref-1' });
     expect(link.url).toBe(`${sim.url}/psd2/start/${link.linkId}/TIDE_TIDEGB22`);
     const requisition = await simGet(`/requisitions/${link.linkId}/`);
     expect(requisition).toMatchObject({ redirect: REDIRECT, reference: 'ref-1', user_language: 'EN', status: 'CR' });
@@ -109,45 +111,55 @@ describe('GoCardless banks and consent', SLOW, () => {
   });
 
   it('follows the consent from pending to linked, with the account and when the consent ends', async () => {
-    const link = await bank.startLink({ bankId: SANDBOX, redirectUrl: REDIRECT, reference: 'ref-2' });
-    expect(await bank.linkState(link.linkId)).toEqual({ status: 'pending', accountIds: [], consentExpiresAt: null });
+    const link = await bank.startLink({ bankId: SANDBOX, redirectUrl: REDIRECT, state: 'ref-2' });
+    const pending = { status: 'pending', linkId: link.linkId, accounts: [], consentExpiresAt: null };
+    expect(await complete(link.linkId)).toEqual(pending);
     await pressConsentButton(link.url, 'approve');
-    const state = await bank.linkState(link.linkId);
+    const state = await complete(link.linkId);
     expect(state.status).toBe('linked');
-    expect(state.accountIds).toHaveLength(1);
+    expect(state.accounts).toHaveLength(1);
     expect(state.consentExpiresAt).toEqual(new Date(NOW.getTime() + 90 * DAY));
   });
 
+  it('gives a renewed consent’s new account id the same identity (its IBAN, hashed)', async () => {
+    const first = await linkedAccount();
+    const second = await linkedAccount();
+    expect(second.account.id).not.toBe(first.account.id);
+    expect(second.account.identity).toBe(first.account.identity);
+    expect(first.account.identity).toMatch(/^iban:[0-9a-f]{32}$/);
+  });
+
   it('brings Deny back with the reference and an error, and the link reads as rejected', async () => {
-    const link = await bank.startLink({ bankId: SANDBOX, redirectUrl: REDIRECT, reference: 'ref-deny' });
+    const link = await bank.startLink({ bankId: SANDBOX, redirectUrl: REDIRECT, state: 'ref-deny' });
     const back = await pressConsentButton(link.url, 'deny');
     expect(back.searchParams.get('ref')).toBe('ref-deny');
     expect(back.searchParams.get('error')).toBe('UserCancelledSession');
-    expect(await bank.linkState(link.linkId)).toEqual({ status: 'rejected', accountIds: [], consentExpiresAt: null });
+    expect(await complete(link.linkId)).toMatchObject({ status: 'rejected', accounts: [] });
   });
 
   it('ends a link by deleting the requisition; ending it again is harmless', async () => {
-    const { link, accountId } = await linkedAccount();
-    await bank.endLink(link.linkId);
-    await expect(bank.endLink(link.linkId)).resolves.toBeUndefined();
-    const gone = await failure(bank.fetchTransactions(accountId, { dateFrom: '2026-06-01', dateTo: '2026-06-15' }));
+    const { link, account } = await linkedAccount();
+    await bank.endLink(link.linkId!);
+    await expect(bank.endLink(link.linkId!)).resolves.toBeUndefined();
+    const gone = await failure(bank.fetchTransactions(account, { dateFrom: '2026-06-01', dateTo: '2026-06-15' }));
     expect(gone.failure).toBe('reauthorize');
-    expect((await failure(bank.linkState(link.linkId))).failure).toBe('rejected');
+    expect((await failure(complete(link.linkId))).failure).toBe('rejected');
   });
 
   it('reports an expired consent as needing a reconnect', async () => {
-    const { link, accountId } = await linkedAccount();
-    sim.control.expireConsent(link.linkId);
-    const error = await failure(bank.fetchTransactions(accountId, { dateFrom: '2026-06-01', dateTo: '2026-06-15' }));
+    const { link, account } = await linkedAccount();
+    sim.control.expireConsent(link.linkId!);
+    const error = await failure(bank.fetchTransactions(account, { dateFrom: '2026-06-01', dateTo: '2026-06-15' }));
     expect([error.failure, error.providerCode]).toEqual(['reauthorize', 'AccessExpiredError']);
-    expect((await bank.linkState(link.linkId)).status).toBe('expired');
+    expect((await complete(link.linkId)).status).toBe('expired');
+    expect((await failure(bank.fetchBalance(account))).failure).toBe('reauthorize');
   });
 });
 
 describe('GoCardless transactions', SLOW, () => {
   it('imports exactly the booked statement lines of the window, with the calls left today', async () => {
-    const { accountId } = await linkedAccount();
-    const result = await bank.fetchTransactions(accountId, { dateFrom: '2026-04-01', dateTo: '2026-06-15' });
+    const { account } = await linkedAccount();
+    const result = await bank.fetchTransactions(account, { dateFrom: '2026-04-01', dateTo: '2026-06-15' });
     const rows = [...result.transactions].sort((a, b) => a.externalId.localeCompare(b.externalId));
     expect(rows).toEqual(expectedBooked('2026-04-01', '2026-06-15'));
     expect(rows.length).toBeGreaterThan(100);
@@ -155,25 +167,32 @@ describe('GoCardless transactions', SLOW, () => {
   });
 
   it('counts down the bank’s 4 calls a day, then hands back the wait until the limit resets', async () => {
-    const { accountId } = await linkedAccount();
+    const { account } = await linkedAccount();
     const window = { dateFrom: '2026-06-10', dateTo: '2026-06-15' };
     const left: Array<number | null> = [];
-    for (let i = 0; i < 4; i++) left.push((await bank.fetchTransactions(accountId, window)).remainingToday);
+    for (let i = 0; i < 4; i++) left.push((await bank.fetchTransactions(account, window)).remainingToday);
     expect(left).toEqual([3, 2, 1, 0]);
-    const error = await failure(bank.fetchTransactions(accountId, window));
+    const error = await failure(bank.fetchTransactions(account, window));
     const untilMidnightUtc = (Date.parse('2026-06-16T00:00:00Z') - NOW.getTime()) / 1000;
     expect([error.failure, error.status, error.retryAfterSeconds]).toEqual(['retryable', 429, untilMidnightUtc]);
     sim.control.resetDailyCounters();
-    expect((await bank.fetchTransactions(accountId, window)).remainingToday).toBe(3);
+    expect((await bank.fetchTransactions(account, window)).remainingToday).toBe(3);
   });
 
   it('rides out injected rate limits and server errors without spending the daily calls', async () => {
-    const { accountId } = await linkedAccount();
+    const { account } = await linkedAccount();
     sim.control.injectFaults({ status: 429, count: 2, retryAfterSeconds: 0, pathPrefix: '/api/v2/accounts' });
     sim.control.injectFaults({ status: 500, count: 1, pathPrefix: '/api/v2/accounts' });
-    const result = await bank.fetchTransactions(accountId, { dateFrom: '2026-06-01', dateTo: '2026-06-15' });
+    const result = await bank.fetchTransactions(account, { dateFrom: '2026-06-01', dateTo: '2026-06-15' });
     expect(result.transactions).toHaveLength(expectedBooked('2026-06-01', '2026-06-15').length);
     expect(result.remainingToday).toBe(3);
+  });
+
+  it('reads the booked and available balance with the bank’s date', async () => {
+    const { account } = await linkedAccount();
+    const balance = await bank.fetchBalance(account);
+    expect(balance).toMatchObject({ currency: 'GBP', referenceDate: '2026-06-15' });
+    expect(balance!.availablePence).toBeLessThanOrEqual(balance!.bookedPence);
   });
 
   it('gives up on an outage after the retry budget, as retryable', async () => {

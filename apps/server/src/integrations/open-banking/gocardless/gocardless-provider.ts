@@ -1,11 +1,21 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { ProviderEndpoint } from '../../../config.js';
 import { ProviderError } from '../../provider-error.js';
 import type { RetryPolicy } from '../../provider-http.js';
-import type { Bank, LinkStatus, OpenBankingProvider } from '../open-banking-provider.js';
+import { chooseBalance } from '../balance-choice.js';
+import type { Bank, BankAccountRef, LinkStatus, OpenBankingProvider } from '../open-banking-provider.js';
 import { createGoCardlessClient } from './gocardless-client.js';
 import { rateLimitHeader } from './gocardless-errors.js';
-import { AccountTransactions, Agreement, Institution, Institutions, Requisition } from './gocardless-schemas.js';
+import {
+  AccountBalances,
+  AccountMetadata,
+  AccountTransactions,
+  Agreement,
+  Institution,
+  Institutions,
+  Requisition,
+} from './gocardless-schemas.js';
 import { bookedRows } from './gocardless-transform.js';
 
 /** GoCardless's test bank (providers.md section 4): approve in its consent flow, get a test account. */
@@ -65,8 +75,27 @@ export function createGoCardlessProvider(
   const client = createGoCardlessClient(endpoint, { retry: options.retry, now });
   const listSandboxBank = options.listSandboxBank ?? endpoint.sandbox;
 
+  /**
+   * An account id is new with every requisition; its IBAN is not. Hashed, it keys the import cursor and the balance
+   * so a renewed consent carries on where the last one stopped (the account's id when GoCardless gives no IBAN).
+   */
+  async function accountRef(accountId: string): Promise<BankAccountRef> {
+    const { body } = await client.request({
+      call: 'api',
+      path: path('accounts', accountId),
+      schema: AccountMetadata,
+      what: 'the account',
+    });
+    const iban = body.iban?.replace(/\s/g, '').toUpperCase();
+    return {
+      id: accountId,
+      identity: iban ? `iban:${createHash('sha256').update(iban).digest('hex').slice(0, 32)}` : accountId,
+    };
+  }
+
   return {
     id: 'gocardless',
+    sandbox: endpoint.sandbox,
 
     async listBanks() {
       const { body } = await client.request({
@@ -78,7 +107,8 @@ export function createGoCardlessProvider(
       return banksInOrder(body, listSandboxBank);
     },
 
-    async startLink({ bankId, redirectUrl, reference }) {
+    // The requisition's `reference` comes back on the redirect as `?ref=`: it is the attempt's state.
+    async startLink({ bankId, redirectUrl, state: reference }) {
       const { body: bank } = await client.request({
         call: 'api',
         path: path('institutions', bankId),
@@ -116,7 +146,8 @@ export function createGoCardlessProvider(
       return { linkId: requisition.id, url: requisition.link };
     },
 
-    async linkState(linkId) {
+    async completeLink({ linkId }) {
+      if (!linkId) throw new ProviderError('gocardless', 'rejected', 'The bank link has no requisition.');
       const { body: requisition } = await client.request({
         call: 'api',
         path: path('requisitions', linkId),
@@ -135,18 +166,36 @@ export function createGoCardlessProvider(
         const accepted = agreement.accepted ? Date.parse(agreement.accepted) : Number.NaN;
         if (!Number.isNaN(accepted)) consentExpiresAt = new Date(accepted + agreement.access_valid_for_days * DAY_MS);
       }
-      return { status, accountIds: status === 'linked' ? requisition.accounts : [], consentExpiresAt };
+      const accounts = status === 'linked' ? await Promise.all(requisition.accounts.map(accountRef)) : [];
+      return { status, linkId, accounts, consentExpiresAt };
     },
 
-    async fetchTransactions(accountId, { dateFrom, dateTo }) {
+    async fetchTransactions(account, { dateFrom, dateTo }) {
       const query = new URLSearchParams({ date_from: dateFrom, date_to: dateTo });
       const { body, headers } = await client.request({
         call: 'account',
-        path: `${path('accounts', accountId, 'transactions')}?${query}`,
+        path: `${path('accounts', account.id, 'transactions')}?${query}`,
         schema: AccountTransactions,
         what: 'the transactions',
       });
       return { transactions: bookedRows(body), remainingToday: rateLimitHeader(headers, 'account-success-remaining') };
+    },
+
+    async fetchBalance(account) {
+      const { body } = await client.request({
+        call: 'account',
+        path: path('accounts', account.id, 'balances'),
+        schema: AccountBalances,
+        what: 'the balances',
+      });
+      return chooseBalance(
+        body.balances.map((b) => ({
+          type: b.balanceType,
+          amount: b.balanceAmount.amount,
+          currency: b.balanceAmount.currency,
+          referenceDate: b.referenceDate,
+        })),
+      );
     },
 
     async endLink(linkId) {

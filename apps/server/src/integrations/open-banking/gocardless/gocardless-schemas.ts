@@ -84,3 +84,10 @@ export const AccountTransactions = z.object({
   }),
 });
 export type AccountTransactions = z.infer<typeof AccountTransactions>;
+
+/** GET /accounts/{id}/: metadata, outside the bank's daily limits. */
+export const AccountMetadata = z.object({ id: z.string(), iban: z.string().nullish() });
+
+export const AccountBalances = z.object({
+  balances: z.array(z.object({ balanceAmount: money, balanceType: z.string(), referenceDate: z.string().nullish() })),
+});
