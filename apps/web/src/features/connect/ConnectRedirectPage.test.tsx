@@ -179,13 +179,33 @@ describe('the pop-up return pages', () => {
     expect(sentBody(fetchMock)).toEqual({ id: 'u-1', requisition_id: 'req-9', ref: 'brade-ref-1' });
   });
 
-  it('reports a cancelled bank consent without recording it', async () => {
+  it('records an Enable Banking return with its code and state', async () => {
+    localStorage.setItem('requisistion_id', 'attempt-1');
+    startedFrom({ processor: 'gocardless', from: 'settings' });
+    const fetchMock = mockApi({ '/api/gocardless/record-bank-transactions': jsonResponse(200, CONNECTED) });
+    renderReturn('gocardless', '?state=st-9&code=eb-code&unrelated=x');
+    await expectSignal('GOCARDLESS_CONNECT_SUCCESS', 'gocardless');
+    expect(sentBody(fetchMock)).toEqual({ id: 'u-1', requisition_id: 'attempt-1', state: 'st-9', code: 'eb-code' });
+  });
+
+  it('passes a refusal at the bank on to the server (which uses the attempt up) and reports the failure', async () => {
     localStorage.setItem('requisistion_id', 'req-9');
     startedFrom({ processor: 'gocardless', from: 'settings' });
-    const fetchMock = mockApi({});
-    renderReturn('gocardless', '?ref=r&error=UserCancelledSession&details=User+cancelled+the+session.');
+    const fetchMock = mockApi({
+      '/api/gocardless/record-bank-transactions': jsonResponse(400, {
+        error: 'The bank connection was not approved. Please connect again.',
+        code: 'consent_denied',
+      }),
+    });
+    renderReturn('gocardless', '?state=r&error=access_denied&error_description=Cancelled');
     await expectSignal('GOCARDLESS_CONNECT_ERROR', 'gocardless');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sentBody(fetchMock)).toEqual({
+      id: 'u-1',
+      requisition_id: 'req-9',
+      state: 'r',
+      error: 'access_denied',
+      error_description: 'Cancelled',
+    });
   });
 
   it('still signals over the BroadcastChannel when a provider page cut the opener link', async () => {

@@ -57,9 +57,16 @@ export async function buildABankLink(userId: string, institutionId: string) {
   return { id: requisition.id, link: requisition.link };
 }
 
+/** What a bank's return address may carry: GoCardless sends `ref`, Enable Banking `code` and `state`; either `error`. */
+const BANK_RETURN_FIELDS = ['code', 'state', 'ref', 'error', 'error_description'] as const;
+
 /** POST /api/gocardless/record-bank-transactions after the bank's consent page returned. */
-export async function recordBankTransactions(id: string, requisitionId: string, ref: string | null): Promise<void> {
+export async function recordBankTransactions(id: string, requisitionId: string, returned: URLSearchParams) {
+  const passed = BANK_RETURN_FIELDS.flatMap((field) => {
+    const value = returned.get(field);
+    return value ? [[field, value] as const] : [];
+  });
   await apiRequest('/api/gocardless/record-bank-transactions', {
-    body: { id, requisition_id: requisitionId, ...(ref ? { ref } : {}) },
+    body: { id, requisition_id: requisitionId, ...Object.fromEntries(passed) },
   });
 }

@@ -18,8 +18,10 @@ class ReturnRefused extends Error {
 
 /**
  * Finishes a connection from the return page's address. A card provider's return counts only with a code and the
- * state this browser was given for it (the server checks the state again); the bank's needs the requisition this
- * browser asked for. A provider's `error` (the owner pressed Deny) fails without calling the server.
+ * state this browser was given for it (the server checks the state again), and its `error` (the owner pressed
+ * Deny) fails without calling the server. The bank's return passes on, with the requisition this browser asked
+ * for, whatever the bank sent back (its code, state or error): the server checks the state and uses the attempt
+ * up either way.
  */
 export async function finishConnection(
   processor: ConnectableProcessor,
@@ -29,14 +31,15 @@ export async function finishConnection(
   try {
     if (!attempt) throw new ReturnRefused('No connection was started from this browser');
     const denied = params.get('error');
-    if (denied) throw new ReturnRefused(`The provider returned ${denied}`);
+    if (denied && processor !== 'gocardless') throw new ReturnRefused(`The provider returned ${denied}`);
     const id = stored.id();
     if (!id) throw new ReturnRefused('No stored user id: sign in first');
 
     if (processor === 'gocardless') {
       const requisitionId = storedRequisitionId();
       if (!requisitionId) throw new ReturnRefused('No bank requisition id is stored');
-      await recordBankTransactions(id, requisitionId, params.get('ref'));
+      await recordBankTransactions(id, requisitionId, params);
+      if (denied) throw new ReturnRefused(`The bank returned ${denied}`);
     } else {
       const code = params.get('code');
       const state = params.get('state');

@@ -31,6 +31,9 @@ const PATHS = {
   goals: `${base}/get-financial-goals/u-1`,
 };
 
+/** Beyond the spec's six: the bank balance the last import read. */
+const CASH = `${base}/get-cash-in-the-bank/u-1`;
+
 const MONTHS = ['2024-12', '2025-01', '2025-02', '2025-03', '2025-04', '2025-05'];
 const GREEN = 'rgb(46, 125, 50)';
 const RED = 'rgb(198, 40, 40)';
@@ -49,6 +52,7 @@ function answers(overrides: Partial<Record<keyof typeof PATHS, Response>> = {}) 
     [PATHS.goals]: jsonResponse(200, {
       financial_goals: { margin_goal: 10, revenue_target: 7500, retention_rate: 12 },
     }),
+    [CASH]: jsonResponse(200, { cash_in_the_bank: null }),
     ...Object.fromEntries(
       Object.entries(overrides).map(([key, response]) => [PATHS[key as keyof typeof PATHS], response]),
     ),
@@ -104,7 +108,7 @@ afterEach(() => {
 });
 
 describe('the Overview dashboard', () => {
-  it('makes its six GET calls at once, with the stored id and token, showing skeletons meanwhile', async () => {
+  it('makes its six GET calls (and the cash-in-the-bank one) at once, with the stored id and token, showing skeletons meanwhile', async () => {
     const pending: Array<() => void> = [];
     const all = answers();
     const fetchMock = mockApi(
@@ -119,8 +123,8 @@ describe('the Overview dashboard', () => {
     expect(screen.getByRole('heading', { name: 'Overview' })).toBeInTheDocument();
 
     // All six are in flight before any has answered.
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(6));
-    expect(new Set(fetchedPaths(fetchMock))).toEqual(new Set(Object.values(PATHS)));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(7));
+    expect(new Set(fetchedPaths(fetchMock))).toEqual(new Set([...Object.values(PATHS), CASH]));
     for (const call of fetchMock.mock.calls) {
       expect((call[1]!.headers as Record<string, string>).Authorization).toBe('Bearer acc');
       expect(call[1]!.method).toBe('GET');
@@ -130,6 +134,50 @@ describe('the Overview dashboard', () => {
 
     for (const answer of pending) answer();
     expect(await loaded()).toBeInTheDocument();
+  });
+
+  it('shows cash in the bank below the tiles, with the available balance and when it was read', async () => {
+    mockApi({
+      ...answers(),
+      [CASH]: jsonResponse(200, {
+        cash_in_the_bank: {
+          booked: 12834.5,
+          available: 12100,
+          currency: 'GBP',
+          balance_date: '2025-11-22',
+          read_at: '2025-11-22T11:05:00.000Z',
+          accounts: [
+            {
+              booked: 12834.5,
+              available: 12100,
+              currency: 'GBP',
+              balance_date: '2025-11-22',
+              read_at: '2025-11-22T11:05:00.000Z',
+            },
+          ],
+        },
+      }),
+    });
+    renderDashboard();
+    await loaded();
+    const cash = await screen.findByRole('region', { name: 'Cash in the bank' });
+    expect(within(cash).getByTestId('cash-booked')).toHaveTextContent(/^£12,834\.50$/);
+    expect(within(cash).getByTestId('cash-available')).toHaveTextContent(/^Available £12,100\.00$/);
+    expect(within(cash).getByTestId('cash-read')).toHaveTextContent(/^Read from your bank today at 11:05$/);
+    // Below the spec's three tiles, above the charts.
+    const order = [tile('Revenue per client'), cash, screen.getByRole('img', { name: /revenue/i })];
+    for (let i = 1; i < order.length; i++) {
+      expect(order[i - 1]!.compareDocumentPosition(order[i]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    }
+  });
+
+  it('shows no cash in the bank without a bank balance, and only logs a failed call', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi(answers());
+    renderDashboard();
+    await loaded();
+    expect(screen.queryByRole('region', { name: 'Cash in the bank' })).toBeNull();
+    expect(errors).not.toHaveBeenCalled();
   });
 
   it('shows each figure in pounds with its change and what the change compares', async () => {
@@ -284,7 +332,9 @@ describe('when calls fail (spec section 8)', () => {
   it('logs each failure and falls back: figures to £0.00 and 0.0%, lists to empty, goals to the defaults', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     mockApi(
-      Object.fromEntries(Object.values(PATHS).map((path) => [path, jsonResponse(500, { error: 'Something broke' })])),
+      Object.fromEntries(
+        [...Object.values(PATHS), CASH].map((path) => [path, jsonResponse(500, { error: 'Something broke' })]),
+      ),
     );
     renderDashboard();
     await loaded();
@@ -296,7 +346,10 @@ describe('when calls fail (spec section 8)', () => {
     expect(screen.getByText('No revenue recorded in the last 12 months.')).toBeInTheDocument();
     expect(screen.getByText('No expenses recorded in the last 12 months.')).toBeInTheDocument();
     expect(screen.getByText(/target £6,000\.00 a month/)).toBeInTheDocument();
-    expect(logged).toHaveBeenCalledTimes(6);
+    // The six calls and cash in the bank, which then shows nothing.
+    await waitFor(() => expect(logged).toHaveBeenCalledTimes(7));
+    expect(logged).toHaveBeenCalledWith('Could not load cash in the bank', expect.anything());
+    expect(screen.queryByRole('region', { name: 'Cash in the bank' })).toBeNull();
     // A failure is not a new owner: no invitation to connect accounts.
     expect(screen.queryByRole('button', { name: 'Connect your accounts' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Connect your accounts' })).toBeNull();

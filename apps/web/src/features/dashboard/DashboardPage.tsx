@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { stored } from '../../api/session';
 import { NARROW } from '../../shell/layout';
 import { BradeBotPanel } from './BradeBotPanel';
+import { CashInTheBank } from './cash/CashInTheBank';
 import { EmptyState } from './EmptyState';
 import { compareCaption, HEADLINES } from './figures';
 import { HeadlineTile, HeadlineTileSkeleton } from './HeadlineTile';
@@ -34,6 +35,7 @@ export default function DashboardPage() {
           ),
         )}
       </Box>
+      <CashInTheBank id={id} />
       {!empty && (
         <Box sx={chartsRowSx}>
           {data ? (

@@ -21,6 +21,10 @@ interface IntegrationCardProps {
   locked: boolean;
   onConnect: () => void;
   onDisconnect: () => void;
+  /** Asks the provider for a new consent for the same account (history kept). */
+  onReconnect: () => void;
+  /** A sentence shown while the connection should be renewed soon (a bank consent in its last week). */
+  renewal?: string | null;
   /** A message about the last action on this card (a failed connect or disconnect). */
   error?: string | null;
   /** Extra controls above the buttons (the bank select). */
@@ -29,13 +33,15 @@ interface IntegrationCardProps {
 
 /**
  * One provider in Settings → Integrations: Connected / Not connected (spec section 2) and the matching button,
- * with the sync facts in words, the last import error, and a Sandbox badge for a simulated provider.
+ * with the sync facts in words, the last import error, and a Sandbox badge for a simulated provider. A connection
+ * that needs the owner (ended, or a bank consent in its last week) also offers Reconnect, which keeps its history.
  */
 export function IntegrationCard(props: IntegrationCardProps) {
-  const { title, summary, now, busy, locked, onConnect, onDisconnect, error, children } = props;
+  const { title, summary, now, busy, locked, onConnect, onDisconnect, onReconnect, renewal, error, children } = props;
   const titleId = useId();
   const status = statusLabel(summary);
   const connected = status === 'Connected';
+  const reconnectable = status === 'Needs reconnecting' || (connected && Boolean(renewal));
   const everConnected = summary !== undefined && summary.status !== 'disconnected';
   const lastError = everConnected ? summary.sync.last_error : null;
 
@@ -74,16 +80,27 @@ export function IntegrationCard(props: IntegrationCardProps) {
           {lastError}
         </Alert>
       )}
+      {connected && renewal && (
+        <Alert severity="info" data-testid="integration-renewal">
+          {renewal}
+        </Alert>
+      )}
       {children}
       {error && <Alert severity="error">{error}</Alert>}
 
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 1.5, mt: 'auto' }}>
         {busy && <CircularProgress size={18} aria-label={`${title}: working`} />}
-        {connected ? (
+        {everConnected && (
           <Button variant="outlined" onClick={onDisconnect} disabled={busy || locked}>
             Disconnect
           </Button>
-        ) : (
+        )}
+        {reconnectable && (
+          <Button variant="contained" onClick={onReconnect} disabled={busy || locked}>
+            Reconnect
+          </Button>
+        )}
+        {!everConnected && (
           <Button variant="contained" onClick={onConnect} disabled={busy || locked}>
             Connect
           </Button>

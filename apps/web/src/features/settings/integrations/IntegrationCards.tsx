@@ -9,6 +9,7 @@ import { BankSelect } from '../../connect/BankSelect';
 import { useBankList } from '../../connect/use-bank-list';
 import { useConnect } from '../../connect/use-connect';
 import { IntegrationCard } from './IntegrationCard';
+import { renewalText } from './sync-text';
 import { useIntegrations } from './use-integrations';
 import { useNow } from './use-now';
 
@@ -76,12 +77,24 @@ export function IntegrationCards({ id, columns = 2 }: { id: string; columns?: 1 
     });
   };
 
-  // A connected bank shows in the select (by the name the server gave it), which stays fixed until disconnected.
+  // A linked bank (connected, or waiting to be reconnected) shows in the select, fixed until disconnected; a link
+  // made through another provider than today's is added to the list under its own id.
   const bank = summaries.gocardless;
-  const connectedBank =
-    bank?.status === 'connected'
-      ? (bankList.banks.find((choice) => choice.name === bank.institution)?.id ?? '')
-      : undefined;
+  const linked = bank && bank.status !== 'disconnected' ? bank : undefined;
+  const linkedBankId = linked
+    ? (linked.institution_id ?? bankList.banks.find((choice) => choice.name === linked.institution)?.id ?? '')
+    : undefined;
+  const bankChoices =
+    linked?.institution_id && linked.institution && !bankList.banks.some((b) => b.id === linked.institution_id)
+      ? [{ id: linked.institution_id, name: linked.institution }, ...bankList.banks]
+      : bankList.banks;
+
+  const reconnect = (processor: ConnectableProcessor) => {
+    setError(processor, null);
+    if (processor !== 'gocardless') connectCard(processor);
+    else if (linkedBankId) connectBank(linkedBankId);
+    else setError(processor, CONNECT_MESSAGES.selectBankSettings);
+  };
 
   const grid = {
     display: 'grid',
@@ -128,19 +141,21 @@ export function IntegrationCards({ id, columns = 2 }: { id: string; columns?: 1 
             locked={busy !== null && busy !== processor}
             onConnect={() => connect(processor)}
             onDisconnect={() => disconnectOne(processor)}
+            onReconnect={() => reconnect(processor)}
+            renewal={renewalText(summary, now)}
             error={errors[processor]}
           >
             {processor === 'gocardless' && (
               <>
                 <BankSelect
-                  banks={bankList.banks}
-                  value={connectedBank ?? bankId}
+                  banks={bankChoices}
+                  value={linkedBankId ?? bankId}
                   onChange={(value) => {
                     setBankId(value);
                     setError('gocardless', null);
                   }}
                   loading={bankList.loading}
-                  disabled={bankList.failed || connectedBank !== undefined}
+                  disabled={bankList.failed || linkedBankId !== undefined}
                 />
                 {bankList.failed && (
                   <Alert

@@ -29,6 +29,7 @@ function summary(overrides: Partial<ConnectionSummary>): ConnectionSummary {
     sync: { state: 'idle', imported: 0, last_error: null },
     consent_expires_at: null,
     institution: null,
+    institution_id: null,
     ...overrides,
   };
 }
@@ -105,7 +106,9 @@ describe('Settings → Integrations', () => {
     expect(within(card('SumUp')).getByTestId('integration-last-error')).toHaveTextContent(
       'SumUp no longer accepts Brade’s access. Please connect again.',
     );
-    expect(within(card('SumUp')).getByRole('button', { name: 'Connect' })).toBeEnabled();
+    expect(within(card('SumUp')).getByRole('button', { name: 'Reconnect' })).toBeEnabled();
+    expect(within(card('SumUp')).getByRole('button', { name: 'Disconnect' })).toBeEnabled();
+    expect(within(card('SumUp')).queryByRole('button', { name: 'Connect' })).toBeNull();
     const bank = within(card('Business Account'));
     await waitFor(() => expect(bank.getByRole('option', { name: 'Sandbox Finance' })).toBeInTheDocument());
   });
@@ -129,6 +132,67 @@ describe('Settings → Integrations', () => {
     expect(bank.getByLabelText('Bank')).toBeDisabled();
     expect(bank.getByText('Bank access until 20 February 2027')).toBeInTheDocument();
     expect(bank.getByRole('button', { name: 'Disconnect' })).toBeEnabled();
+    expect(bank.queryByRole('button', { name: 'Reconnect' })).toBeNull();
+    expect(bank.queryByTestId('integration-renewal')).toBeNull();
+  });
+
+  it('offers Reconnect in a bank consent’s last week, asking the same bank for a new consent', async () => {
+    const ends = new Date(Date.now() + 5 * 86_400_000);
+    const fetchMock = mockApi({
+      ...answersFor([
+        summary({
+          processor: 'gocardless',
+          institution: 'Mock ASPSP',
+          institution_id: 'GB:Mock ASPSP',
+          consent_expires_at: ends.toISOString(),
+        }),
+      ]),
+      [BANKS]: jsonResponse(200, { banks: [{ id: 'GB:Mock ASPSP', name: 'Mock ASPSP' }] }),
+      '/api/gocardless/build-a-link': jsonResponse(200, {
+        requisition: { id: 'attempt-2', link: `${ORIGIN}/sandbox/enable-banking/welcome?sessionid=a2` },
+      }),
+    });
+    const { opened } = stubWindowOpen();
+    renderSection();
+    await waitFor(() => expect(statusOf('Business Account')).toBe('Connected'));
+    const bank = within(card('Business Account'));
+    const day = ends.toLocaleDateString('en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'Europe/London',
+    });
+    expect(bank.getByTestId('integration-renewal')).toHaveTextContent(
+      `Your bank access ends on ${day}. Reconnect to renew it; your imported history stays.`,
+    );
+    expect(bank.getByRole('button', { name: 'Disconnect' })).toBeEnabled();
+    await userEvent.click(bank.getByRole('button', { name: 'Reconnect' }));
+    await waitFor(() => expect(opened[0]?.location.href).toContain('/sandbox/enable-banking/welcome'));
+    const call = fetchedPaths(fetchMock).indexOf('/api/gocardless/build-a-link');
+    expect(sentBody(fetchMock, call)).toMatchObject({ user_id: 'u-1', institution_id: 'GB:Mock ASPSP' });
+    expect(localStorage.getItem(STORAGE_KEYS.requisitionId)).toBe('attempt-2');
+  });
+
+  it('keeps an ended bank link’s bank in the select, even one the new-links provider does not list', async () => {
+    mockApi({
+      ...answersFor([
+        summary({
+          processor: 'gocardless',
+          status: 'needs_reconnect',
+          institution: 'Sandbox Finance',
+          institution_id: 'SANDBOXFINANCE_SFIN0000',
+          sync: { state: 'failed', imported: 0, last_error: 'Your bank consent has ended.' },
+        }),
+      ]),
+      [BANKS]: jsonResponse(200, { banks: [{ id: 'GB:Mock ASPSP', name: 'Mock ASPSP' }] }),
+    });
+    renderSection();
+    await waitFor(() => expect(statusOf('Business Account')).toBe('Needs reconnecting'));
+    const bank = within(card('Business Account'));
+    await waitFor(() => expect(bank.getByLabelText('Bank')).toHaveValue('SANDBOXFINANCE_SFIN0000'));
+    expect(bank.getByLabelText('Bank')).toBeDisabled();
+    expect(bank.getByRole('button', { name: 'Reconnect' })).toBeEnabled();
+    expect(bank.queryByTestId('integration-renewal')).toBeNull();
   });
 
   it('turns a card to Not connected after a successful delete-tokens call', async () => {

@@ -1,6 +1,6 @@
 import type { ConnectionSummary } from '@brade/contract';
 import { describe, expect, it } from 'vitest';
-import { isImporting, relativeTime, statusLabel, syncLines } from './sync-text';
+import { isImporting, relativeTime, renewalText, statusLabel, syncLines } from './sync-text';
 
 const NOW = new Date('2026-03-10T12:00:00Z');
 
@@ -15,6 +15,7 @@ function summary(overrides: Partial<ConnectionSummary> = {}): ConnectionSummary 
     sync: { state: 'idle', imported: 0, last_error: null },
     consent_expires_at: null,
     institution: null,
+    institution_id: null,
     ...overrides,
   };
 }
@@ -65,5 +66,28 @@ describe('integration card words', () => {
       isImporting(summary({ status: 'disconnected', sync: { state: 'running', imported: 1, last_error: null } })),
     ).toBe(false);
     expect(isImporting(undefined)).toBe(false);
+  });
+});
+
+describe('renewalText', () => {
+  const now = new Date('2026-11-20T10:00:00Z');
+  const bank = (consent: string | null, status: ConnectionSummary['status'] = 'connected') =>
+    summary({ processor: 'gocardless', status, consent_expires_at: consent });
+
+  it('invites a renewal in the consent’s last week, and after it ended while still shown as connected', () => {
+    expect(renewalText(bank('2026-11-27T09:00:00Z'), now)).toBe(
+      'Your bank access ends on 27 November 2026. Reconnect to renew it; your imported history stays.',
+    );
+    expect(renewalText(bank('2026-11-19T09:00:00Z'), now)).toBe(
+      'Your bank access ended on 19 November 2026. Reconnect to renew it; your imported history stays.',
+    );
+  });
+
+  it('says nothing earlier, without a consent date, for other states or for card providers', () => {
+    expect(renewalText(bank('2026-11-28T10:00:01Z'), now)).toBeNull();
+    expect(renewalText(bank(null), now)).toBeNull();
+    expect(renewalText(bank('2026-11-21T10:00:00Z', 'needs_reconnect'), now)).toBeNull();
+    expect(renewalText(summary({ processor: 'stripe', consent_expires_at: '2026-11-21T10:00:00Z' }), now)).toBeNull();
+    expect(renewalText(undefined, now)).toBeNull();
   });
 });

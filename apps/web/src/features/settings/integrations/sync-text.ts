@@ -58,3 +58,15 @@ export function syncLines(summary: ConnectionSummary, now: Date): string[] {
 /** True while an import is queued or running: the cards poll for progress then. */
 export const isImporting = (summary: ConnectionSummary | undefined): boolean =>
   summary?.status === 'connected' && (summary.sync.state === 'queued' || summary.sync.state === 'running');
+
+/** A bank consent is renewed in its last week, when the Action Required e-mail goes out too (docs/open-banking.md). */
+export const RENEWAL_NOTICE_MS = 7 * 86_400_000;
+
+/** The invitation to renew a connected bank's consent in its last week; null otherwise. */
+export function renewalText(summary: ConnectionSummary | undefined, now: Date): string | null {
+  if (summary?.processor !== 'gocardless' || summary.status !== 'connected' || !summary.consent_expires_at) return null;
+  const ends = new Date(summary.consent_expires_at);
+  if (ends.getTime() - now.getTime() > RENEWAL_NOTICE_MS) return null;
+  const when = ends.getTime() > now.getTime() ? 'ends' : 'ended';
+  return `Your bank access ${when} on ${day.format(ends)}. Reconnect to renew it; your imported history stays.`;
+}
