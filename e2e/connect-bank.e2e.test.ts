@@ -25,7 +25,7 @@ const cardStatus = (page: Page, name: string) =>
   page.getByRole('region', { name, exact: true }).getByTestId('integration-status').textContent();
 
 describe('linking the business bank account', () => {
-  it('links the sandbox bank during onboarding; Deny shows the error; the expenses come from the ledger', async () => {
+  it('links the sandbox bank through Enable Banking during onboarding; Deny shows the error; the expenses come from the ledger and cash in the bank shows', async () => {
     const owner = await signUpOwner(app);
     const { page, context, errors } = await openAsOwner(app, owner, 390);
 
@@ -37,14 +37,14 @@ describe('linking the business bank account', () => {
 
     await page.waitForURL('**/link-business-bank');
     const proceed = page.getByRole('button', { name: 'Continue' });
-    await page.getByRole('option', { name: 'Sandbox Finance' }).waitFor({ state: 'attached' });
+    await page.getByRole('option', { name: 'Mock ASPSP' }).waitFor({ state: 'attached' });
     // The sandbox bank is listed first, and nothing is chosen yet.
     const options = await page.getByLabel('Bank').locator('option').allTextContents();
-    expect(options[1]).toBe('Sandbox Finance');
+    expect(options[1]).toBe('Mock ASPSP');
     expect(await proceed.isDisabled()).toBe(true);
     expect(await page.getByText('Please select a bank before proceeding.').count()).toBe(1);
     await screenshot(page, 'link-business-bank-390');
-    await page.getByLabel('Bank').selectOption({ label: 'Sandbox Finance' });
+    await page.getByLabel('Bank').selectOption({ label: 'Mock ASPSP' });
     await proceed.click();
 
     await expect.poll(() => heading(page), SOON).toBe('Link your business bank account');
@@ -70,12 +70,31 @@ describe('linking the business bank account', () => {
     expect(monthly.monthly_expenses.reduce((sum, month) => sum + month.amount, 0)).toBeGreaterThan(0);
     await page.reload();
     await expectDashboardMatchesLedger(app, owner, page, formatPounds);
+    const { cash_in_the_bank: cash } = await apiGet<{ cash_in_the_bank: { booked: number; available: number } }>(
+      app,
+      owner,
+      `/api/database/get-cash-in-the-bank/${owner.id}`,
+    );
+    const cashRegion = page.getByRole('region', { name: 'Cash in the bank', exact: true });
+    await expect.poll(() => cashRegion.getByTestId('cash-booked').textContent(), SOON).toBe(formatPounds(cash.booked));
+    expect(await cashRegion.getByTestId('cash-available').textContent()).toBe(
+      `Available ${formatPounds(cash.available)}`,
+    );
+    expect(await cashRegion.getByTestId('cash-read').textContent()).toMatch(/^Read from your bank today at \d\d:\d\d$/);
+    await page.waitForTimeout(800);
+    await screenshot(page, 'dashboard-cash-390');
+    const wide = await openAsOwner(app, owner, 1440);
+    await wide.page.goto('/main-menu/dashboard');
+    await wide.page.getByRole('region', { name: 'Cash in the bank', exact: true }).waitFor();
+    await wide.page.waitForTimeout(800);
+    await screenshot(wide.page, 'dashboard-cash-1440');
+    await wide.context.close();
 
     await page.goto('/main-menu/settings');
     await expect.poll(() => cardStatus(page, 'Business Account'), SOON).toBe('Connected');
     const bankCard = page.getByRole('region', { name: 'Business Account', exact: true });
     // The bank select names the connected bank and stays fixed while connected.
-    await expect.poll(() => bankCard.getByLabel('Bank').inputValue(), SOON).toBe('SANDBOXFINANCE_SFIN0000');
+    await expect.poll(() => bankCard.getByLabel('Bank').inputValue(), SOON).toBe('GB:Mock ASPSP');
     expect(await bankCard.getByLabel('Bank').isDisabled()).toBe(true);
     expect(await bankCard.getByText(/^Bank access until /).count()).toBe(1);
     expect(await cardStatus(page, 'Square')).toBe('Not connected');

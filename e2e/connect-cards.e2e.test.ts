@@ -92,11 +92,11 @@ describe('connecting the card providers', () => {
 
     await connectInPopup(page, context, { decision: 'Approve', screenshotAs: 'consent-sumup-popup' });
     await page.waitForURL('**/link-business-bank');
-    await page.getByRole('option', { name: 'Sandbox Finance' }).waitFor({ state: 'attached' });
+    await page.getByRole('option', { name: 'Mock ASPSP' }).waitFor({ state: 'attached' });
     await screenshot(page, 'link-business-bank-1440');
 
     // No bank for this owner: queue it, then skip it.
-    await page.getByLabel('Bank').selectOption({ label: 'Sandbox Finance' });
+    await page.getByLabel('Bank').selectOption({ label: 'Mock ASPSP' });
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => heading(page), SOON).toBe('Link your business bank account');
     await page.getByRole('button', { name: 'Skip' }).click();
