@@ -1,8 +1,9 @@
 import { createPrivateKey, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { enableBanking, square, stripe } from '@brade/sandbox';
+import { square, stripe } from '@brade/sandbox';
 import { z } from 'zod';
+import { SANDBOX_APPLICATION_ID } from './integrations/open-banking/enable-banking/sandbox-application.js';
 
 /** Every environment variable Brade reads; .env.example documents each one. */
 const EnvSchema = z.object({
@@ -283,7 +284,7 @@ function enableBankingEndpoint(e: Env, publicUrl: string, mode: { sandbox: boole
   if (!mode.sandbox) return null;
   return {
     sandbox: true,
-    applicationId: enableBanking.SANDBOX_APPLICATION_ID,
+    applicationId: SANDBOX_APPLICATION_ID,
     privateKeyPem: null,
     apiBaseUrl: `${publicUrl}/sandbox/enable-banking`,
   };

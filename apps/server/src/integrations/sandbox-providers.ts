@@ -2,10 +2,16 @@ import { enableBanking, gocardless, square, stripe, sumup } from '@brade/sandbox
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.js';
 import { DEMO_SEED } from '../demo/demo-salon-data.js';
+import { SANDBOX_APPLICATION_ID, sandboxApplicationKeys } from './open-banking/enable-banking/sandbox-application.js';
 
 export const SANDBOX_PROVIDERS = ['stripe', 'square', 'sumup', 'gocardless', 'enable-banking'] as const;
 
-type Options = { seed: string; publicBaseUrl: string; controls: boolean; redirectUrls: string[] };
+type Options = {
+  seed: string;
+  publicBaseUrl: string;
+  controls: boolean;
+  applications: enableBanking.RegisteredApplication[];
+};
 type Make = (options: Options) => FastifyPluginAsync;
 const SIMULATORS: Record<(typeof SANDBOX_PROVIDERS)[number], Make> = {
   stripe: stripe.stripeSimulator as Make,
@@ -16,9 +22,9 @@ const SIMULATORS: Record<(typeof SANDBOX_PROVIDERS)[number], Make> = {
 };
 
 /**
- * Sandbox mode (DESIGN.md section 4): each provider's simulated HTTP API on this same server at
- * /sandbox/<provider>/, serving the demo salon's books. Never in production unless ALLOW_SANDBOX=true. Enable
- * Banking's simulator knows Brade's sandbox application, whose one registered redirect is this app's bank return page.
+ * Sandbox mode (docs/sandbox.md): each provider's simulated HTTP API on this same server at /sandbox/<provider>/,
+ * serving the demo salon's books. Never in production unless ALLOW_SANDBOX=true. Enable Banking's simulator is told
+ * of Brade's sandbox application: its public key and its one registered redirect, this app's bank return page.
  */
 export async function mountSandboxProviders(app: FastifyInstance, config: Config): Promise<void> {
   for (const provider of SANDBOX_PROVIDERS) {
@@ -27,7 +33,14 @@ export async function mountSandboxProviders(app: FastifyInstance, config: Config
       seed: DEMO_SEED,
       publicBaseUrl: `${config.publicUrl}${prefix}`,
       controls: config.sandboxControls,
-      redirectUrls: [`${config.publicUrl}/gocardless-redirect`],
+      applications: [
+        {
+          id: SANDBOX_APPLICATION_ID,
+          name: 'Brade (sandbox)',
+          publicKey: async () => (await sandboxApplicationKeys()).publicKey,
+          redirectUrls: [`${config.publicUrl}/gocardless-redirect`],
+        },
+      ],
     };
     await app.register(SIMULATORS[provider](options), {
       prefix,

@@ -9,10 +9,8 @@ import type { EnableBankingState } from './enable-banking-state';
 import type { RegisteredApplication } from './sandbox-application';
 
 export interface EnableBankingSimulatorOptions extends SimulatorOptions {
-  /** Applications whose JWTs are accepted. Default: Brade's sandbox application, redirecting to `redirectUrls`. */
-  applications?: RegisteredApplication[];
-  /** The sandbox application's whitelisted redirect URLs (the app's /gocardless-redirect). */
-  redirectUrls?: string[];
+  /** The applications whose JWTs are accepted, each with its whitelisted redirect URLs. */
+  applications: RegisteredApplication[];
   /** Transactions per page before a continuation_key (default 100). */
   pageSize?: number;
 }
@@ -26,7 +24,7 @@ export interface EnableBankingContext {
   clock: SimulatorClock;
   state: EnableBankingState;
   quota: DailyAccountQuota;
-  applications: () => RegisteredApplication[];
+  applications: RegisteredApplication[];
 }
 
 /**
@@ -43,7 +41,7 @@ export async function requireApplication(
     sendError(reply, 401, 'AUTHORIZATION_NOT_PROVIDED', 'Authorization not provided');
     return null;
   }
-  const application = context.applications().find((candidate) => candidate.id === jwtKeyId(token));
+  const application = context.applications.find((candidate) => candidate.id === jwtKeyId(token));
   if (!application) {
     sendError(reply, 401, 'UNAUTHORIZED_ACCESS', 'Unauthorized access', 'Unknown application key id.');
     return null;

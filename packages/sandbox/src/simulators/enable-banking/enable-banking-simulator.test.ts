@@ -1,4 +1,4 @@
-import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
+import { generateKeyPair, generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generateSalonData } from '../../salon-data/generate';
 import { londonDateOf } from '../../salon-data/london-time';
@@ -7,7 +7,7 @@ import { type LooseJson, readJson } from '../common/loose-json';
 import { addDays, HISTORY_DAYS } from '../common/salon-data-window';
 import { PENDING_DAYS } from '../gocardless/bank-statement-feed';
 import { openingBalancePence } from '../gocardless/business-account';
-import { SANDBOX_APPLICATION_ID, sandboxApplicationKeys, startEnableBankingSimulator } from './index';
+import { startEnableBankingSimulator } from './index';
 
 const SEED = 'enable-banking-test-salon';
 const NOW = new Date('2026-06-15T17:30:00Z');
@@ -15,6 +15,7 @@ const TODAY = londonDateOf(NOW);
 const REDIRECT = 'http://127.0.0.1:5999/gocardless-redirect';
 const MOCK = { name: 'Mock ASPSP', country: 'GB' };
 const DAY = 86_400_000;
+const APPLICATION_ID = '0c0ffee0-1111-4222-8333-444455556666';
 
 let sim: Awaited<ReturnType<typeof startEnableBankingSimulator>>;
 let privateKey: KeyObject;
@@ -27,8 +28,18 @@ const advance = (ms: number) => {
 const simSeconds = () => Math.floor((NOW.getTime() + advanced) / 1000);
 
 beforeAll(async () => {
-  sim = await startEnableBankingSimulator({ seed: SEED, now: () => NOW, redirectUrls: [REDIRECT], pageSize: 50 });
-  privateKey = (await sandboxApplicationKeys()).privateKey;
+  const keys = await new Promise<{ publicKey: KeyObject; privateKey: KeyObject }>((resolve, reject) =>
+    generateKeyPair('rsa', { modulusLength: 2048 }, (error, publicKey, privateKey) =>
+      error ? reject(error) : resolve({ publicKey, privateKey }),
+    ),
+  );
+  privateKey = keys.privateKey;
+  sim = await startEnableBankingSimulator({
+    seed: SEED,
+    now: () => NOW,
+    applications: [{ id: APPLICATION_ID, publicKey: keys.publicKey, redirectUrls: [REDIRECT] }],
+    pageSize: 50,
+  });
 });
 afterAll(() => sim.close());
 beforeEach(() => {
@@ -41,7 +52,7 @@ const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('bas
 /** The application's own JWT, signed the way Enable Banking's samples sign it. */
 function jwt(options: { key?: KeyObject; kid?: string; iat?: number; lifetime?: number } = {}) {
   const iat = options.iat ?? simSeconds();
-  const head = b64({ typ: 'JWT', alg: 'RS256', kid: options.kid ?? SANDBOX_APPLICATION_ID });
+  const head = b64({ typ: 'JWT', alg: 'RS256', kid: options.kid ?? APPLICATION_ID });
   const claims = b64({
     iss: 'enablebanking.com',
     aud: 'api.enablebanking.com',
@@ -108,7 +119,10 @@ async function allPages(uid: string, query: string) {
   return { rows, pages };
 }
 
-describe('the application JWT', () => {
+/** Generous: the simulator builds 18 months of statements on first use, on a machine that may be busy. */
+const SLOW = { timeout: 20_000 };
+
+describe('the application JWT', SLOW, () => {
   it('is required, must be signed by the registered key, unexpired, and last at most a day', async () => {
     const list = (token?: string) =>
       fetch(`${sim.url}/aspsps`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
@@ -130,7 +144,7 @@ describe('the application JWT', () => {
   });
 });
 
-describe('banks and authorisation', () => {
+describe('banks and authorisation', SLOW, () => {
   it('lists UK business banks with Mock ASPSP first and its 90-day consent', async () => {
     const { aspsps } = await readJson(get('/aspsps?country=GB&psu_type=business'));
     expect(aspsps[0]).toMatchObject({ name: 'Mock ASPSP', country: 'GB', maximum_consent_validity: 7_776_000 });
@@ -191,7 +205,7 @@ describe('banks and authorisation', () => {
   });
 });
 
-describe('account data', () => {
+describe('account data', SLOW, () => {
   it('pages the booked and pending statement lines of the window exactly, with a key valid for that query only', async () => {
     const session = await newSession();
     const uid = session.accounts[0].uid;

@@ -11,7 +11,6 @@ import { registerAuthorizationRoutes } from './authorization-routes';
 import type { EnableBankingContext, EnableBankingSimulatorOptions } from './enable-banking-context';
 import { enableBankingFaultBody, sendError } from './enable-banking-errors';
 import { EnableBankingState } from './enable-banking-state';
-import { SANDBOX_APPLICATION_ID, sandboxApplicationKeys } from './sandbox-application';
 
 export const DEFAULT_SEED = 'brade-demo';
 const DEFAULT_PAGE_SIZE = 100;
@@ -33,15 +32,6 @@ export function createEnableBankingSimulator(options: EnableBankingSimulatorOpti
   const state = new EnableBankingState();
   const quota = new DailyAccountQuota();
   const faults = new FaultInjector();
-  const sandboxApplication = {
-    id: SANDBOX_APPLICATION_ID,
-    name: 'Brade (sandbox)',
-    publicKey: async () => (await sandboxApplicationKeys()).publicKey,
-    // Read per request: a standalone simulator learns the app's address after it started.
-    get redirectUrls() {
-      return options.redirectUrls ?? [];
-    },
-  };
   const context: EnableBankingContext = {
     options,
     seed: options.seed ?? DEFAULT_SEED,
@@ -50,7 +40,7 @@ export function createEnableBankingSimulator(options: EnableBankingSimulatorOpti
     clock,
     state,
     quota,
-    applications: () => options.applications ?? [sandboxApplication],
+    applications: options.applications,
   };
   const revokeSession = (sessionId: string) => {
     const session = state.sessions.get(sessionId);
@@ -104,9 +94,10 @@ export function enableBankingSimulator(options: EnableBankingSimulatorOptions): 
 
 /** The simulator alone on a loopback port, for tests and local tools. */
 export async function startEnableBankingSimulator(
-  options: Partial<EnableBankingSimulatorOptions> = {},
+  options: Partial<EnableBankingSimulatorOptions> & Pick<EnableBankingSimulatorOptions, 'applications'>,
 ): Promise<RunningSimulator & { control: EnableBankingControl }> {
-  return startOnLoopback(options, createEnableBankingSimulator) as Promise<
-    RunningSimulator & { control: EnableBankingControl }
-  >;
+  // The same options object: the loopback server fills in publicBaseUrl once it has its port.
+  return startOnLoopback(options, (resolved) =>
+    createEnableBankingSimulator(Object.assign(resolved, { applications: options.applications })),
+  ) as Promise<RunningSimulator & { control: EnableBankingControl }>;
 }

@@ -9,8 +9,4 @@ export {
   startEnableBankingSimulator,
 } from './enable-banking-simulator';
 export { CODE_SECONDS } from './enable-banking-state';
-export {
-  type RegisteredApplication,
-  SANDBOX_APPLICATION_ID,
-  sandboxApplicationKeys,
-} from './sandbox-application';
+export type { RegisteredApplication } from './sandbox-application';

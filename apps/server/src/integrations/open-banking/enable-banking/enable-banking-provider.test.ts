@@ -7,6 +7,7 @@ import { pressConsentButton } from '../../test/consent-form-browser.js';
 import type { OpenBankingProvider } from '../open-banking-provider.js';
 import { bankIdOf, createEnableBankingProvider } from './enable-banking-provider.js';
 import { accountKey } from './enable-banking-transform.js';
+import { SANDBOX_APPLICATION_ID, sandboxApplicationKeys } from './sandbox-application.js';
 
 const SEED = 'enable-banking-provider-test';
 const NOW = new Date('2026-06-15T17:30:00Z');
@@ -20,15 +21,16 @@ let clock: Date;
 let bank: OpenBankingProvider;
 
 beforeAll(async () => {
+  const { publicKey } = await sandboxApplicationKeys();
   sim = await enableBanking.startEnableBankingSimulator({
     seed: SEED,
     now: () => NOW,
-    redirectUrls: [REDIRECT],
+    applications: [{ id: SANDBOX_APPLICATION_ID, publicKey, redirectUrls: [REDIRECT] }],
     pageSize: 40,
   });
   endpoint = {
     sandbox: true,
-    applicationId: enableBanking.SANDBOX_APPLICATION_ID,
+    applicationId: SANDBOX_APPLICATION_ID,
     privateKeyPem: null,
     apiBaseUrl: sim.url,
   };

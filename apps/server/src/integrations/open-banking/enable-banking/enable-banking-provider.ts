@@ -1,5 +1,4 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
-import { enableBanking } from '@brade/sandbox';
 import { z } from 'zod';
 import type { EnableBankingEndpoint } from '../../../config.js';
 import { ProviderError } from '../../provider-error.js';
@@ -16,6 +15,7 @@ import {
   TransactionsPage,
 } from './enable-banking-schemas.js';
 import { bookedRows } from './enable-banking-transform.js';
+import { sandboxApplicationKeys } from './sandbox-application.js';
 
 /** Enable Banking's own test bank, listed first when the application is a sandbox one (DESIGN.md section 8). */
 export const MOCK_ASPSP = 'Mock ASPSP';
@@ -46,7 +46,7 @@ export interface EnableBankingProviderOptions {
 }
 
 function privateKeyOf(endpoint: EnableBankingEndpoint): () => Promise<KeyObject> {
-  if (!endpoint.privateKeyPem) return async () => (await enableBanking.sandboxApplicationKeys()).privateKey;
+  if (!endpoint.privateKeyPem) return async () => (await sandboxApplicationKeys()).privateKey;
   const key = createPrivateKey(endpoint.privateKeyPem);
   return async () => key;
 }
