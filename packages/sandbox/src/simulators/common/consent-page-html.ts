@@ -71,3 +71,14 @@ export function sendConsentPage(reply: FastifyReply, page: ConsentPage): Fastify
     .header('cache-control', 'no-store')
     .send(consentPageHtml(page));
 }
+
+/** A bank consent link that cannot be answered (unknown, or already used): a plain page, no scripts, no framing. */
+export function sendConsentErrorPage(reply: FastifyReply, status: number, message: string): FastifyReply {
+  return reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('content-security-policy', "default-src 'none'")
+    .send(
+      `<!doctype html><html lang="en"><title>Bank connection</title><h1>Bank connection</h1><p>${escapeHtml(message)}</p></html>`,
+    );
+}

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { escapeHtml, sendConsentPage } from '../common/consent-page-html';
+import { sendConsentErrorPage, sendConsentPage } from '../common/consent-page-html';
 import { bodyField, rawQuery, withQuery } from '../common/request-parsing';
 import { accountResource, newSessionAccount } from './account-resource';
 import { allAspsps, aspspLogoSvg, findAspsp, type PsuType } from './aspsps';
@@ -15,16 +15,6 @@ const VALIDITY_TOLERANCE_MS = 60_000;
 
 const record = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-
-function errorPage(reply: FastifyReply, status: number, message: string) {
-  return reply
-    .code(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('content-security-policy', "default-src 'none'")
-    .send(
-      `<!doctype html><html lang="en"><title>Bank connection</title><h1>Bank connection</h1><p>${escapeHtml(message)}</p></html>`,
-    );
-}
 
 function sessionView(context: EnableBankingContext, session: Session) {
   const accounts = session.accounts.map((uid) => context.state.accounts.get(uid)!);
@@ -140,8 +130,8 @@ export function registerAuthorizationRoutes(fastify: FastifyInstance, context: E
   // The bank's consent page: Approve returns `code` and `state`; Deny returns `error` and `error_description`.
   fastify.get('/welcome', async (request, reply) => {
     const authorization = context.state.authorizations.get(rawQuery(request).get('sessionid') ?? '');
-    if (!authorization) return errorPage(reply, 404, 'This link is not valid.');
-    if (authorization.decided) return errorPage(reply, 400, 'This link has already been used.');
+    if (!authorization) return sendConsentErrorPage(reply, 404, 'This link is not valid.');
+    if (authorization.decided) return sendConsentErrorPage(reply, 400, 'This link has already been used.');
     const until = new Date(authorization.validUntil).toLocaleDateString('en-GB', {
       day: 'numeric',
       month: 'long',
@@ -162,8 +152,8 @@ export function registerAuthorizationRoutes(fastify: FastifyInstance, context: E
 
   fastify.post('/welcome', async (request, reply) => {
     const authorization = context.state.authorizations.get(bodyField(request.body, 'sessionid') ?? '');
-    if (!authorization) return errorPage(reply, 404, 'This link is not valid.');
-    if (authorization.decided) return errorPage(reply, 400, 'This link has already been used.');
+    if (!authorization) return sendConsentErrorPage(reply, 404, 'This link is not valid.');
+    if (authorization.decided) return sendConsentErrorPage(reply, 400, 'This link has already been used.');
     authorization.decided = true;
     if (bodyField(request.body, 'decision') !== 'approve') {
       return reply.redirect(

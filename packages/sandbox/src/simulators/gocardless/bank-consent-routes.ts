@@ -1,20 +1,10 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { escapeHtml, sendConsentPage } from '../common/consent-page-html';
+import type { FastifyInstance } from 'fastify';
+import { sendConsentErrorPage, sendConsentPage } from '../common/consent-page-html';
 import { bodyField, withQuery } from '../common/request-parsing';
 import { findInstitution } from './catalogue-routes';
 import type { GoCardlessContext } from './gocardless-context';
 
 type StartParams = { id: string; institution: string };
-
-function errorPage(reply: FastifyReply, status: number, message: string) {
-  return reply
-    .code(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('content-security-policy', "default-src 'none'")
-    .send(
-      `<!doctype html><html lang="en"><title>Bank connection</title><h1>Bank connection</h1><p>${escapeHtml(message)}</p></html>`,
-    );
-}
 
 /**
  * The requisition `link`: stands in for GoCardless's hosted flow and the bank's login. Approve links one account and
@@ -24,9 +14,10 @@ export function registerBankConsentRoutes(fastify: FastifyInstance, context: GoC
   fastify.get<{ Params: StartParams }>('/psd2/start/:id/:institution', async (request, reply) => {
     const requisition = context.state.requisitions.get(request.params.id);
     if (!requisition || requisition.institution_id !== request.params.institution) {
-      return errorPage(reply, 404, 'This link is not valid.');
+      return sendConsentErrorPage(reply, 404, 'This link is not valid.');
     }
-    if (!['CR', 'GC'].includes(requisition.status)) return errorPage(reply, 400, 'This link has already been used.');
+    if (!['CR', 'GC'].includes(requisition.status))
+      return sendConsentErrorPage(reply, 400, 'This link has already been used.');
     requisition.status = 'GC';
     const agreement = context.state.agreements.get(requisition.agreement);
     const bank = findInstitution(context, requisition.institution_id);
@@ -46,9 +37,10 @@ export function registerBankConsentRoutes(fastify: FastifyInstance, context: GoC
   fastify.post<{ Params: StartParams }>('/psd2/start/:id/:institution', async (request, reply) => {
     const requisition = context.state.requisitions.get(request.params.id);
     if (!requisition || requisition.institution_id !== request.params.institution) {
-      return errorPage(reply, 404, 'This link is not valid.');
+      return sendConsentErrorPage(reply, 404, 'This link is not valid.');
     }
-    if (!['CR', 'GC'].includes(requisition.status)) return errorPage(reply, 400, 'This link has already been used.');
+    if (!['CR', 'GC'].includes(requisition.status))
+      return sendConsentErrorPage(reply, 400, 'This link has already been used.');
     const now = context.clock.now();
     if (bodyField(request.body, 'decision') !== 'approve') {
       requisition.status = 'RJ';

@@ -4,8 +4,8 @@ import { generateSalonData, sumup } from '@brade/sandbox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ProviderEndpoint } from '../../../config.js';
 import type { SourceTransaction } from '../../../ledger/classify.js';
-import { ProviderError } from '../../provider-error.js';
 import { pressConsentButton } from '../../test/consent-form-browser.js';
+import { providerFailure } from '../../test/provider-failure.js';
 import type { CardProviderAdapter, CardProviderTokens, SyncCursor, TransactionPage } from '../card-provider.js';
 import { createSumupAdapter } from './sumup-adapter.js';
 
@@ -54,15 +54,6 @@ async function connect(): Promise<CardProviderTokens> {
     redirectUri: REDIRECT,
     codeVerifier: verifier,
   });
-}
-
-async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
 }
 
 /** Pages until done like the sync engine does, saving each cursor as JSON the way the database would. */
@@ -173,20 +164,22 @@ describe('SumUp connection', SLOW, () => {
     const { redirect, verifier } = await consent('approve');
     const input = { code: redirect.searchParams.get('code')!, redirectUri: REDIRECT, codeVerifier: verifier };
     const tokens = await adapter.exchangeCode(input);
-    const replay = await failure(adapter.exchangeCode(input));
+    const replay = await providerFailure(adapter.exchangeCode(input));
     expect([replay.failure, replay.providerCode, replay.message]).toEqual([
       'rejected',
       'invalid_grant',
       'The authorization code has already been used.',
     ]);
-    const after = await failure(adapter.fetchPage(tokens, null, { historyFrom: HISTORY_FROM, now: NOW }));
+    const after = await providerFailure(adapter.fetchPage(tokens, null, { historyFrom: HISTORY_FROM, now: NOW }));
     expect(after.failure).toBe('reauthorize');
   });
 
   it('refuses a code presented without the PKCE verifier it was issued for', async () => {
     const { redirect } = await consent('approve');
     const code = redirect.searchParams.get('code')!;
-    const error = await failure(adapter.exchangeCode({ code, redirectUri: REDIRECT, codeVerifier: pkce().verifier }));
+    const error = await providerFailure(
+      adapter.exchangeCode({ code, redirectUri: REDIRECT, codeVerifier: pkce().verifier }),
+    );
     expect([error.failure, error.message]).toEqual(['rejected', 'PKCE verification failed.']);
   });
 
@@ -202,7 +195,7 @@ describe('SumUp connection', SLOW, () => {
     expect(fresh.accessToken).not.toBe(tokens.accessToken);
     expect(fresh.refreshToken).not.toBe(tokens.refreshToken);
     expect(fresh.accountId).toBe(tokens.accountId);
-    const again = await failure(adapter.refresh(tokens));
+    const again = await providerFailure(adapter.refresh(tokens));
     expect([again.failure, again.providerCode]).toEqual(['reauthorize', 'invalid_grant']);
     const page = await adapter.fetchPage(fresh, null, { historyFrom: HISTORY_FROM, now: NOW });
     expect(page.transactions.length).toBeGreaterThan(0);
@@ -257,25 +250,29 @@ describe('SumUp import', SLOW, () => {
 
   it('gives up on an outage after the retry budget, as retryable', async () => {
     sim.control.injectFaults({ status: 500, count: 4 });
-    const error = await failure(adapter.fetchPage(tokens, null, { historyFrom: HISTORY_FROM, now: NOW }));
+    const error = await providerFailure(adapter.fetchPage(tokens, null, { historyFrom: HISTORY_FROM, now: NOW }));
     expect([error.failure, error.status]).toEqual(['retryable', 500]);
   });
 
   it('hands a long Retry-After to the scheduler instead of waiting', async () => {
     sim.control.injectFaults({ status: 429, count: 1, retryAfterSeconds: 600 });
-    const error = await failure(adapter.fetchPage(tokens, null, { historyFrom: HISTORY_FROM, now: NOW }));
+    const error = await providerFailure(adapter.fetchPage(tokens, null, { historyFrom: HISTORY_FROM, now: NOW }));
     expect([error.failure, error.retryAfterSeconds]).toEqual(['retryable', 600]);
   });
 
   it('asks for a reconnect when the token is revoked or has expired', async () => {
     const revokedTokens = await connect();
     sim.control.revokeToken(revokedTokens.accessToken);
-    const revoked = await failure(adapter.fetchPage(revokedTokens, null, { historyFrom: HISTORY_FROM, now: NOW }));
+    const revoked = await providerFailure(
+      adapter.fetchPage(revokedTokens, null, { historyFrom: HISTORY_FROM, now: NOW }),
+    );
     expect([revoked.failure, revoked.status, revoked.message]).toEqual(['reauthorize', 401, 'Invalid access token.']);
 
     const expiredTokens = await connect();
     sim.control.expireToken(expiredTokens.accessToken);
-    const expired = await failure(adapter.fetchPage(expiredTokens, null, { historyFrom: HISTORY_FROM, now: NOW }));
+    const expired = await providerFailure(
+      adapter.fetchPage(expiredTokens, null, { historyFrom: HISTORY_FROM, now: NOW }),
+    );
     expect([expired.failure, expired.message]).toEqual(['reauthorize', 'Access token expired.']);
   });
 

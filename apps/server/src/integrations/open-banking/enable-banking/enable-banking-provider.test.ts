@@ -2,8 +2,8 @@ import { londonDateOf } from '@brade/contract';
 import { enableBanking, generateSalonData } from '@brade/sandbox';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EnableBankingEndpoint } from '../../../config.js';
-import { ProviderError } from '../../provider-error.js';
 import { pressConsentButton } from '../../test/consent-form-browser.js';
+import { providerFailure } from '../../test/provider-failure.js';
 import type { OpenBankingProvider } from '../open-banking-provider.js';
 import { bankIdOf, createEnableBankingProvider } from './enable-banking-provider.js';
 import { accountKey } from './enable-banking-transform.js';
@@ -47,15 +47,6 @@ afterEach(() => vi.restoreAllMocks());
 function advance(ms: number) {
   sim.control.advanceClock(ms);
   clock = new Date(clock.getTime() + ms);
-}
-
-async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
 }
 
 /** Start a link and answer the bank's page as the owner would; returns where the bank sent the owner back. */
@@ -120,22 +111,22 @@ describe('Enable Banking banks and consent', SLOW, () => {
       'access_denied',
       'denied-state',
     ]);
-    expect((await failure(bank.completeLink({ linkId: null, code: null }))).failure).toBe('rejected');
+    expect((await providerFailure(bank.completeLink({ linkId: null, code: null }))).failure).toBe('rejected');
     const back = await consent('approve');
     const code = back.searchParams.get('code');
     await bank.completeLink({ linkId: null, code });
-    const replay = await failure(bank.completeLink({ linkId: null, code }));
+    const replay = await providerFailure(bank.completeLink({ linkId: null, code }));
     expect([replay.failure, replay.providerCode]).toEqual(['rejected', 'ALREADY_AUTHORIZED']);
   });
 
   it('is refused a redirect the application has not registered', async () => {
-    const error = await failure(
+    const error = await providerFailure(
       bank.startLink({ bankId: MOCK, redirectUrl: 'https://evil.example/gocardless-redirect', state: 's' }),
     );
     expect([error.failure, error.providerCode]).toEqual(['rejected', 'REDIRECT_URI_NOT_ALLOWED']);
-    expect((await failure(bank.startLink({ bankId: 'GB:Nope', redirectUrl: REDIRECT, state: 's' }))).failure).toBe(
-      'rejected',
-    );
+    expect(
+      (await providerFailure(bank.startLink({ bankId: 'GB:Nope', redirectUrl: REDIRECT, state: 's' }))).failure,
+    ).toBe('rejected');
   });
 });
 
@@ -175,7 +166,7 @@ describe('Enable Banking transactions and balances', SLOW, () => {
     sim.control.injectFaults({ status: 429, count: 2, retryAfterSeconds: 0, pathPrefix: '/accounts' });
     sim.control.injectFaults({ status: 500, count: 1, pathPrefix: '/accounts' });
     for (let i = 0; i < 4; i++) await bank.fetchTransactions(account, window);
-    const error = await failure(bank.fetchTransactions(account, window));
+    const error = await providerFailure(bank.fetchTransactions(account, window));
     const untilMidnightUtc = (Date.parse('2026-06-16T00:00:00Z') - NOW.getTime()) / 1000;
     expect([error.failure, error.status, error.providerCode, error.retryAfterSeconds]).toEqual([
       'retryable',
@@ -191,9 +182,9 @@ describe('Enable Banking transactions and balances', SLOW, () => {
     const window = { dateFrom: '2026-06-01', dateTo: '2026-06-12' };
     const before = await bank.fetchTransactions(first.account, window);
     advance(90 * DAY);
-    const ended = await failure(bank.fetchTransactions(first.account, window));
+    const ended = await providerFailure(bank.fetchTransactions(first.account, window));
     expect([ended.failure, ended.providerCode]).toEqual(['reauthorize', 'EXPIRED_SESSION']);
-    expect((await failure(bank.fetchBalance(first.account))).failure).toBe('reauthorize');
+    expect((await providerFailure(bank.fetchBalance(first.account))).failure).toBe('reauthorize');
 
     const renewed = await linked();
     expect(renewed.account.id).not.toBe(first.account.id);
@@ -209,7 +200,9 @@ describe('Enable Banking transactions and balances', SLOW, () => {
     await bank.endLink(completed.linkId);
     await expect(bank.endLink(completed.linkId)).resolves.toBeUndefined();
     await expect(bank.endLink('00000000-0000-4000-8000-000000000000')).resolves.toBeUndefined();
-    const closed = await failure(bank.fetchTransactions(account, { dateFrom: '2026-06-01', dateTo: '2026-06-15' }));
+    const closed = await providerFailure(
+      bank.fetchTransactions(account, { dateFrom: '2026-06-01', dateTo: '2026-06-15' }),
+    );
     expect([closed.failure, closed.providerCode]).toEqual(['reauthorize', 'CLOSED_SESSION']);
   });
 });
@@ -232,7 +225,7 @@ describe('the application JWT', SLOW, () => {
     await bank.listBanks();
     const spy = vi.spyOn(globalThis, 'fetch');
     sim.control.advanceClock(2 * 3600_000);
-    const refused = await failure(bank.listBanks());
+    const refused = await providerFailure(bank.listBanks());
     expect([refused.failure, refused.status, refused.providerCode]).toEqual(['rejected', 401, 'UNAUTHORIZED_ACCESS']);
     expect(refused.message).toMatch(/expired/);
     expect(spy.mock.calls).toHaveLength(2);

@@ -2,8 +2,8 @@ import { londonDateOf } from '@brade/contract';
 import { generateSalonData, gocardless } from '@brade/sandbox';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import type { ProviderEndpoint } from '../../../config.js';
-import { ProviderError } from '../../provider-error.js';
 import { pressConsentButton } from '../../test/consent-form-browser.js';
+import { providerFailure } from '../../test/provider-failure.js';
 import type { OpenBankingProvider } from '../open-banking-provider.js';
 import { createGoCardlessProvider } from './gocardless-provider.js';
 
@@ -35,15 +35,6 @@ beforeEach(() => {
   bank = createGoCardlessProvider(endpoint, { retry: { initialDelayMs: 1, maxDelayMs: 5 }, now: () => clock });
 });
 afterEach(() => vi.restoreAllMocks());
-
-async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
 
 /** The simulator's own view, read with a token of our own (to check what the provider asked for). */
 async function simGet(route: string): Promise<Record<string, unknown>> {
@@ -141,18 +132,22 @@ describe('GoCardless banks and consent', SLOW, () => {
     const { link, account } = await linkedAccount();
     await bank.endLink(link.linkId!);
     await expect(bank.endLink(link.linkId!)).resolves.toBeUndefined();
-    const gone = await failure(bank.fetchTransactions(account, { dateFrom: '2026-06-01', dateTo: '2026-06-15' }));
+    const gone = await providerFailure(
+      bank.fetchTransactions(account, { dateFrom: '2026-06-01', dateTo: '2026-06-15' }),
+    );
     expect(gone.failure).toBe('reauthorize');
-    expect((await failure(complete(link.linkId))).failure).toBe('rejected');
+    expect((await providerFailure(complete(link.linkId))).failure).toBe('rejected');
   });
 
   it('reports an expired consent as needing a reconnect', async () => {
     const { link, account } = await linkedAccount();
     sim.control.expireConsent(link.linkId!);
-    const error = await failure(bank.fetchTransactions(account, { dateFrom: '2026-06-01', dateTo: '2026-06-15' }));
+    const error = await providerFailure(
+      bank.fetchTransactions(account, { dateFrom: '2026-06-01', dateTo: '2026-06-15' }),
+    );
     expect([error.failure, error.providerCode]).toEqual(['reauthorize', 'AccessExpiredError']);
     expect((await complete(link.linkId)).status).toBe('expired');
-    expect((await failure(bank.fetchBalance(account))).failure).toBe('reauthorize');
+    expect((await providerFailure(bank.fetchBalance(account))).failure).toBe('reauthorize');
   });
 });
 
@@ -172,7 +167,7 @@ describe('GoCardless transactions', SLOW, () => {
     const left: Array<number | null> = [];
     for (let i = 0; i < 4; i++) left.push((await bank.fetchTransactions(account, window)).remainingToday);
     expect(left).toEqual([3, 2, 1, 0]);
-    const error = await failure(bank.fetchTransactions(account, window));
+    const error = await providerFailure(bank.fetchTransactions(account, window));
     const untilMidnightUtc = (Date.parse('2026-06-16T00:00:00Z') - NOW.getTime()) / 1000;
     expect([error.failure, error.status, error.retryAfterSeconds]).toEqual(['retryable', 429, untilMidnightUtc]);
     sim.control.resetDailyCounters();
@@ -197,7 +192,7 @@ describe('GoCardless transactions', SLOW, () => {
 
   it('gives up on an outage after the retry budget, as retryable', async () => {
     sim.control.injectFaults({ status: 500, count: 10, pathPrefix: '/api/v2/institutions' });
-    const error = await failure(bank.listBanks());
+    const error = await providerFailure(bank.listBanks());
     expect([error.failure, error.status]).toEqual(['retryable', 500]);
   });
 });
