@@ -44,7 +44,7 @@ function providerOf(deps: SyncDeps, lease: Lease): OpenBankingProvider {
 
 /**
  * One transactions listing and one balance read per account per run: banks may allow only four unattended reads
- * a day of each (providers.md sections 4 and 7). Each account's rows and the cursor are written together.
+ * a day of each (docs/open-banking.md). Each account's rows and the cursor are written together.
  */
 export async function syncBank(deps: SyncDeps, lease: Lease): Promise<void> {
   const { row } = lease;

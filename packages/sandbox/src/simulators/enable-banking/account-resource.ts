@@ -5,7 +5,7 @@ import type { AspspRef, SessionAccount } from './enable-banking-state';
 
 /**
  * Enable Banking's account identification hash: which fields were hashed, then the hash, both base64. It is the
- * same for every session that reaches this account at this bank (providers.md section 7), unlike the `uid`.
+ * same for every session that reaches this account at this bank, unlike the `uid`.
  */
 export function identificationHash(aspsp: AspspRef, iban: string): string {
   const fields = Buffer.from(JSON.stringify([['account', 'account_id', 'iban']])).toString('base64');

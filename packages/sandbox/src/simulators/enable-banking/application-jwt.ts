@@ -1,6 +1,6 @@
 import { type KeyObject, verify } from 'node:crypto';
 
-/** Enable Banking allows JWTs of at most a day (providers.md section 7); the official samples use an hour. */
+/** Enable Banking allows JWTs of at most a day; its official samples use an hour. */
 export const MAX_JWT_SECONDS = 86_400;
 /** Clock difference tolerated on `iat` (a JWT "issued" slightly in the simulator's future). */
 const SKEW_SECONDS = 60;

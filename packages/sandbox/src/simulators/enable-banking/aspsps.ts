@@ -1,4 +1,4 @@
-/** Consent length the simulator's banks allow: 90 days in seconds, as UK banks commonly do (providers.md section 7). */
+/** Consent length the simulator's banks allow: 90 days in seconds, as UK banks commonly do. */
 export const MAXIMUM_CONSENT_VALIDITY = 90 * 86_400;
 
 export type PsuType = 'business' | 'personal';
@@ -20,7 +20,7 @@ export interface Aspsp {
 type Seed = [name: string, bic: string, psuTypes: PsuType[], colour: string];
 
 /**
- * UK banks under country GB. "Mock ASPSP" is Enable Banking's own test bank and comes first (DESIGN.md section 8);
+ * UK banks under country GB. "Mock ASPSP" is Enable Banking's own test bank and comes first;
  * some banks serve personal customers only, so asking for business banks leaves them out.
  */
 const GB_ASPSPS: Seed[] = [

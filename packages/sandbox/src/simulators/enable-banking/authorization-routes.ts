@@ -38,7 +38,7 @@ function sessionView(context: EnableBankingContext, session: Session) {
 
 /**
  * GET /application, GET /aspsps, POST /auth, the bank's consent page (/welcome), POST /sessions and
- * GET/DELETE /sessions/{id}: Enable Banking's AIS authorisation flow (providers.md section 7).
+ * GET/DELETE /sessions/{id}: Enable Banking's AIS authorisation flow.
  */
 export function registerAuthorizationRoutes(fastify: FastifyInstance, context: EnableBankingContext): void {
   const base = () => context.options.publicBaseUrl;

@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import { SignJWT } from 'jose';
 
-/** The official samples sign for an hour; Enable Banking accepts at most a day (providers.md section 7). */
+/** The official samples sign for an hour; Enable Banking accepts at most a day (docs/open-banking.md). */
 export const JWT_SECONDS = 3600;
 /** A JWT this close to its end is replaced first, so it cannot lapse between signing and the bank's check. */
 const RENEW_MARGIN_SECONDS = 300;

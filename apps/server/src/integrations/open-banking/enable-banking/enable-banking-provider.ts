@@ -17,7 +17,7 @@ import {
 import { bookedRows } from './enable-banking-transform.js';
 import { sandboxApplicationKeys } from './sandbox-application.js';
 
-/** Enable Banking's own test bank, listed first when the application is a sandbox one (DESIGN.md section 8). */
+/** Enable Banking's own test bank, listed first when the application is a sandbox one. */
 export const MOCK_ASPSP = 'Mock ASPSP';
 /** Used when a bank states no maximum: the 90 days most UK banks give. */
 const DEFAULT_CONSENT_SECONDS = 90 * 86_400;

@@ -14,8 +14,8 @@ export const accountKey = (identificationHash: string) => sha256(identificationH
 
 /**
  * An `entry_reference` some banks build from the row's place in the day's list ("2026-11-20-3", "20261120.3", or a
- * bare small index such as "0"): a late booking shifts every later one, so it cannot key a row (providers.md
- * section 7, actualbudget/actual#8701).
+ * bare small index such as "0"): a late booking shifts every later one, so it cannot key a row
+ * (docs/open-banking.md; actualbudget/actual#8701).
  */
 export function isPositionalReference(reference: string, days: Array<string | null | undefined>): boolean {
   if (/^\d{1,3}$/.test(reference)) return true;
