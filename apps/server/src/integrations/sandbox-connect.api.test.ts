@@ -166,6 +166,22 @@ describe('the sandbox bank through GoCardless', () => {
     expect(done).toMatchObject({ processor: 'gocardless', institution: 'Sandbox Finance', sync: { last_error: null } });
     const cash = await goCardless.get(`/api/database/get-cash-in-the-bank/${owner.id}`, owner.access_token);
     expect(cash.body.cash_in_the_bank).toMatchObject({ currency: 'GBP' });
+
+    // The same salon's statement through Enable Banking gives the same figures, month by month, and the same cash.
+    const viaEnableBanking = await signUpAndConfirm(server);
+    expect((await linkSandboxBank(server, viaEnableBanking, 'GB:Mock ASPSP')).res.status).toBe(200);
+    await waitForSync(server, viaEnableBanking, (c) => c[0]?.last_sync !== null);
+    const books = async (on: TestServer, who: Owner) => {
+      const read = async (call: string) => (await on.get(`/api/database/${call}/${who.id}`, who.access_token)).body;
+      return {
+        expenses: await read('get-monthly-expenses'),
+        sales: await read('get-monthly-sales'),
+        cash: (await read('get-cash-in-the-bank')).cash_in_the_bank.booked,
+      };
+    };
+    const throughGoCardless = await books(goCardless, owner);
+    expect(throughGoCardless.expenses.monthly_expenses.some((m: { amount: number }) => m.amount > 0)).toBe(true);
+    expect(await books(server, viaEnableBanking)).toEqual(throughGoCardless);
     await spendTheDailyAllowance(goCardless, owner);
   });
 
