@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { AfterReply } from './auth/after-reply.js';
 import type { AuthLimits } from './auth/limits.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -15,6 +16,10 @@ export interface AppContext {
   mailer: Mailer;
   accessKey: Uint8Array;
   limits: AuthLimits;
+  /** Work done after the answer has gone (auth calls whose timing must not depend on the address). */
+  afterReply: AfterReply;
+  /** Waits the given milliseconds; tests swap it to observe deliberate slow-downs instead of timing them. */
+  sleep: (ms: number) => Promise<void>;
   log: Logger;
   /** The time "now": every figure's "today" comes from here, so tests can pin it. */
   clock: () => Date;

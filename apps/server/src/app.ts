@@ -5,12 +5,14 @@ import type { Logger } from 'pino';
 import { accountRoutes } from './accounts/routes.js';
 import type { AppContext } from './app-context.js';
 import { accessTokenKey } from './auth/access-tokens.js';
+import { AfterReply } from './auth/after-reply.js';
 import { type AuthLimits, DEFAULT_AUTH_LIMITS } from './auth/limits.js';
 import { authRoutes } from './auth/routes.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { installErrorHandler, installNotFoundHandler } from './http/error-handler.js';
 import { healthRoutes } from './http/health-routes.js';
+import { rejectNulBytes } from './http/reject-nul-bytes.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/spa.js';
 import { actionRequiredNotifier } from './integrations/action-required.js';
@@ -34,6 +36,8 @@ export interface BuildOptions {
   logger: Logger;
   limits?: Partial<AuthLimits>;
   clock?: () => Date;
+  /** Deliberate waits (the sign-in slow-down); tests record them instead of timing them. */
+  sleep?: (ms: number) => Promise<void>;
   /** Tests swap in providers (e.g. fakes) or faster retries. */
   providers?: IntegrationProviders;
   providerRetry?: Partial<RetryPolicy>;
@@ -88,6 +92,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     log: logger,
     accessKey: accessTokenKey(config.appSecret),
     limits: { ...DEFAULT_AUTH_LIMITS, ...options.limits },
+    afterReply: new AfterReply(logger),
+    sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     mailer: new Mailer(database.db, logger, {
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
@@ -106,6 +112,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  rejectNulBytes(app);
   await registerSecurityHeaders(app);
   await app.register(swagger, {
     openapi: {

@@ -1,13 +1,12 @@
 import path from 'node:path';
-import pino from 'pino';
 import { buildApp } from './app.js';
-import { pendingResets } from './auth/password-reset.js';
 import { sweepRateLimits } from './auth/rate-limit.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { demoNeedsFirstImport, syncDemoSalonData } from './demo/demo-salon-data.js';
 import { seedDemoAccount } from './demo/seed-demo-account.js';
+import { createLogger } from './logging/logger.js';
 
 const SHUTDOWN_GRACE_MS = 25_000;
 const HOURLY_MS = 60 * 60 * 1000;
@@ -23,17 +22,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const logger = pino({
-    level: config.logLevel,
-    redact: [
-      'req.headers.authorization',
-      'req.headers.cookie',
-      '*.password',
-      '*.access_token',
-      '*.refresh_token',
-      '*.token',
-    ],
-  });
+  const logger = createLogger(config.logLevel);
   process.on('uncaughtException', (err) => {
     logger.fatal({ err }, 'uncaught exception; exiting');
     process.exit(1);
@@ -90,7 +79,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     await app.close();
-    await Promise.allSettled(pendingResets);
+    await ctx.afterReply.idle();
     await database.close();
     logger.info('stopped');
     process.exit(0);

@@ -85,11 +85,29 @@ describe('password reset', () => {
     expect(again.headers.get('location')).toMatch(/#error=access_denied/);
   });
 
-  it('never redirects to another origin', async () => {
+  it.each([
+    ['another origin', 'https://evil.example/steal'],
+    ['a same-origin page that redirects onwards', '/sandbox/stripe/oauth/authorize?redirect_uri=https://evil.example'],
+    ['a same-origin absolute URL', '{origin}/sandbox/sumup/authorize?redirect_uri=https://evil.example/x'],
+    ['another same-origin page', '{origin}/main-menu/dashboard'],
+  ])('lands on /set-new-password whatever redirect_to names (%s)', async (_what, target) => {
     const owner = await signUpAndConfirm(server);
-    await server.post('/api/request_password_reset', { email: owner.email, redirect_to: 'https://evil.example/steal' });
-    const landing = await followLink(linkFrom((await server.mailsTo(owner.email))[0]));
-    expect(landing.headers.get('location')).toMatch(new RegExp(`^${server.url}/set-new-password#`));
+    const redirect_to = target.replace('{origin}', server.url);
+    const asked = await server.post('/api/request_password_reset', { email: owner.email, redirect_to });
+    expect(asked.status).toBe(200);
+    const link = linkFrom((await server.mailsTo(owner.email))[0]);
+    expect(link).not.toContain('redirect_to');
+    const landing = await followLink(link);
+    expect(landing.headers.get('location')).toMatch(new RegExp(`^${server.url}/set-new-password#access_token=`));
+  });
+
+  it('ignores a redirect_to added to the e-mailed link', async () => {
+    const owner = await signUpAndConfirm(server);
+    await server.post('/api/request_password_reset', { email: owner.email });
+    const link = new URL(linkFrom((await server.mailsTo(owner.email))[0]));
+    link.searchParams.set('redirect_to', `${server.url}/sandbox/stripe/oauth/authorize`);
+    const landing = await followLink(link.toString());
+    expect(landing.headers.get('location')).toMatch(new RegExp(`^${server.url}/set-new-password#access_token=`));
   });
 
   it('refuses mismatched or garbage token pairs', async () => {

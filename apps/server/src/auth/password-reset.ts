@@ -7,26 +7,18 @@ import { type AccessClaims, readAccessToken } from './access-tokens.js';
 import { consumeRecoveryToken, issueRecoveryToken } from './one-time-codes.js';
 import { hashPassword } from './passwords.js';
 import { consume } from './rate-limit.js';
-import { safeRecoveryRedirect } from './redirects.js';
 import { revokeUserSessions, sessionOfRefreshToken, startSession } from './sessions.js';
 
 /**
  * Always answers the same, at once: the lookup and the e-mail happen after the reply, so neither the answer
  * nor its timing tells whether the address has an account.
  */
-export async function requestPasswordReset(ctx: AppContext, email: string, redirectTo: string | undefined, ip: string) {
+export async function requestPasswordReset(ctx: AppContext, email: string, ip: string) {
   await consume(ctx.database.db, ctx.limits.resetPerIp, ip);
-  const work = sendResetLink(ctx, email, safeRecoveryRedirect(ctx.config.publicUrl, redirectTo)).catch((err) =>
-    ctx.log.error({ err }, 'password reset e-mail failed'),
-  );
-  pendingResets.add(work);
-  void work.finally(() => pendingResets.delete(work));
+  ctx.afterReply.run('password reset e-mail', () => sendResetLink(ctx, email));
 }
 
-/** Background reset work, awaited by shutdown and by tests. */
-export const pendingResets = new Set<Promise<unknown>>();
-
-async function sendResetLink(ctx: AppContext, email: string, redirectTo: string): Promise<void> {
+async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
   const { db } = ctx.database;
   const user = await findUserByEmail(db, email);
   if (!user?.emailConfirmedAt || user.isDemo) return;
@@ -37,15 +29,22 @@ async function sendResetLink(ctx: AppContext, email: string, redirectTo: string)
     return;
   }
   const token = await issueRecoveryToken(db, user.id);
-  const link = `${ctx.config.publicUrl}/api/auth/recover?token=${token}&redirect_to=${encodeURIComponent(redirectTo)}`;
+  const link = `${ctx.config.publicUrl}/api/auth/recover?token=${token}`;
   await ctx.mailer.send(user.email, passwordResetMail(user.fullName, link));
   ctx.log.info({ userId: user.id }, 'password reset link sent');
 }
 
+/**
+ * Where every reset link lands, whatever `redirect_to` said: the recovery tokens travel in the URL's fragment,
+ * which browsers carry across redirects, so any other same-origin page that redirects onwards could hand them
+ * to another site (docs/security-decisions.md).
+ */
+export const recoveryLandingUrl = (publicUrl: string) => `${publicUrl}/set-new-password`;
+
 /** The e-mailed link: trades the one-time token for a 15-minute recovery-only session in the page's hash. */
-export async function openRecoveryLink(ctx: AppContext, token: string, redirectTo: string | undefined, ip: string) {
+export async function openRecoveryLink(ctx: AppContext, token: string, ip: string) {
   await consume(ctx.database.db, ctx.limits.recoveryPerIp, ip);
-  const target = safeRecoveryRedirect(ctx.config.publicUrl, redirectTo);
+  const target = recoveryLandingUrl(ctx.config.publicUrl);
   const userId = await consumeRecoveryToken(ctx.database.db, token);
   if (!userId) return `${target}#error=access_denied&error_code=link_expired`;
   const session = await startSession({ db: ctx.database.db, accessKey: ctx.accessKey }, userId, 'recovery');

@@ -72,7 +72,8 @@ export function authRoutes(ctx: AppContext) {
       '/api/request_password_reset',
       { schema: { tags, body: PasswordResetRequestSchema, response: ok } },
       async (req) => {
-        await requestPasswordReset(ctx, req.body.email, req.body.redirect_to, req.ip);
+        // redirect_to is accepted (the spec sends it) and ignored: the link always lands on /set-new-password.
+        await requestPasswordReset(ctx, req.body.email, req.ip);
         return { message: "If an account exists for that e-mail, we've sent a link to reset the password." };
       },
     );
@@ -89,7 +90,7 @@ export function authRoutes(ctx: AppContext) {
         },
       },
       async (req, reply) => {
-        const location = await openRecoveryLink(ctx, req.query.token, req.query.redirect_to, req.ip);
+        const location = await openRecoveryLink(ctx, req.query.token, req.ip);
         return reply.header('referrer-policy', 'no-referrer').redirect(location, 303);
       },
     );

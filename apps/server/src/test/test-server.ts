@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import pg from 'pg';
-import pino from 'pino';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../app.js';
 import type { AppContext } from '../app-context.js';
 import type { AuthLimits } from '../auth/limits.js';
-import { pendingResets } from '../auth/password-reset.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
 import { seedDemoAccount } from '../demo/seed-demo-account.js';
 import type { IntegrationProviders } from '../integrations/provider-registry.js';
+import { createLogger } from '../logging/logger.js';
 import { listOutbox } from '../mail/mailer.js';
 
 export interface TestServer {
@@ -79,6 +79,10 @@ export interface TestServerOptions {
   syncSweepMs?: number;
   /** Rows an import gathers before writing; 1 writes every page (tests of resuming). */
   syncWriteBatchRows?: number;
+  /** Where the server's log lines go (at level info); silent when not given. */
+  logDestination?: DestinationStream;
+  /** Deliberate waits: tests record them instead of timing them. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /** A real server on a loopback port over a fresh database: PGlite in memory, or PostgreSQL when TEST_DB=postgres. */
@@ -98,7 +102,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   const database = await openDatabase({ databaseUrl: config.databaseUrl });
   await runMigrations(database);
-  const logger = pino({ level: 'silent' });
+  const logger = options.logDestination ? createLogger('info', options.logDestination) : createLogger('silent');
   await seedDemoAccount(database.db, logger);
   const { app, ctx } = await buildApp({
     config,
@@ -106,6 +110,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logger,
     ...(options.limits ? { limits: options.limits } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.sleep ? { sleep: options.sleep } : {}),
     ...(options.providers ? { providers: options.providers } : {}),
     ...(options.syncSweepMs ? { syncSweepMs: options.syncSweepMs } : {}),
     ...(options.syncWriteBatchRows ? { syncWriteBatchRows: options.syncWriteBatchRows } : {}),
@@ -140,7 +145,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     post: (path, body, token) => request('POST', path, { body: body ?? {}, ...(token ? { token } : {}) }),
     get: (path, token) => request('GET', path, token ? { token } : {}),
     async mailsTo(email) {
-      await Promise.allSettled(pendingResets);
+      await ctx.afterReply.idle();
       const mails = await listOutbox(database.db, 200);
       return mails.filter((m) => m.to === email.toLowerCase());
     },
