@@ -12,6 +12,8 @@ const external = [
   'nodemailer',
   'sharp',
   'square',
+  // The common-password list (380 KB) is read on the first password check, not at start-up.
+  '@zxcvbn-ts/language-common',
   'html2canvas',
   'canvg',
   'dompurify',

@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../app-context.js';
 import { newOpaqueToken, sha256 } from '../auth/secret-hashing.js';
 import { sessionOfRefreshToken } from '../auth/sessions.js';
+import { sessions } from '../auth/tables.js';
 import type { Db } from '../db/client.js';
 import { HttpError } from '../http/http-error.js';
 import { confirmEmailChangeMail, emailChangedMail, emailChangeRequestedMail } from './profile-mails.js';
@@ -50,6 +51,7 @@ export async function requestEmailChange(
       .where(and(eq(emailChangeRequests.userId, owner.id), isNull(emailChangeRequests.consumedAt)));
     await tx.insert(emailChangeRequests).values({
       userId: owner.id,
+      sessionId: input.sessionId,
       newEmail: input.email,
       tokenHash: sha256(token),
       expiresAt: new Date(Date.now() + EMAIL_CHANGE_LINK_HOURS * 3_600_000),
@@ -64,8 +66,19 @@ export async function requestEmailChange(
 export type EmailChangeOutcome = 'confirmed' | 'invalid' | 'in_use';
 
 /**
+ * Cancels every e-mail change still waiting for its link: a password change, a reset and a sign-out everywhere
+ * call this, so whoever asked for the change with a stolen session loses it with the session.
+ */
+export async function cancelEmailChanges(tx: Db, userId: string): Promise<void> {
+  await tx
+    .update(emailChangeRequests)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(emailChangeRequests.userId, userId), isNull(emailChangeRequests.consumedAt)));
+}
+
+/**
  * The e-mailed link: spends the token and moves the account to the new address, then tells the old address.
- * A token that is unknown, used or expired changes nothing.
+ * A token that is unknown, used or expired, or whose requesting session has ended, changes nothing.
  */
 export async function confirmEmailChange(ctx: AppContext, token: string): Promise<EmailChangeOutcome> {
   const { db } = ctx.database;
@@ -96,6 +109,8 @@ async function applyEmailChange(db: Db, ctx: AppContext, token: string) {
           eq(emailChangeRequests.tokenHash, sha256(token)),
           isNull(emailChangeRequests.consumedAt),
           sql`${emailChangeRequests.expiresAt} > now()`,
+          sql`exists (select 1 from ${sessions} where ${sessions.id} = ${emailChangeRequests.sessionId}
+            and ${sessions.revokedAt} is null and ${sessions.expiresAt} > now())`,
         ),
       )
       .returning();

@@ -9,5 +9,7 @@ const HOUR = 3600;
 export const PROFILE_LIMITS = {
   emailChange: { name: 'email-change:account', max: 5, windowSeconds: HOUR },
   passwordChange: { name: 'password-change:account', max: 10, windowSeconds: HOUR },
+  /** Wrong current passwords: the fifth in 15 minutes ends every session of the account. */
+  currentPasswordFailures: { name: 'current-password-fail:account', max: 5, windowSeconds: 15 * 60 },
   photoUpload: { name: 'photo-upload:account', max: 20, windowSeconds: HOUR },
 } as const satisfies Record<string, Limit>;

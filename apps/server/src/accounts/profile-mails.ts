@@ -7,6 +7,7 @@ const firstName = (fullName: string) => fullName.split(' ')[0] ?? fullName;
 export function confirmEmailChangeMail(fullName: string, link: string, hours: number): MailContent {
   const first = firstName(fullName);
   return {
+    secretMinutes: hours * 60,
     subject: 'Confirm your new Brade e-mail address',
     text: `Hello ${first},\n\nYou asked to use this address for your Brade account. Open this link to confirm it (it works once and expires in ${hours} hours):\n\n${link}\n\nUntil then your account keeps its current address. If you did not ask for this, ignore this e-mail.\n`,
     html: layout(
@@ -18,16 +19,16 @@ export function confirmEmailChangeMail(fullName: string, link: string, hours: nu
   };
 }
 
-/** To the current address when a change is asked for: the owner can still stop it by changing the password. */
+/** To the current address when a change is asked for: changing or resetting the password cancels it. */
 export function emailChangeRequestedMail(fullName: string, newEmail: string): MailContent {
   const first = firstName(fullName);
   return {
     subject: 'A change of your Brade e-mail address was requested',
-    text: `Hello ${first},\n\nSomeone signed in to your Brade account asked to change its e-mail address to ${newEmail}. The change happens only when the link sent to that address is followed.\n\nIf this was not you, change your password straight away: that signs out every other device.\n`,
+    text: `Hello ${first},\n\nSomeone signed in to your Brade account asked to change its e-mail address to ${newEmail}. The change happens only when the link sent to that address is followed.\n\nIf this was not you, change your password straight away from your profile, or reset it from the sign-in page: either cancels this change and signs out every other device.\n`,
     html: layout(
       'A change of your Brade e-mail address was requested',
       `<p>Hello ${escapeHtml(first)},</p><p>Someone signed in to your Brade account asked to change its e-mail address to <strong>${escapeHtml(newEmail)}</strong>. The change happens only when the link sent to that address is followed.</p>
-<p>If this was not you, change your password straight away: that signs out every other device.</p>`,
+<p>If this was not you, change your password straight away from your profile, or reset it from the sign-in page: either cancels this change and signs out every other device.</p>`,
     ),
   };
 }

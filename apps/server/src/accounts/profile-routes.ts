@@ -78,7 +78,12 @@ export function profileRoutes(ctx: AppContext) {
       async (req) => {
         const user = await owner(req, req.body.id, 'its password');
         await consume(db, PROFILE_LIMITS.passwordChange, user.id);
-        await changePassword(ctx, user, req.body.new_password, req.user!.sessionId);
+        await changePassword(
+          ctx,
+          user,
+          { currentPassword: req.body.current_password, newPassword: req.body.new_password },
+          req.user!.sessionId,
+        );
         return { message: PROFILE_MESSAGES.password.success };
       },
     );

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { sessions } from '../auth/tables.js';
 import { boolean, customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** The business owner: credentials and confirmation state belong to auth, the rest is profile. */
@@ -35,6 +36,8 @@ export const emailChangeRequests = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     newEmail: text('new_email').notNull(),
+    /** The session that asked: the link works only while it is live (sign-out, password changes end it). */
+    sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),

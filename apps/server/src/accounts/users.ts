@@ -17,11 +17,12 @@ export async function findUserById(db: Db, id: string): Promise<User | undefined
 
 export async function createUser(
   db: Db,
-  values: { email: string; fullName: string; passwordHash: string; confirmed?: boolean; isDemo?: boolean },
+  values: { id?: string; email: string; fullName: string; passwordHash: string; confirmed?: boolean; isDemo?: boolean },
 ): Promise<User> {
   const [user] = await db
     .insert(users)
     .values({
+      ...(values.id ? { id: values.id } : {}),
       email: values.email.toLowerCase(),
       fullName: values.fullName,
       passwordHash: values.passwordHash,
@@ -30,15 +31,6 @@ export async function createUser(
     })
     .returning();
   return user!;
-}
-
-/** A sign-up repeated before confirmation replaces the pending name and password. */
-export async function replacePendingSignup(db: Db, id: string, fullName: string, passwordHash: string): Promise<void> {
-  await db.update(users).set({ fullName, passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
-}
-
-export async function confirmEmail(db: Db, id: string): Promise<void> {
-  await db.update(users).set({ emailConfirmedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, id));
 }
 
 export async function setPasswordHash(db: Db, id: string, passwordHash: string): Promise<void> {

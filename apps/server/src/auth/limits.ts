@@ -1,14 +1,23 @@
-import type { Limit } from './rate-limit.js';
+import type { Limit, PausingLimit } from './rate-limit.js';
+import type { SigninBackoff, SigninSlowdown } from './signin-throttle.js';
 
 /** Per-IP and per-account allowances for the auth calls (reference/security.md sections 2 and 3). */
 export interface AuthLimits {
   signupPerIp: Limit;
   signupPerAccount: Limit;
   verifyPerIp: Limit;
-  verifyFailuresPerAccount: Limit;
+  /** Wrong codes per address, across its attempts: ten in ten minutes pause verification for ten minutes. */
+  verifyFailuresPerAddress: PausingLimit;
+  /** Code (and "someone tried to sign up") e-mails per address. */
+  codeMailsPerAddress: Limit;
   resendPerIp: Limit;
   signinPerIp: Limit;
-  signinFailuresPerAccount: Limit;
+  /** Per account and client address: growing, capped waits answered with 429. */
+  signinBackoff: SigninBackoff;
+  /** Per account alone: a short hold before answering, never a refusal. */
+  signinSlowdown: SigninSlowdown;
+  /** The owner hears about a sign-in slow-down at most once a day. */
+  signinAlertMails: Limit;
   resetPerIp: Limit;
   resetMailsPerAccount: Limit;
   refreshPerIp: Limit;
@@ -22,10 +31,13 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   signupPerIp: { name: 'signup:ip', max: 30, windowSeconds: FIVE_MINUTES },
   signupPerAccount: { name: 'signup:account', max: 10, windowSeconds: HOUR },
   verifyPerIp: { name: 'verify:ip', max: 30, windowSeconds: FIVE_MINUTES },
-  verifyFailuresPerAccount: { name: 'verify-fail:account', max: 100, windowSeconds: HOUR },
+  verifyFailuresPerAddress: { name: 'verify-fail:address', max: 10, windowSeconds: 600, pauseSeconds: 600 },
+  codeMailsPerAddress: { name: 'code-mail:address', max: 5, windowSeconds: HOUR },
   resendPerIp: { name: 'resend:ip', max: 30, windowSeconds: FIVE_MINUTES },
   signinPerIp: { name: 'signin:ip', max: 150, windowSeconds: FIVE_MINUTES },
-  signinFailuresPerAccount: { name: 'signin-fail:account', max: 10, windowSeconds: 15 * 60 },
+  signinBackoff: { name: 'signin-backoff', freeFailures: 5, baseSeconds: 2, maxSeconds: 900, forgetSeconds: 86_400 },
+  signinSlowdown: { name: 'signin-fail:account', afterFailures: 50, windowSeconds: HOUR, stepMs: 200, maxDelayMs: 2000 },
+  signinAlertMails: { name: 'signin-alert-mail:account', max: 1, windowSeconds: 86_400 },
   resetPerIp: { name: 'reset:ip', max: 30, windowSeconds: FIVE_MINUTES },
   resetMailsPerAccount: { name: 'reset-mail:account', max: 5, windowSeconds: HOUR },
   refreshPerIp: { name: 'refresh:ip', max: 150, windowSeconds: FIVE_MINUTES },

@@ -1,10 +1,12 @@
 import { ERROR_CODES } from '@brade/contract';
+import { cancelEmailChanges } from '../accounts/email-change.js';
 import { findUserByEmail, findUserById, setPasswordHash } from '../accounts/users.js';
 import type { AppContext } from '../app-context.js';
 import { demoReadOnly, HttpError } from '../http/http-error.js';
 import { passwordChangedMail, passwordResetMail } from '../mail/templates.js';
 import { type AccessClaims, readAccessToken } from './access-tokens.js';
-import { consumeRecoveryToken, issueRecoveryToken } from './one-time-codes.js';
+import { consumeRecoveryToken, issueRecoveryToken } from './recovery-links.js';
+import { assertPasswordAllowed } from './password-policy.js';
 import { hashPassword } from './passwords.js';
 import { consume } from './rate-limit.js';
 import { revokeUserSessions, sessionOfRefreshToken, startSession } from './sessions.js';
@@ -90,10 +92,12 @@ export async function setPasswordFromRecovery(
   const user = await findUserById(ctx.database.db, claims.userId);
   if (!user) throw invalidPair();
   if (user.isDemo) throw demoReadOnly('its password');
+  await assertPasswordAllowed(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   await ctx.database.db.transaction(async (tx) => {
     await setPasswordHash(tx, user.id, passwordHash);
     await revokeUserSessions(tx, user.id, 'password_reset');
+    await cancelEmailChanges(tx, user.id);
     await ctx.mailer.enqueue(tx, user.email, passwordChangedMail(user.fullName));
   });
   ctx.mailer.kick();

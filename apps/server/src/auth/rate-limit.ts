@@ -31,18 +31,43 @@ export async function consume(db: Db, limit: Limit, subject: string): Promise<vo
   if (count > limit.max) throw tooManyRequests(retryAfter);
 }
 
-/** For failure-only counters: refuses while the allowance is spent, without counting this request. */
-export async function assertNotBlocked(db: Db, limit: Limit, subject: string): Promise<void> {
-  const rows = await db.execute(sql`
-    select count, extract(epoch from (window_start + make_interval(secs => ${limit.windowSeconds}) - now()))::float8 as retry_after
-    from ${rateLimits} where key = ${`${limit.name}:${subject}`}`);
-  const row = rowsOf<{ count: number; retry_after: number }>(rows)[0];
-  if (row && Number(row.retry_after) > 0 && Number(row.count) >= limit.max)
-    throw tooManyRequests(Number(row.retry_after));
+/** Counts this use and says whether it was within the allowance, for work that is skipped rather than refused. */
+export async function tryConsume(db: Db, limit: Limit, subject: string): Promise<boolean> {
+  const { count } = await hit(db, `${limit.name}:${subject}`, limit.windowSeconds);
+  return count <= limit.max;
 }
 
-export async function recordFailure(db: Db, limit: Limit, subject: string): Promise<void> {
-  await hit(db, `${limit.name}:${subject}`, limit.windowSeconds);
+/** A failure counter that, once `max` failures fall in its window, pauses the subject for `pauseSeconds`. */
+export interface PausingLimit extends Limit {
+  pauseSeconds: number;
+}
+
+const pauseKey = (limit: PausingLimit, subject: string) => `${limit.name}:paused:${subject}`;
+
+export async function recordFailureWithPause(db: Db, limit: PausingLimit, subject: string): Promise<void> {
+  const { count } = await hit(db, `${limit.name}:${subject}`, limit.windowSeconds);
+  if (count < limit.max) return;
+  await db.execute(sql`
+    insert into ${rateLimits} (key, window_start, count) values (${pauseKey(limit, subject)}, now(), 1)
+    on conflict (key) do update set window_start = now(), count = 1`);
+}
+
+/** Refuses with a 429 while the subject is paused. */
+export async function assertNotPaused(db: Db, limit: PausingLimit, subject: string): Promise<void> {
+  const rows = await db.execute(sql`
+    select extract(epoch from (window_start + make_interval(secs => ${limit.pauseSeconds}) - now()))::float8 as retry_after
+    from ${rateLimits} where key = ${pauseKey(limit, subject)}`);
+  const row = rowsOf<{ retry_after: number }>(rows)[0];
+  if (row && Number(row.retry_after) > 0) throw tooManyRequests(Number(row.retry_after));
+}
+
+/** Counts a failure; returns how many fell in the current window, this one included. */
+export async function recordFailure(db: Db, limit: Limit, subject: string): Promise<number> {
+  return (await hit(db, `${limit.name}:${subject}`, limit.windowSeconds)).count;
+}
+
+export async function clearCounter(db: Db, limit: Limit, subject: string): Promise<void> {
+  await db.execute(sql`delete from ${rateLimits} where key = ${`${limit.name}:${subject}`}`);
 }
 
 /** Old windows are dead weight; a periodic sweep keeps the table small. */

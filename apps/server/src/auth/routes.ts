@@ -22,6 +22,8 @@ import { refreshSession, signIn, signOut } from './signin.js';
 import { resendSignupCode, signUp, verifySignupCode } from './signup.js';
 
 const tags = ['auth'];
+/** The one answer to every resend, sent or not (docs/security-decisions.md). */
+export const RESEND_ANSWER = 'If that e-mail is waiting for confirmation, a new code is on its way.';
 const ok = { 200: MessageResponseSchema };
 
 /** The auth calls of spec section 7, plus the token refresh the SPA needs and the e-mailed reset link. */
@@ -43,12 +45,12 @@ export function authRoutes(ctx: AppContext) {
     app.post(
       '/api/verify_otp',
       { schema: { tags, body: VerifyOtpRequestSchema, response: { 200: SessionSchema } } },
-      (req) => verifySignupCode(ctx, req.body.email, req.body.token, req.ip),
+      (req) => verifySignupCode(ctx, { email: req.body.email, code: req.body.token, attemptId: req.body.id }, req.ip),
     );
 
     app.post('/api/resend_otp', { schema: { tags, body: ResendOtpRequestSchema, response: ok } }, async (req) => {
-      await resendSignupCode(ctx, req.body.email, req.ip);
-      return { message: 'If that e-mail is waiting for confirmation, a new code is on its way.' };
+      await resendSignupCode(ctx, { email: req.body.email, attemptId: req.body.id }, req.ip);
+      return { message: RESEND_ANSWER };
     });
 
     app.post(

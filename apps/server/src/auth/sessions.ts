@@ -4,8 +4,11 @@ import { ACCESS_TOKEN_SECONDS, type SessionKind, signAccessToken } from './acces
 import { newOpaqueToken, sha256 } from './secret-hashing.js';
 import { refreshTokens, sessions } from './tables.js';
 
-/** Idle limit of a normal session; a recovery session lives 15 minutes in all (DESIGN.md section 7). */
-export const IDLE_DAYS = 30;
+/**
+ * A normal session ends 30 days after sign-in, however often it refreshes; a recovery session lives 15 minutes
+ * in all (docs/security-decisions.md).
+ */
+export const SESSION_DAYS = 30;
 export const RECOVERY_MINUTES = 15;
 
 export interface IssuedSession {
@@ -21,7 +24,7 @@ export interface SessionDeps {
 }
 
 function expiryFor(kind: SessionKind): Date {
-  const ms = kind === 'recovery' ? RECOVERY_MINUTES * 60_000 : IDLE_DAYS * 86_400_000;
+  const ms = kind === 'recovery' ? RECOVERY_MINUTES * 60_000 : SESSION_DAYS * 86_400_000;
   return new Date(Date.now() + ms);
 }
 
@@ -79,10 +82,8 @@ export async function rotateRefreshToken(deps: SessionDeps, refreshToken: string
       return { ok: false, reason: 'reused' } as const;
     }
     await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, found.tokenId));
-    await tx
-      .update(sessions)
-      .set({ lastActiveAt: new Date(), expiresAt: expiryFor('normal') })
-      .where(eq(sessions.id, session.id));
+    // The session's end stays where sign-in put it: refreshing never extends it.
+    await tx.update(sessions).set({ lastActiveAt: new Date() }).where(eq(sessions.id, session.id));
     return { ok: true, session: await issue(deps, tx, session.userId, session.id, 'normal') } as const;
   });
 }

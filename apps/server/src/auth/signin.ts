@@ -1,36 +1,62 @@
 import { ERROR_CODES, MESSAGES } from '@brade/contract';
 import { eq } from 'drizzle-orm';
-import { findUserByEmail } from '../accounts/users.js';
+import { findUserByEmail, type User } from '../accounts/users.js';
 import type { AppContext } from '../app-context.js';
 import { HttpError, unauthorized } from '../http/http-error.js';
 import { readAccessToken } from './access-tokens.js';
 import { verifyPassword } from './passwords.js';
-import { assertNotBlocked, consume, recordFailure } from './rate-limit.js';
+import { manyFailedSigninsMail } from '../mail/templates.js';
+import { consume, recordFailure, tryConsume } from './rate-limit.js';
 import { sha256 } from './secret-hashing.js';
 import { type IssuedSession, revokeSession, rotateRefreshToken, startSession } from './sessions.js';
+import {
+  assertNoBackoff,
+  clearBackoff,
+  recordBackoffFailure,
+  type SigninSlowdown,
+  slowdownMs,
+} from './signin-throttle.js';
 import { refreshTokens } from './tables.js';
 
-/** One message and the same work for an unknown e-mail and a wrong password. */
+/**
+ * One message and the same work for an unknown e-mail, an address still waiting for its code, and a wrong
+ * password. Failures slow the guesser down (signin-throttle.ts) but never lock the owner out.
+ */
 export async function signIn(ctx: AppContext, email: string, password: string, ip: string): Promise<IssuedSession> {
   const { db } = ctx.database;
-  await consume(db, ctx.limits.signinPerIp, ip);
-  await assertNotBlocked(db, ctx.limits.signinFailuresPerAccount, email);
+  const { signinPerIp, signinBackoff, signinSlowdown } = ctx.limits;
+  await consume(db, signinPerIp, ip);
+  await assertNoBackoff(db, signinBackoff, email, ip);
   const user = await findUserByEmail(db, email);
-  if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
-    await recordFailure(db, ctx.limits.signinFailuresPerAccount, email);
+  // The demo's password is printed on the sign-in page: one visitor's failures must not slow it for everyone.
+  if (!user?.isDemo) await holdBackIfTargeted(ctx, email, user);
+  if (!(await verifyPassword(user?.passwordHash, password)) || !user?.emailConfirmedAt) {
+    await recordBackoffFailure(db, signinBackoff, email, ip);
+    if (!user?.isDemo) await recordFailure(db, asLimit(signinSlowdown), email);
     ctx.log.warn({ userId: user?.id, ip }, 'sign-in failed');
     throw new HttpError(401, ERROR_CODES.invalidCredentials, MESSAGES.signin.invalid);
   }
-  if (!user.emailConfirmedAt) {
-    throw new HttpError(
-      403,
-      ERROR_CODES.emailNotConfirmed,
-      'Please confirm your e-mail address first: sign up again to get a new code.',
-    );
-  }
+  await clearBackoff(db, signinBackoff, email, ip);
   const session = await startSession({ db, accessKey: ctx.accessKey }, user.id, 'normal');
   ctx.log.info({ userId: user.id }, 'sign-in');
   return session;
+}
+
+const asLimit = (policy: SigninSlowdown) => ({
+  name: policy.name,
+  max: policy.afterFailures,
+  windowSeconds: policy.windowSeconds,
+});
+
+/** Many failures for one account this hour: answer later (then normally), and tell the owner once a day. */
+async function holdBackIfTargeted(ctx: AppContext, email: string, user: User | undefined): Promise<void> {
+  const { db } = ctx.database;
+  const delay = await slowdownMs(db, ctx.limits.signinSlowdown, email);
+  if (delay === 0) return;
+  if (user && (await tryConsume(db, ctx.limits.signinAlertMails, user.id))) {
+    ctx.afterReply.run('sign-in alert e-mail', () => ctx.mailer.send(user.email, manyFailedSigninsMail(user.fullName)));
+  }
+  await ctx.sleep(delay);
 }
 
 export async function refreshSession(ctx: AppContext, refreshToken: string, ip: string): Promise<IssuedSession> {

@@ -1,13 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { ERROR_CODES, MESSAGES } from '@brade/contract';
-import { confirmEmail, createUser, findUserByEmail, replacePendingSignup } from '../accounts/users.js';
+import { createUser, findUserByEmail } from '../accounts/users.js';
 import type { AppContext } from '../app-context.js';
 import { HttpError } from '../http/http-error.js';
 import { signupAttemptMail, signupCodeMail } from '../mail/templates.js';
-import { checkSignupCode, issueSignupCode, secondsUntilResend } from './one-time-codes.js';
+import { assertPasswordAllowed } from './password-policy.js';
 import { hashPassword } from './passwords.js';
-import { assertNotBlocked, consume, recordFailure } from './rate-limit.js';
+import { assertNotPaused, consume, recordFailureWithPause, tryConsume } from './rate-limit.js';
 import { type IssuedSession, startSession } from './sessions.js';
+import {
+  addCode,
+  attemptForResend,
+  attemptMatchingCode,
+  closeAttempts,
+  countLiveAttempts,
+  createAttempt,
+  lockAddress,
+  MAX_LIVE_ATTEMPTS,
+} from './signup-attempts.js';
 
 export interface SignupInput {
   email: string;
@@ -16,93 +26,110 @@ export interface SignupInput {
 }
 
 /**
- * Creates the account (unconfirmed) and mails a code. An address that already has a confirmed account gets
- * the same answer, with a fresh id that leads nowhere, and its owner is told by e-mail: sign-up never
- * reveals who has an account.
+ * Answers with a fresh id at once, for any address: the lookup, the attempt and the e-mail all happen after
+ * the answer, so neither it nor its timing tells whether the address is unknown, waiting or has an account.
+ * Nothing here can change an existing account or another attempt (docs/security-decisions.md).
  */
 export async function signUp(ctx: AppContext, input: SignupInput, ip: string): Promise<{ id: string }> {
   const { db } = ctx.database;
   await consume(db, ctx.limits.signupPerIp, ip);
   await consume(db, ctx.limits.signupPerAccount, input.email);
-  const passwordHash = await hashPassword(input.password);
+  await assertPasswordAllowed(input.password, 'password');
+  const id = randomUUID();
+  ctx.afterReply.run('sign-up', () => startAttempt(ctx, id, input));
+  return { id };
+}
 
-  const existing = await findUserByEmail(db, input.email);
-  if (existing?.emailConfirmedAt) {
-    await ctx.mailer.send(existing.email, signupAttemptMail(existing.fullName, `${ctx.config.publicUrl}/login`));
-    return { id: randomUUID() };
+async function startAttempt(ctx: AppContext, id: string, input: SignupInput): Promise<void> {
+  const { db } = ctx.database;
+  const owner = await findUserByEmail(db, input.email);
+  if (owner) {
+    if (await tryConsume(db, ctx.limits.codeMailsPerAddress, input.email)) {
+      await ctx.mailer.send(owner.email, signupAttemptMail(owner.fullName, `${ctx.config.publicUrl}/login`));
+    }
+    return;
   }
-  if (existing) {
-    await db.transaction(async (tx) => {
-      await replacePendingSignup(tx, existing.id, input.fullName, passwordHash);
-      if ((await secondsUntilResend(tx, existing.id)) === 0) {
-        const code = await issueSignupCode(tx, ctx.config.appSecret, existing.id);
-        await ctx.mailer.enqueue(tx, existing.email, signupCodeMail(input.fullName, code));
-      }
-    });
-    ctx.mailer.kick();
-    return { id: existing.id };
-  }
-  const user = await db.transaction(async (tx) => {
-    const created = await createUser(tx, { email: input.email, fullName: input.fullName, passwordHash });
-    const code = await issueSignupCode(tx, ctx.config.appSecret, created.id);
-    await ctx.mailer.enqueue(tx, created.email, signupCodeMail(created.fullName, code));
-    return created;
+  const passwordHash = await hashPassword(input.password);
+  const started = await db.transaction(async (tx) => {
+    await lockAddress(tx, input.email);
+    if ((await countLiveAttempts(tx, input.email)) >= MAX_LIVE_ATTEMPTS) return 'too many live attempts';
+    if (!(await tryConsume(tx, ctx.limits.codeMailsPerAddress, input.email))) return 'code e-mail limit reached';
+    const code = await createAttempt(tx, ctx.config.appSecret, { id, email: input.email, fullName: input.fullName, passwordHash });
+    await ctx.mailer.enqueue(tx, input.email, signupCodeMail(code));
+    return null;
   });
-  ctx.mailer.kick();
-  ctx.log.info({ userId: user.id }, 'sign-up: account created, code sent');
-  return { id: user.id };
+  if (started) ctx.log.info({ attemptId: id }, `sign-up: nothing sent (${started})`);
+  else ctx.mailer.kick();
 }
 
 const invalidOtp = () => new HttpError(400, ERROR_CODES.invalidOtp, MESSAGES.otp.invalid);
 
-/** Confirms the address with the newest code and signs the owner in. */
+/**
+ * Confirms the attempt the code was mailed for (only the named attempt's codes, when the browser names it) and
+ * signs the owner in. Wrong guesses count per address across attempts; ten in ten minutes pause verification
+ * of that address for ten minutes. A wrong guess never spends a code, so no outsider can kill one.
+ */
 export async function verifySignupCode(
   ctx: AppContext,
-  email: string,
-  code: string,
+  input: { email: string; code: string; attemptId?: string | undefined },
   ip: string,
 ): Promise<IssuedSession> {
   const { db } = ctx.database;
   await consume(db, ctx.limits.verifyPerIp, ip);
-  await assertNotBlocked(db, ctx.limits.verifyFailuresPerAccount, email);
-  const user = await findUserByEmail(db, email);
-  const session = user?.emailConfirmedAt
-    ? null
-    : user &&
-      (await db.transaction(async (tx) => {
-        // The attempt counter must survive a wrong guess, so the check commits before any refusal is thrown.
-        if (!(await checkSignupCode(tx, ctx.config.appSecret, user.id, code))) return null;
-        await confirmEmail(tx, user.id);
-        return startSession({ db: tx, accessKey: ctx.accessKey }, user.id, 'normal');
-      }));
+  await assertNotPaused(db, ctx.limits.verifyFailuresPerAddress, input.email);
+  const session = await db.transaction(async (tx) => {
+    await lockAddress(tx, input.email);
+    const attempt = await attemptMatchingCode(tx, ctx.config.appSecret, input.email, input.code, input.attemptId);
+    if (!attempt) return null;
+    // The address found an owner another way meanwhile (another attempt, an e-mail change): nothing to confirm.
+    if (await findUserByEmail(tx, input.email)) {
+      await closeAttempts(tx, input.email);
+      return null;
+    }
+    const user = await createUser(tx, {
+      id: attempt.id,
+      email: attempt.email,
+      fullName: attempt.fullName,
+      passwordHash: attempt.passwordHash,
+      confirmed: true,
+    });
+    await closeAttempts(tx, input.email);
+    return startSession({ db: tx, accessKey: ctx.accessKey }, user.id, 'normal');
+  });
   if (!session) {
-    await recordFailure(db, ctx.limits.verifyFailuresPerAccount, email);
-    ctx.log.warn({ userId: user?.id }, 'sign-up code refused');
+    await recordFailureWithPause(db, ctx.limits.verifyFailuresPerAddress, input.email);
+    ctx.log.warn({ ip }, 'sign-up code refused');
     throw invalidOtp();
   }
   ctx.log.info({ userId: session.id }, 'sign-up confirmed');
   return session;
 }
 
-/** Sends a new code at most once a minute; unknown or confirmed addresses get the same plain answer. */
-export async function resendSignupCode(ctx: AppContext, email: string, ip: string): Promise<void> {
+/**
+ * Answers the same at once for every address; afterwards, a waiting attempt gets a further code unless it had
+ * one in the last minute or the address has had its five code e-mails this hour. Earlier codes stay valid.
+ */
+export async function resendSignupCode(
+  ctx: AppContext,
+  input: { email: string; attemptId?: string | undefined },
+  ip: string,
+): Promise<void> {
+  await consume(ctx.database.db, ctx.limits.resendPerIp, ip);
+  ctx.afterReply.run('sign-up code resend', () => resendCode(ctx, input.email, input.attemptId));
+}
+
+async function resendCode(ctx: AppContext, email: string, attemptId: string | undefined): Promise<void> {
   const { db } = ctx.database;
-  await consume(db, ctx.limits.resendPerIp, ip);
-  const user = await findUserByEmail(db, email);
-  if (!user || user.emailConfirmedAt) return;
-  const wait = await secondsUntilResend(db, user.id);
-  if (wait > 0) {
-    throw new HttpError(
-      429,
-      ERROR_CODES.otpThrottled,
-      `Please wait ${wait} seconds before asking for a new code.`,
-      undefined,
-      { 'retry-after': String(wait) },
-    );
-  }
-  await db.transaction(async (tx) => {
-    const code = await issueSignupCode(tx, ctx.config.appSecret, user.id);
-    await ctx.mailer.enqueue(tx, user.email, signupCodeMail(user.fullName, code));
+  if (await findUserByEmail(db, email)) return;
+  const sent = await db.transaction(async (tx) => {
+    await lockAddress(tx, email);
+    const attempt = await attemptForResend(tx, email, attemptId);
+    if (!attempt) return false;
+    const revives = attempt.expiresAt <= new Date();
+    if (revives && (await countLiveAttempts(tx, email)) >= MAX_LIVE_ATTEMPTS) return false;
+    if (!(await tryConsume(tx, ctx.limits.codeMailsPerAddress, email))) return false;
+    await ctx.mailer.enqueue(tx, email, signupCodeMail(await addCode(tx, ctx.config.appSecret, attempt.id)));
+    return true;
   });
-  ctx.mailer.kick();
+  if (sent) ctx.mailer.kick();
 }

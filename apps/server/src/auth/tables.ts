@@ -33,7 +33,44 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
 );
 
-/** Sign-up codes and password-reset links: stored hashed, short-lived, single use, capped attempts. */
+/**
+ * One sign-up of an address that has no account yet: its own name, password hash and codes. Several may wait
+ * side by side (at most 3 live); none can change another, and the first confirmed becomes the account, under
+ * this id (docs/security-decisions.md).
+ */
+export const signupAttempts = pgTable(
+  'signup_attempts',
+  {
+    id: uuid('id').primaryKey(),
+    email: text('email').notNull(),
+    fullName: text('full_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When its newest code expires: until then the attempt is live. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Confirmed, or moot because another attempt for the address was confirmed first. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [index('signup_attempts_email_idx').on(t.email)],
+);
+
+/** The codes mailed for one attempt, keyed to it: a code confirms that attempt and no other. */
+export const signupCodes = pgTable(
+  'signup_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    attemptId: uuid('attempt_id')
+      .notNull()
+      .references(() => signupAttempts.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('signup_codes_attempt_idx').on(t.attemptId)],
+);
+
+/** Password-reset links (stored hashed, short-lived, single use); sign-up codes live in signup_codes. */
 export const oneTimeCodes = pgTable(
   'one_time_codes',
   {

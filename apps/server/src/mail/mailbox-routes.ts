@@ -5,7 +5,12 @@ import { escapeHtml } from './escape-html.js';
 import { findOutboxMail, listOutbox } from './mailer.js';
 import type { MailAttachment } from './templates.js';
 
-/** The development mailbox: every e-mail the outbox holds. Never mounted in production (see app.ts). */
+export const CONTENT_REMOVED_NOTE = 'The content of this e-mail was removed when its code or link expired.';
+
+/**
+ * The development mailbox: every e-mail the outbox holds. Mounted only when enabled (config.ts): a copy whose
+ * code or link has expired shows a note instead of its body.
+ */
 export function mailboxRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     app.get('/dev/mailbox.json', async () => {
@@ -14,7 +19,7 @@ export function mailboxRoutes(ctx: AppContext) {
         id: m.id,
         to: m.to,
         subject: m.subject,
-        text: m.text,
+        text: m.contentRemovedAt ? CONTENT_REMOVED_NOTE : m.text,
         created_at: m.createdAt,
         status: m.status,
         // Names only: the files themselves are one link each on /dev/mailbox.
@@ -29,7 +34,7 @@ export function mailboxRoutes(ctx: AppContext) {
           (
             m,
           ) => `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">To ${escapeHtml(m.to)} · ${m.createdAt.toISOString()} · ${m.status}
- · <a href="/dev/mailbox/${m.id}">HTML version</a>${attachmentLinks(m.id, m.attachments)}</p><pre>${linkify(escapeHtml(m.text))}</pre></article>`,
+ · <a href="/dev/mailbox/${m.id}">HTML version</a>${attachmentLinks(m.id, m.attachments)}</p><pre>${linkify(escapeHtml(m.contentRemovedAt ? CONTENT_REMOVED_NOTE : m.text))}</pre></article>`,
         )
         .join('\n');
       return reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="en-GB"><head><meta charset="utf-8">
@@ -43,7 +48,9 @@ ${items || '<p>No e-mail yet.</p>'}</body></html>`);
     app.get('/dev/mailbox/:id', { schema: { params: z.object({ id: z.uuid() }) } }, async (req, reply) => {
       const mail = await findOutboxMail(ctx.database.db, (req.params as { id: string }).id);
       if (!mail) return reply.status(404).type('text/plain; charset=utf-8').send('No such e-mail.');
-      return reply.type('text/html; charset=utf-8').send(mail.html);
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(mail.contentRemovedAt ? `<p>${CONTENT_REMOVED_NOTE}</p>` : mail.html);
     });
 
     app.get(

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import { type Db, rowsOf } from '../db/client.js';
@@ -41,6 +41,7 @@ export class Mailer {
       text: content.text,
       html: content.html,
       attachments: content.attachments?.length ? content.attachments : null,
+      secretExpiresAt: content.secretMinutes ? new Date(Date.now() + content.secretMinutes * 60_000) : null,
     });
   }
 
@@ -78,6 +79,7 @@ export class Mailer {
   }
 
   private async deliverDue(): Promise<void> {
+    await blankExpiredSecrets(this.db);
     // With SMTP configured, nothing is delivered (or marked stored) before the transport is loaded.
     if (this.options.smtpUrl && !this.transport) return;
     // Claim due rows atomically with a 5-minute lease, so several app instances never send the same e-mail;
@@ -120,9 +122,10 @@ export class Mailer {
             contentType: file.contentType,
           })),
         });
+        // Delivered: the outbox keeps who and what, never the codes, links or files.
         await this.db
           .update(outbox)
-          .set({ status: 'sent', sentAt: new Date(), attempts: mail.attempts + 1 })
+          .set({ status: 'sent', sentAt: new Date(), attempts: mail.attempts + 1, ...BLANK_CONTENT() })
           .where(eq(outbox.id, mail.id));
         this.log.info({ to: mail.to }, 'e-mail sent');
       } catch (err) {
@@ -133,6 +136,7 @@ export class Mailer {
           .set({
             attempts,
             status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+            ...(attempts >= MAX_ATTEMPTS ? BLANK_CONTENT() : {}),
             lastError: String((err as Error).message).slice(0, 500),
             nextAttemptAt: new Date(Date.now() + backoffSeconds * 1000),
           })
@@ -141,6 +145,18 @@ export class Mailer {
       }
     }
   }
+}
+
+const BLANK_CONTENT = () => ({ text: '', html: '', attachments: null, contentRemovedAt: new Date() });
+
+/** Stored copies (the dev mailbox) lose their body once the code or link in it has expired. */
+export async function blankExpiredSecrets(db: Db): Promise<void> {
+  await db
+    .update(outbox)
+    .set(BLANK_CONTENT())
+    .where(
+      and(isNull(outbox.contentRemovedAt), ne(outbox.status, 'pending'), lte(outbox.secretExpiresAt, sql`now()`)),
+    );
 }
 
 export async function listOutbox(db: Db, limit = 50) {

@@ -16,6 +16,10 @@ export const outbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
+    /** When the code or link in the body stops working (null: nothing secret in it). */
+    secretExpiresAt: timestamp('secret_expires_at', { withTimezone: true }),
+    /** Set once body and attachments are blanked: at once after SMTP delivery, at the secret's expiry otherwise. */
+    contentRemovedAt: timestamp('content_removed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },

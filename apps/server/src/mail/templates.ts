@@ -2,6 +2,8 @@ import { escapeHtml } from './escape-html.js';
 
 /** Each e-mail as readable HTML and plain text; values are escaped, links are absolute. */
 export interface MailContent {
+  /** How long the code or link inside stays usable: a copy kept for the dev mailbox is blanked after that. */
+  secretMinutes?: number;
   subject: string;
   text: string;
   html: string;
@@ -26,16 +28,20 @@ export function layout(title: string, body: string): string {
 </table></td></tr></table></body></html>`;
 }
 
-export function signupCodeMail(fullName: string, code: string): MailContent {
-  const first = fullName.split(' ')[0] ?? fullName;
+/**
+ * No name in it (the name is whatever the sign-up form said, and anyone can sign up with any address) and no
+ * code in the subject (subjects show on lock screens and in mail previews).
+ */
+export function signupCodeMail(code: string): MailContent {
   return {
-    subject: `Your Brade confirmation code: ${code}`,
-    text: `Hello ${first},\n\nYour Brade confirmation code is ${code}\n\nIt works once and expires in 10 minutes. If you did not sign up for Brade, you can ignore this e-mail.\n`,
+    secretMinutes: 10,
+    subject: 'Your Brade confirmation code',
+    text: `Hello,\n\nYour Brade confirmation code is ${code}\n\nIt expires in 10 minutes. If you did not sign up for Brade, you can ignore this e-mail: no account is created without this code.\n`,
     html: layout(
       'Your Brade confirmation code',
-      `<p>Hello ${escapeHtml(first)},</p><p>Your Brade confirmation code is</p>
+      `<p>Hello,</p><p>Your Brade confirmation code is</p>
 <p style="font-size:32px;letter-spacing:8px;font-weight:bold;color:#ad1457">${code}</p>
-<p>It works once and expires in 10 minutes. If you did not sign up for Brade, you can ignore this e-mail.</p>`,
+<p>It expires in 10 minutes. If you did not sign up for Brade, you can ignore this e-mail: no account is created without this code.</p>`,
     ),
   };
 }
@@ -43,6 +49,7 @@ export function signupCodeMail(fullName: string, code: string): MailContent {
 export function passwordResetMail(fullName: string, link: string): MailContent {
   const first = fullName.split(' ')[0] ?? fullName;
   return {
+    secretMinutes: 30,
     subject: 'Reset your Brade password',
     text: `Hello ${first},\n\nWe received a request to reset your Brade password. Open this link to choose a new one (it works once and expires in 30 minutes):\n\n${link}\n\nIf you did not ask for this, ignore this e-mail: your password stays as it is.\n`,
     html: layout(
@@ -76,6 +83,36 @@ export function signupAttemptMail(fullName: string, loginUrl: string): MailConte
       'Someone tried to sign up with your e-mail',
       `<p>Hello ${escapeHtml(first)},</p><p>Someone tried to create a new Brade account with this e-mail address, which already has one.</p>
 <p>If it was you, <a href="${escapeHtml(loginUrl)}">sign in instead</a>. If you forgot your password, use "Forgot password?" on that page.</p>`,
+    ),
+  };
+}
+
+/** Many wrong passwords for the account this hour: the owner can still sign in; sign-ins are slowed meanwhile. */
+export function manyFailedSigninsMail(fullName: string): MailContent {
+  const first = fullName.split(' ')[0] ?? fullName;
+  const advice =
+    'Your password still works and you can sign in as usual; while this goes on, signing in takes a moment longer. If you use the same password anywhere else, change it from your Brade profile.';
+  return {
+    subject: 'Many failed sign-ins to your Brade account',
+    text: `Hello ${first},\n\nIn the last hour someone has tried many wrong passwords for your Brade account.\n\n${advice}\n`,
+    html: layout(
+      'Many failed sign-ins to your Brade account',
+      `<p>Hello ${escapeHtml(first)},</p><p>In the last hour someone has tried many wrong passwords for your Brade account.</p><p>${advice}</p>`,
+    ),
+  };
+}
+
+/** Too many wrong current passwords in the profile: every session was ended. */
+export function signedOutEverywhereMail(fullName: string): MailContent {
+  const first = fullName.split(' ')[0] ?? fullName;
+  const advice =
+    'To be safe we signed your account out on every device, and any e-mail address change waiting for confirmation was cancelled. Sign in again with your password; if you did not do this, reset your password from the sign-in page.';
+  return {
+    subject: 'Your Brade account was signed out everywhere',
+    text: `Hello ${first},\n\nSomeone signed in to your Brade account entered a wrong current password several times while trying to change it.\n\n${advice}\n`,
+    html: layout(
+      'Your Brade account was signed out everywhere',
+      `<p>Hello ${escapeHtml(first)},</p><p>Someone signed in to your Brade account entered a wrong current password several times while trying to change it.</p><p>${advice}</p>`,
     ),
   };
 }

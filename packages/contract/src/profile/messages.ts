@@ -21,6 +21,10 @@ export const PROFILE_MESSAGES = {
     success: 'Password updated successfully',
     failure: 'Failed to update password. Please try again.',
     mismatch: 'Passwords do not match',
+    currentRequired: 'Current Password is required',
+    currentWrong: 'Your current password is not correct.',
+    signedOutEverywhere:
+      'You have been signed out on every device after too many wrong passwords. Please sign in again.',
   },
   photo: {
     success: 'Profile photo updated',
@@ -29,6 +33,7 @@ export const PROFILE_MESSAGES = {
     wrongType: 'Please choose a JPEG, PNG or WebP image.',
     tooLarge: 'The photo must be 5 MB or smaller.',
     tooManyPixels: 'The photo must be 16 megapixels or smaller.',
+    tooLong: 'The photo must be at most 8,000 pixels on each side.',
     unreadable: 'That file could not be read as an image. Please choose another.',
   },
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BusinessDetailsSchema, NewPasswordSchema } from '../auth/schemas.js';
 import { MESSAGES } from '../messages.js';
+import { PROFILE_MESSAGES } from './messages.js';
 import { isValidEmail } from '../validation.js';
 
 /** The caller's own id; anything else is answered "not found" by the server, never "forbidden". */
@@ -37,9 +38,16 @@ export const UpdateBusinessInfoRequestSchema = z.object({
   details: BusinessDetailsSchema,
 });
 
-/** The spec's payload is id and new_password with the Bearer token; the rules are the sign-up ones. */
+/**
+ * The spec's payload is id and new_password with the Bearer token; the current password is required beside
+ * them on purpose (a stolen session alone must not take the account). The rules are the sign-up ones.
+ */
 export const UpdateProfilePasswordRequestSchema = z.object({
   id: ownerId,
+  current_password: z
+    .string({ error: PROFILE_MESSAGES.password.currentRequired })
+    .min(1, PROFILE_MESSAGES.password.currentRequired)
+    .max(1024, PROFILE_MESSAGES.password.currentWrong),
   new_password: NewPasswordSchema,
 });
 

@@ -43,6 +43,9 @@ export async function reencodePhoto(bytes: Buffer): Promise<EncodedPhoto> {
   if ((header.width ?? 0) * (header.height ?? 0) > PROFILE_PHOTO_RULES.maxPixels) {
     throw refuse(PROFILE_MESSAGES.photo.tooManyPixels);
   }
+  if (Math.max(header.width ?? 0, header.height ?? 0) > PROFILE_PHOTO_RULES.maxSide) {
+    throw refuse(PROFILE_MESSAGES.photo.tooLong);
+  }
 
   try {
     const size = PROFILE_PHOTO_RULES.outputSize;

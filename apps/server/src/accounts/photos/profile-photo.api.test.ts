@@ -109,6 +109,18 @@ describe('uploading a profile photo', () => {
       'image/png',
       PROFILE_MESSAGES.photo.tooManyPixels,
     ],
+    [
+      'an image over 8,000 pixels on a side though under 16 megapixels (8001 x 10)',
+      () => solid(8001, 10).png().toBuffer(),
+      'image/png',
+      PROFILE_MESSAGES.photo.tooLong,
+    ],
+    [
+      'a tall one (10 x 8001)',
+      () => solid(10, 8001).png().toBuffer(),
+      'image/png',
+      PROFILE_MESSAGES.photo.tooLong,
+    ],
   ])('refuses %s with a sentence and stores nothing', async (_name, make, contentType, message) => {
     const owner = await signUpAndConfirm(server);
     const res = await upload(owner, await make(), contentType);
