@@ -15,6 +15,7 @@ import { healthRoutes } from './http/health-routes.js';
 import { rejectNulBytes } from './http/reject-nul-bytes.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/spa.js';
+import { trustPrivateHops } from './http/trust-proxy.js';
 import { actionRequiredNotifier } from './integrations/action-required.js';
 import type { RetryPolicy } from './integrations/provider-http.js';
 import { type IntegrationProviders, providersFromConfig } from './integrations/provider-registry.js';
@@ -59,8 +60,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   const devMailbox = config.env !== 'production';
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
-    // Fastify takes a hop count (trust the nth proxy) though its types only list booleans and addresses.
-    trustProxy: config.trustProxy > 0 ? (config.trustProxy as unknown as boolean) : false,
+    trustProxy: config.trustProxy > 0 ? trustPrivateHops(config.trustProxy) : false,
     bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: true,
   });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { sweepRateLimits } from './auth/rate-limit.js';
+import { sweepSignupAttempts } from './auth/signup-attempts.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
@@ -62,9 +63,10 @@ async function main(): Promise<void> {
     if (!demoImportedNow) void topUp();
     setInterval(topUp, HOURLY_MS).unref();
   }
-  // Expired rate-limit windows are dead rows: clear them hourly so the table stays small.
+  // Expired rate-limit windows and sign-up attempts are dead rows: clear them hourly so the tables stay small.
   setInterval(() => {
     sweepRateLimits(database.db).catch((err) => logger.error({ err }, 'rate-limit sweep failed'));
+    sweepSignupAttempts(database.db).catch((err) => logger.error({ err }, 'sign-up attempt sweep failed'));
   }, HOURLY_MS).unref();
 
   let stopping = false;

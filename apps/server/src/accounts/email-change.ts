@@ -1,5 +1,5 @@
 import { ERROR_CODES, PROFILE_MESSAGES } from '@brade/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../app-context.js';
 import { newOpaqueToken, sha256 } from '../auth/secret-hashing.js';
 import { sessionOfRefreshToken } from '../auth/sessions.js';
@@ -109,8 +109,13 @@ async function applyEmailChange(db: Db, ctx: AppContext, token: string) {
           eq(emailChangeRequests.tokenHash, sha256(token)),
           isNull(emailChangeRequests.consumedAt),
           sql`${emailChangeRequests.expiresAt} > now()`,
-          sql`exists (select 1 from ${sessions} where ${sessions.id} = ${emailChangeRequests.sessionId}
-            and ${sessions.revokedAt} is null and ${sessions.expiresAt} > now())`,
+          inArray(
+            emailChangeRequests.sessionId,
+            tx
+              .select({ id: sessions.id })
+              .from(sessions)
+              .where(and(isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`))),
+          ),
         ),
       )
       .returning();

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { sessions } from '../auth/tables.js';
 import { boolean, customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sessions } from '../auth/tables.js';
 
 /** The business owner: credentials and confirmation state belong to auth, the rest is profile. */
 export const users = pgTable(

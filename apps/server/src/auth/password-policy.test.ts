@@ -15,9 +15,12 @@ describe('common passwords', () => {
     },
   );
 
-  it.each(['Brade2026', 'brade1', 'BRADE2027!'])('refuses the demo account’s password and its variants: %s', async (p) => {
-    expect(await isCommonPassword(p)).toBe(true);
-  });
+  it.each(['Brade2026', 'brade1', 'BRADE2027!'])(
+    'refuses the demo account’s password and its variants: %s',
+    async (p) => {
+      expect(await isCommonPassword(p)).toBe(true);
+    },
+  );
 
   it.each(['Chignon2026', 'Balayage77', 'Tonerpot42', 'Another99x'])('accepts %s', async (password) => {
     expect(await isCommonPassword(password)).toBe(false);

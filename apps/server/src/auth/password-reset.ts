@@ -5,10 +5,10 @@ import type { AppContext } from '../app-context.js';
 import { demoReadOnly, HttpError } from '../http/http-error.js';
 import { passwordChangedMail, passwordResetMail } from '../mail/templates.js';
 import { type AccessClaims, readAccessToken } from './access-tokens.js';
-import { consumeRecoveryToken, issueRecoveryToken } from './recovery-links.js';
 import { assertPasswordAllowed } from './password-policy.js';
 import { hashPassword } from './passwords.js';
 import { consume } from './rate-limit.js';
+import { consumeRecoveryToken, issueRecoveryToken } from './recovery-links.js';
 import { revokeUserSessions, sessionOfRefreshToken, startSession } from './sessions.js';
 
 /**

@@ -10,9 +10,7 @@ async function retireLiveLinks(db: Db, userId: string): Promise<void> {
   await db
     .update(oneTimeCodes)
     .set({ consumedAt: new Date() })
-    .where(
-      and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, 'recovery'), isNull(oneTimeCodes.consumedAt)),
-    );
+    .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, 'recovery'), isNull(oneTimeCodes.consumedAt)));
 }
 
 /** A password-reset link token: 256 random bits, single use, 30 minutes. Earlier links die. */

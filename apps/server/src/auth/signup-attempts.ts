@@ -25,7 +25,9 @@ export async function countLiveAttempts(tx: Db, email: string): Promise<number> 
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(signupAttempts)
-    .where(and(eq(signupAttempts.email, email), isNull(signupAttempts.closedAt), gt(signupAttempts.expiresAt, sql`now()`)));
+    .where(
+      and(eq(signupAttempts.email, email), isNull(signupAttempts.closedAt), gt(signupAttempts.expiresAt, sql`now()`)),
+    );
   return Number(row?.n ?? 0);
 }
 
@@ -54,10 +56,7 @@ export async function addCode(tx: Db, secret: string, attemptId: string): Promis
  */
 export async function attemptForResend(tx: Db, email: string, attemptId: string | undefined) {
   const [attempt] = await tx
-    .select({
-      attempt: signupAttempts,
-      lastCodeAt: sql<Date | string>`(select max(${signupCodes.createdAt}) from ${signupCodes} where ${signupCodes.attemptId} = ${signupAttempts.id})`,
-    })
+    .select()
     .from(signupAttempts)
     .where(
       and(
@@ -70,8 +69,11 @@ export async function attemptForResend(tx: Db, email: string, attemptId: string 
     .orderBy(desc(signupAttempts.createdAt))
     .limit(1);
   if (!attempt) return null;
-  const sinceLastCode = Date.now() - new Date(attempt.lastCodeAt).getTime();
-  return sinceLastCode < RESEND_INTERVAL_SECONDS * 1000 ? null : attempt.attempt;
+  const [last] = await tx
+    .select({ seconds: sql<number>`extract(epoch from now() - max(${signupCodes.createdAt}))::float8` })
+    .from(signupCodes)
+    .where(eq(signupCodes.attemptId, attempt.id));
+  return Number(last?.seconds) >= RESEND_INTERVAL_SECONDS ? attempt : null;
 }
 
 /**

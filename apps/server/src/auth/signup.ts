@@ -54,7 +54,12 @@ async function startAttempt(ctx: AppContext, id: string, input: SignupInput): Pr
     await lockAddress(tx, input.email);
     if ((await countLiveAttempts(tx, input.email)) >= MAX_LIVE_ATTEMPTS) return 'too many live attempts';
     if (!(await tryConsume(tx, ctx.limits.codeMailsPerAddress, input.email))) return 'code e-mail limit reached';
-    const code = await createAttempt(tx, ctx.config.appSecret, { id, email: input.email, fullName: input.fullName, passwordHash });
+    const code = await createAttempt(tx, ctx.config.appSecret, {
+      id,
+      email: input.email,
+      fullName: input.fullName,
+      passwordHash,
+    });
     await ctx.mailer.enqueue(tx, input.email, signupCodeMail(code));
     return null;
   });

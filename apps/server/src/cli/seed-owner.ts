@@ -21,7 +21,7 @@ import { importTransactions } from '../ledger/import.js';
 const { values } = parseArgs({
   options: {
     email: { type: 'string', default: 'bench.owner@salon-test.co.uk' },
-    password: { type: 'string', default: 'Fringe2026' },
+    password: { type: 'string', default: 'Chignon2026' },
     years: { type: 'string', default: '3' },
     scale: { type: 'string', default: '1' },
     seed: { type: 'string', default: 'bench-salon' },

@@ -132,7 +132,7 @@ describe('the dev mailbox', () => {
   it('lists stored e-mails outside production', async () => {
     await server.post('/api/signup_user', {
       email: 'mailbox@salon-test.co.uk',
-      password: 'Fringe2026',
+      password: 'Chignon2026',
       options: { data: { full_name: 'Mo' } },
     });
     const page = await server.get('/dev/mailbox');

@@ -154,9 +154,7 @@ export async function blankExpiredSecrets(db: Db): Promise<void> {
   await db
     .update(outbox)
     .set(BLANK_CONTENT())
-    .where(
-      and(isNull(outbox.contentRemovedAt), ne(outbox.status, 'pending'), lte(outbox.secretExpiresAt, sql`now()`)),
-    );
+    .where(and(isNull(outbox.contentRemovedAt), ne(outbox.status, 'pending'), lte(outbox.secretExpiresAt, sql`now()`)));
 }
 
 export async function listOutbox(db: Db, limit = 50) {

@@ -58,7 +58,7 @@ describe('e-mail over SMTP', () => {
     const email = uniqueEmail();
     const res = await server.post('/api/signup_user', {
       email,
-      password: 'Fringe2026',
+      password: 'Chignon2026',
       options: { data: { full_name: 'Ava Jones' } },
     });
     expect(res.status).toBe(200);

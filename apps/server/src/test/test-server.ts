@@ -164,7 +164,7 @@ export function uniqueEmail(prefix = 'owner'): string {
   return `${prefix}.${Date.now().toString(36)}.${counter}@salon-test.co.uk`;
 }
 
-export const GOOD_PASSWORD = 'Fringe2026';
+export const GOOD_PASSWORD = 'Chignon2026';
 
 export function codeFrom(mail: { text: string } | undefined): string {
   const match = mail?.text.match(/\b(\d{6})\b/);
@@ -181,7 +181,7 @@ export async function signUpAndConfirm(server: TestServer, email = uniqueEmail()
   });
   if (signup.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(signup.body)}`);
   const [mail] = await server.mailsTo(email);
-  const verified = await server.post('/api/verify_otp', { email, token: codeFrom(mail) });
+  const verified = await server.post('/api/verify_otp', { email, token: codeFrom(mail), id: signup.body.id });
   if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
   return { email, password, ...(verified.body as { id: string; access_token: string; refresh_token: string }) };
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { BusinessDetailsSchema, NewPasswordSchema } from '../auth/schemas.js';
 import { MESSAGES } from '../messages.js';
-import { PROFILE_MESSAGES } from './messages.js';
 import { isValidEmail } from '../validation.js';
+import { PROFILE_MESSAGES } from './messages.js';
 
 /** The caller's own id; anything else is answered "not found" by the server, never "forbidden". */
 const ownerId = z.string({ error: 'A valid id is required' }).min(1, 'A valid id is required').max(64);

@@ -115,12 +115,7 @@ describe('uploading a profile photo', () => {
       'image/png',
       PROFILE_MESSAGES.photo.tooLong,
     ],
-    [
-      'a tall one (10 x 8001)',
-      () => solid(10, 8001).png().toBuffer(),
-      'image/png',
-      PROFILE_MESSAGES.photo.tooLong,
-    ],
+    ['a tall one (10 x 8001)', () => solid(10, 8001).png().toBuffer(), 'image/png', PROFILE_MESSAGES.photo.tooLong],
   ])('refuses %s with a sentence and stores nothing', async (_name, make, contentType, message) => {
     const owner = await signUpAndConfirm(server);
     const res = await upload(owner, await make(), contentType);
