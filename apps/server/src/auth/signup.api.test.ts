@@ -60,7 +60,7 @@ describe('POST /api/signup_user', () => {
     expect(`${mail?.text}${mail?.html}`).not.toMatch(/evil|Click/);
   });
 
-  it.each([
+  it.each<[unknown, string | undefined]>([
     [{ email: 'a@b.co', password: GOOD_PASSWORD, options: { data: { full_name: '  ' } } }, 'Full Name is required'],
     [{ email: '', password: GOOD_PASSWORD, options: { data: { full_name: 'A' } } }, 'Email is required'],
     [
@@ -76,13 +76,10 @@ describe('POST /api/signup_user', () => {
       'Password does not meet all requirements',
     ],
     // Common passwords (case and trailing digits and symbols aside) and the demo's password get the spec's sentence.
-    ...['Password123', 'Fringe2026', 'Summer2026!', 'Brade2026', 'bRADE99'].map(
-      (password) =>
-        [
-          { email: 'a@b.co', password, options: { data: { full_name: 'A' } } },
-          'Password does not meet all requirements',
-        ] as const,
-    ),
+    ...['Password123', 'Fringe2026', 'Summer2026!', 'Brade2026', 'bRADE99'].map((password): [unknown, string] => [
+      { email: 'a@b.co', password, options: { data: { full_name: 'A' } } },
+      'Password does not meet all requirements',
+    ]),
     [
       { email: 'a@b.co', password: 42, options: { data: { full_name: 'A' } } },
       'Password does not meet all requirements',
