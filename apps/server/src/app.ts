@@ -57,7 +57,6 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Builds the whole server (API, docs, dev mailbox, SPA) around an already-migrated database. */
 export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, database, logger } = options;
-  const devMailbox = config.env !== 'production';
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     trustProxy: config.trustProxy > 0 ? trustPrivateHops(config.trustProxy) : false,
@@ -97,7 +96,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     mailer: new Mailer(database.db, logger, {
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
-      mailboxUrl: devMailbox ? `${config.publicUrl}/dev/mailbox` : null,
+      mailboxUrl: config.devMailbox ? `${config.publicUrl}/dev/mailbox` : null,
     }),
     state: { accepting: true },
     clock,
@@ -135,9 +134,9 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   await app.register(reportRoutes(ctx));
   await app.register(settingsRoutes(ctx));
   await app.register(integrationRoutes(ctx));
-  if (devMailbox) await app.register(mailboxRoutes(ctx));
+  if (config.devMailbox) await app.register(mailboxRoutes(ctx));
   if (config.sandboxProviders) await mountSandboxProviders(app, config);
-  installNotFoundHandler(app, await registerSpa(app, config.webDist));
+  installNotFoundHandler(app, await registerSpa(app, config.webDist, { demoAccount: config.demoAccount }));
 
   app.addHook('onReady', async () => {
     await ctx.mailer.start();

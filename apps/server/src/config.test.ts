@@ -36,4 +36,41 @@ describe('loadConfig', () => {
   it('treats blank variables as unset', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });
+
+  describe('the dev mailbox and the sandbox fail closed', () => {
+    const flags = (env: Record<string, string>) => {
+      const config = loadConfig({ DATA_DIR: dataDir(), ...env });
+      return { mailbox: config.devMailbox, sandbox: config.sandboxProviders, stripe: config.providers.stripe };
+    };
+
+    it.each([[{}], [{ HOST: '127.0.0.1', PUBLIC_URL: 'http://127.0.0.1:4000' }], [{ HOST: '::1' }]])(
+      'mount themselves on a laptop with nothing configured: %j',
+      (env) => {
+        expect(flags(env)).toMatchObject({ mailbox: true, sandbox: true, stripe: { sandbox: true } });
+      },
+    );
+
+    it.each([
+      [{ DATABASE_URL: 'postgres://db.internal/brade' }],
+      [{ SMTP_URL: 'smtp://mail.internal' }],
+      [{ HOST: '0.0.0.0' }],
+      [{ PUBLIC_URL: 'https://brade.example' }],
+      [{ TRUST_PROXY: '1' }],
+      [{ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), ENCRYPTION_KEY: 'a'.repeat(64) }],
+    ])('stay off for anything that looks shared: %j', (env) => {
+      expect(flags(env)).toEqual({ mailbox: false, sandbox: false, stripe: null });
+    });
+
+    it('follow explicit switches either way', () => {
+      expect(flags({ DATABASE_URL: 'postgres://db/b', DEV_MAILBOX: 'true', ALLOW_SANDBOX: 'true' })).toMatchObject({
+        mailbox: true,
+        sandbox: true,
+      });
+      expect(flags({ DEV_MAILBOX: 'false', ALLOW_SANDBOX: 'false' })).toEqual({
+        mailbox: false,
+        sandbox: false,
+        stripe: null,
+      });
+    });
+  });
 });

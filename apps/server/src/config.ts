@@ -37,7 +37,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
-  ALLOW_SANDBOX: z.enum(['true', 'false']).default('false'),
+  ALLOW_SANDBOX: z.enum(['true', 'false']).optional(),
+  DEV_MAILBOX: z.enum(['true', 'false']).optional(),
   SANDBOX_CONTROLS: z.enum(['true', 'false']).default('false'),
   STRIPE_CLIENT_ID: z.string().min(1).optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
@@ -81,8 +82,10 @@ export interface Config {
   trustProxy: number;
   logLevel: string;
   webDist: string;
-  /** Simulated providers at /sandbox/*: always outside production, in production only with ALLOW_SANDBOX=true. */
+  /** Simulated providers at /sandbox/*: with ALLOW_SANDBOX=true, or on a private laptop (see localOnly). */
   sandboxProviders: boolean;
+  /** The outbox readable at /dev/mailbox: with DEV_MAILBOX=true, or on a private laptop (see localOnly). */
+  devMailbox: boolean;
   /** The simulators' test switches at /sandbox/<provider>/__control (fault injection): never in production. */
   sandboxControls: boolean;
   providers: ProviderSettings;
@@ -151,6 +154,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     'ENABLE_BANKING_PRIVATE_KEY',
   ]);
   const dataDir = path.resolve(e.DATA_DIR);
+  const local = localOnly(e);
+  const sandbox = e.ALLOW_SANDBOX ? e.ALLOW_SANDBOX === 'true' : local;
   const secrets = e.APP_SECRET && e.ENCRYPTION_KEY ? null : loadOrCreateLocalSecrets(dataDir);
   return {
     env: e.NODE_ENV,
@@ -171,15 +176,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
-    sandboxProviders: !production || e.ALLOW_SANDBOX === 'true',
-    sandboxControls: !production && e.SANDBOX_CONTROLS === 'true',
-    providers: providerSettings(e, (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''), {
-      sandbox: !production || e.ALLOW_SANDBOX === 'true',
-    }),
+    sandboxProviders: sandbox,
+    devMailbox: e.DEV_MAILBOX ? e.DEV_MAILBOX === 'true' : local,
+    sandboxControls: sandbox && !production && e.SANDBOX_CONTROLS === 'true',
+    providers: providerSettings(e, (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''), { sandbox }),
   };
 }
 
 type Env = z.infer<typeof EnvSchema>;
+
+const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i;
+
+/**
+ * Fail closed (docs/security-decisions.md): the dev mailbox and the simulators mount by themselves only on what
+ * is plainly one person's laptop: not production, bound to and addressed at loopback, no proxy in front, and no
+ * database server or SMTP that would make it a shared instance. `npm start` with nothing set is such a case.
+ */
+function localOnly(e: Env): boolean {
+  const publicHost = e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost';
+  return (
+    e.NODE_ENV !== 'production' &&
+    LOOPBACK_HOSTS.test(e.HOST) &&
+    LOOPBACK_HOSTS.test(publicHost) &&
+    e.TRUST_PROXY === 0 &&
+    !e.DATABASE_URL &&
+    !e.SMTP_URL
+  );
+}
 
 /**
  * A provider with credentials talks to its real API (or the base URL given); without them it uses the simulator

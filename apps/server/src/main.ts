@@ -53,7 +53,7 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   logger.info(
     { url: config.publicUrl, database: database.driver, mail: config.smtpUrl ? 'smtp' : 'outbox' },
-    config.smtpUrl ? 'Brade is ready' : `Brade is ready; e-mails are readable at ${config.publicUrl}/dev/mailbox`,
+    config.devMailbox ? `Brade is ready; e-mails are readable at ${config.publicUrl}/dev/mailbox` : 'Brade is ready',
   );
 
   // The demo salon's books follow the calendar: a top-up each hour carries them past midnight.

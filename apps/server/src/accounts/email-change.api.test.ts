@@ -189,3 +189,58 @@ describe('changing the e-mail address', () => {
     expect(await server.mailsTo(next)).toEqual([]);
   });
 });
+
+describe('a waiting e-mail change dies with the session that asked for it', () => {
+  it('tells the old address that a password change or reset cancels it', async () => {
+    const owner = await signUpAndConfirm(server);
+    await requestChange(owner, uniqueEmail('advice'));
+    const [notice] = await server.mailsTo(owner.email);
+    expect(notice?.text).toContain('either cancels this change and signs out every other device');
+  });
+
+  it('is cancelled by a password change from the profile', async () => {
+    const owner = await signUpAndConfirm(server);
+    const next = uniqueEmail('stolen');
+    await requestChange(owner, next);
+    const changed = await server.post(
+      '/api/database/update-password',
+      { id: owner.id, current_password: GOOD_PASSWORD, new_password: 'Balayage77' },
+      owner.access_token,
+    );
+    expect(changed.status).toBe(200);
+    expect((await follow(linkIn((await server.mailsTo(next))[0]))).location).toBe(
+      '/main-menu/profile?email_change=invalid',
+    );
+    expect(await emailOf(owner)).toBe(owner.email);
+  });
+
+  it('is cancelled by a password reset', async () => {
+    const owner = await signUpAndConfirm(server);
+    const next = uniqueEmail('reset');
+    await requestChange(owner, next);
+    await server.post('/api/request_password_reset', { email: owner.email });
+    const resetLink = (await server.mailsTo(owner.email))[0]?.text.match(/https?:\/\/\S+recover\S+/)?.[0];
+    const landing = await server.request('GET', new URL(resetLink!).pathname + new URL(resetLink!).search);
+    const hash = new URLSearchParams(new URL(landing.headers.get('location')!).hash.slice(1));
+    const tokens = { access_token: hash.get('access_token'), refresh_token: hash.get('refresh_token') };
+    expect((await server.post('/api/update_password', { ...tokens, password: 'Balayage77' })).status).toBe(200);
+    expect((await follow(linkIn((await server.mailsTo(next))[0]))).location).toBe(
+      '/main-menu/profile?email_change=invalid',
+    );
+    expect((await server.post('/api/signin_user', { email: owner.email, password: 'Balayage77' })).status).toBe(200);
+  });
+
+  it('stops working once the session that asked has signed out', async () => {
+    const owner = await signUpAndConfirm(server);
+    const next = uniqueEmail('signed-out');
+    await requestChange(owner, next);
+    await server.post('/api/signout_user', { refresh_token: owner.refresh_token, access_token: owner.access_token });
+    expect((await follow(linkIn((await server.mailsTo(next))[0]))).location).toBe(
+      '/main-menu/profile?email_change=invalid',
+    );
+    const again = (await server.post('/api/signin_user', { email: owner.email, password: GOOD_PASSWORD })).body;
+    expect((await server.get(`/api/database/get-user-details/${owner.id}`, again.access_token)).body.email).toBe(
+      owner.email,
+    );
+  });
+});

@@ -135,8 +135,8 @@ describe('POST /api/database/update-business-info', () => {
 });
 
 describe('POST /api/database/update-password', () => {
-  const change = (owner: Owner, new_password: string, token = owner.access_token) =>
-    server.post('/api/database/update-password', { id: owner.id, new_password }, token);
+  const change = (owner: Owner, new_password: string, current_password = GOOD_PASSWORD, token = owner.access_token) =>
+    server.post('/api/database/update-password', { id: owner.id, current_password, new_password }, token);
   const signIn = (email: string, password: string) => server.post('/api/signin_user', { email, password });
 
   it('changes the password, keeps this session, ends the others and e-mails the owner', async () => {
@@ -156,12 +156,47 @@ describe('POST /api/database/update-password', () => {
     expect(mail?.subject).toBe('Your Brade password was changed');
   });
 
+  it('needs the current password: missing or wrong, nothing changes', async () => {
+    const owner = await signUpAndConfirm(server);
+    const missing = await server.post(
+      '/api/database/update-password',
+      { id: owner.id, new_password: 'Balayage77' },
+      owner.access_token,
+    );
+    expect(missing.status).toBe(400);
+    expect(missing.body.fields.current_password).toBe('Current Password is required');
+    const wrong = await change(owner, 'Balayage77', 'NotMine2026');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toBe('Your current password is not correct.');
+    expect(wrong.body.fields.current_password).toBe('Your current password is not correct.');
+    expect((await signIn(owner.email, GOOD_PASSWORD)).status).toBe(200);
+    expect((await signIn(owner.email, 'Balayage77')).status).toBe(401);
+  });
+
+  it('ends every session and e-mails the owner after 5 wrong current passwords in 15 minutes', async () => {
+    const owner = await signUpAndConfirm(server);
+    const other = (await signIn(owner.email, GOOD_PASSWORD)).body;
+    for (let i = 0; i < 4; i++) expect((await change(owner, 'Balayage77', `NotMine202${i}`)).status).toBe(400);
+    const fifth = await change(owner, 'Balayage77', 'NotMine2029');
+    expect(fifth.status).toBe(401);
+    expect(fifth.body.error).toBe(PROFILE_MESSAGES.password.signedOutEverywhere);
+    for (const session of [owner, other]) {
+      expect((await server.get(`/api/database/get-user-details/${owner.id}`, session.access_token)).status).toBe(401);
+      expect((await server.post('/api/refresh_token', { refresh_token: session.refresh_token })).status).toBe(401);
+    }
+    expect((await server.mailsTo(owner.email))[0]?.subject).toBe('Your Brade account was signed out everywhere');
+    // The owner signs in again with the unchanged password.
+    expect((await signIn(owner.email, GOOD_PASSWORD)).status).toBe(200);
+  });
+
   it.each([
     ['short', 'Password does not meet all requirements'],
     ['alllowercase1', 'Password does not meet all requirements'],
     ['NoDigitsHere', 'Password does not meet all requirements'],
     ['Waytoolongpassword123', 'Password does not meet all requirements'],
-    ['Password123', 'This password is too common. Please choose another.'],
+    ['Password123', 'Password does not meet all requirements'],
+    ['Liverpool2026!', 'Password does not meet all requirements'],
+    ['Brade2027', 'Password does not meet all requirements'],
   ])('refuses %s with "%s" and keeps the old password', async (password, message) => {
     const owner = await signUpAndConfirm(server);
     const res = await change(owner, password);
@@ -174,7 +209,7 @@ describe('POST /api/database/update-password', () => {
   it("answers 404 for another owner's id, 401 without a session, 403 for the demo account", async () => {
     const a = await signUpAndConfirm(server);
     const b = await signUpAndConfirm(server);
-    const body = { id: b.id, new_password: 'Balayage77' };
+    const body = { id: b.id, current_password: GOOD_PASSWORD, new_password: 'Balayage77' };
     expect((await server.post('/api/database/update-password', body, a.access_token)).status).toBe(404);
     expect((await server.post('/api/database/update-password', body)).status).toBe(401);
     expect((await signIn(b.email, GOOD_PASSWORD)).status).toBe(200);
@@ -182,7 +217,7 @@ describe('POST /api/database/update-password', () => {
     const demo = await demoSession();
     const refused = await server.post(
       '/api/database/update-password',
-      { id: demo.id, new_password: 'Balayage77' },
+      { id: demo.id, current_password: DEMO_ACCOUNT.password, new_password: 'Balayage77' },
       demo.access_token,
     );
     expect(refused.status).toBe(403);

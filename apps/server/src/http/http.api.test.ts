@@ -135,13 +135,14 @@ describe('the dev mailbox', () => {
       password: 'Chignon2026',
       options: { data: { full_name: 'Mo' } },
     });
+    await server.ctx.afterReply.idle();
     const page = await server.get('/dev/mailbox');
     expect(page.status).toBe(200);
     expect(String(page.body)).toContain('Your Brade confirmation code');
   });
 
   it('is not mounted in production', async () => {
-    const prod = await startTestServer({ env: { NODE_ENV: 'production' } });
+    const prod = await startTestServer({ env: { NODE_ENV: 'production', DEV_MAILBOX: '', ALLOW_SANDBOX: '' } });
     try {
       expect((await prod.get('/dev/mailbox')).status).toBe(404);
       expect((await prod.get('/dev/mailbox.json')).status).toBe(404);

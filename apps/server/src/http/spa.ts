@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
@@ -9,7 +9,11 @@ import type { PageFallback } from './error-handler.js';
  * Serves the built SPA's files (hashed assets cached for a year) and returns the fallback that answers
  * index.html (never cached) for page paths, so deep links and reloads land on the right screen.
  */
-export async function registerSpa(app: FastifyInstance, webDist: string): Promise<PageFallback | null> {
+export async function registerSpa(
+  app: FastifyInstance,
+  webDist: string,
+  options: { demoAccount: boolean },
+): Promise<PageFallback | null> {
   const index = path.join(webDist, 'index.html');
   if (!existsSync(index)) {
     app.log.warn({ webDist }, 'web build not found: the SPA is not served (run npm run build)');
@@ -34,9 +38,21 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
       );
     },
   });
+  // Without the demo account, the page says so before any script runs, so the sign-in screen never offers it.
+  const pageWithoutDemo = options.demoAccount ? null : withoutDemoAccount(readFileSync(index, 'utf8'));
   return (request, reply) => {
     // The reset page carries tokens in its hash: it must not leak the address to anything it loads.
     if (request.url.split('?')[0] === '/set-new-password') reply.header('referrer-policy', 'no-referrer');
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    reply.header('cache-control', 'no-cache');
+    return pageWithoutDemo
+      ? reply.type('text/html; charset=utf-8').send(pageWithoutDemo)
+      : reply.sendFile('index.html');
   };
+}
+
+/** The marker the web app reads (apps/web/src/app/demo-account.ts). */
+export const DEMO_ACCOUNT_OFF_META = '<meta name="brade-demo-account" content="off">';
+
+export function withoutDemoAccount(indexHtml: string): string {
+  return indexHtml.replace('</head>', `${DEMO_ACCOUNT_OFF_META}</head>`);
 }

@@ -97,6 +97,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     APP_SECRET: randomBytes(32).toString('hex'),
     ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     WEB_DIST: '/nonexistent-web-dist',
+    // Explicitly on: on PostgreSQL (DATABASE_URL) they would otherwise stay off. Tests of the rule blank them.
+    DEV_MAILBOX: 'true',
+    ALLOW_SANDBOX: 'true',
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...options.env,
   });
