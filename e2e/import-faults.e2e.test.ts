@@ -44,7 +44,7 @@ async function signUp(): Promise<{ id: string; access_token: string }> {
   const email = `fault.${Date.now().toString(36)}@salon-test.co.uk`;
   await api('POST', '/api/signup_user', {
     email,
-    password: 'Fringe2026',
+    password: 'Chignon2026',
     options: { data: { full_name: 'Nia Bell' } },
   });
   let code = '';
@@ -97,10 +97,13 @@ async function simulatorExternalIds(): Promise<Set<string>> {
 beforeAll(async () => {
   // A frozen clock: sales made while the test runs would otherwise appear between the import and the check.
   const frozen = new Date();
-  sim = await stripe.startStripeSimulator({ seed: 'killed-mid-import', now: () => frozen });
+  // The simulator returns only to registered URIs: this test's own, and the app's once its port is known.
+  const redirectUris = ['http://127.0.0.1/stripe-redirect'];
+  sim = await stripe.startStripeSimulator({ seed: 'killed-mid-import', now: () => frozen, redirectUris });
   dataDir = mkdtempSync(path.join(tmpdir(), 'brade-fault-'));
   server = await startServerProcess(dataDir, env());
   if (!server.ready) throw new Error(server.output());
+  redirectUris.push(`${server.url}/stripe-redirect`);
 });
 
 afterAll(async () => {

@@ -16,7 +16,7 @@ describe('process lifecycle', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
         email: 'persist@salon-test.co.uk',
-        password: 'Fringe2026',
+        password: 'Chignon2026',
         options: { data: { full_name: 'Pat' } },
       }),
     });

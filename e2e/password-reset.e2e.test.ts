@@ -23,7 +23,7 @@ async function createConfirmedOwner(email: string, password: string): Promise<vo
 describe('password reset', () => {
   it('forgot password → link from the outbox → new password → sign-in with it', async () => {
     const email = newOwnerEmail();
-    await createConfirmedOwner(email, 'Fringe2026');
+    await createConfirmedOwner(email, 'Chignon2026');
     const { page, errors } = await app.newPage();
 
     await page.goto('/login');
@@ -62,7 +62,7 @@ describe('password reset', () => {
 
   it('an opened link cannot be used twice', async () => {
     const email = newOwnerEmail();
-    await createConfirmedOwner(email, 'Fringe2026');
+    await createConfirmedOwner(email, 'Chignon2026');
     await fetch(`${app.url}/api/request_password_reset`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

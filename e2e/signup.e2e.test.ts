@@ -7,7 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.stop());
 
-const PASSWORD = 'Fringe2026';
+const PASSWORD = 'Chignon2026';
 
 describe('sign-up journey', () => {
   it('sign-up → code from the outbox → verify → business information → /link-your-pos', async () => {

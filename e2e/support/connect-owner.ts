@@ -11,7 +11,7 @@ export interface Owner {
   refresh_token: string;
 }
 
-export const OWNER_PASSWORD = 'Fringe2026';
+export const OWNER_PASSWORD = 'Chignon2026';
 
 async function post(app: RunningApp, path: string, body: unknown, token?: string) {
   const res = await fetch(`${app.url}${path}`, {

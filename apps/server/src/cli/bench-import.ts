@@ -112,6 +112,7 @@ const sim = await stripe.startStripeSimulator({
   now: () => NOW,
   salesPerDayScale: Number(values.scale),
   controls: false,
+  redirectUris: [REDIRECT_URI],
 });
 try {
   await runMigrations(database);

@@ -1,4 +1,4 @@
-import { stripe } from '@brade/sandbox';
+import { square, stripe } from '@brade/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/test-server.js';
 
@@ -42,11 +42,70 @@ describe('sandbox providers mounted on the app', () => {
   });
 
   it('is not mounted in production without ALLOW_SANDBOX', async () => {
-    const prod = await startTestServer({ env: { NODE_ENV: 'production' } });
+    const prod = await startTestServer({ env: { NODE_ENV: 'production', ALLOW_SANDBOX: '', DEV_MAILBOX: '' } });
     try {
       expect((await prod.get('/sandbox/square/v2/locations')).status).toBe(404);
     } finally {
       await prod.close();
     }
+  });
+
+  describe('redirect only to the app’s own registered return page', () => {
+    const elsewhere = ['https://evil.example/steal', '{origin}/main-menu/dashboard', '{origin}/stripe-redirect/../x'];
+    const card = (provider: string, target: string) => {
+      const redirect_uri = target.replace('{origin}', server.url);
+      const query: Record<string, Record<string, string>> = {
+        stripe: { response_type: 'code', client_id: stripe.DEFAULT_STRIPE_CLIENT_ID, scope: 'read_only', state: 's' },
+        square: { client_id: square.DEFAULT_SQUARE_CLIENT_ID, scope: 'PAYMENTS_READ PAYOUTS_READ', state: 's' },
+        sumup: { response_type: 'code', client_id: 'brade', scope: 'transactions.history', state: 's' },
+      };
+      const path = { stripe: 'oauth/authorize', square: 'oauth2/authorize', sumup: 'authorize' }[provider];
+      return server.get(`/sandbox/${provider}/${path}?${new URLSearchParams({ ...query[provider], redirect_uri })}`);
+    };
+
+    it.each(['stripe', 'square', 'sumup'])(
+      '%s answers any other redirect_uri with its error page',
+      async (provider) => {
+        for (const target of elsewhere) {
+          const res = await card(provider, target);
+          expect(res.status).toBe(400);
+          expect(res.headers.get('location')).toBeNull();
+          expect(res.headers.get('content-type')).toMatch(/text\/html/);
+        }
+        expect((await card(provider, `{origin}/${provider}-redirect`)).status).toBe(200);
+        // Another provider's return page is not this one's.
+        const other = provider === 'stripe' ? 'sumup' : 'stripe';
+        expect((await card(provider, `{origin}/${other}-redirect`)).status).toBe(400);
+      },
+    );
+
+    it('sumup refuses a consent answer whose form was edited to another redirect_uri', async () => {
+      const res = await server.request('POST', '/sandbox/sumup/authorize', {
+        raw: new URLSearchParams({
+          client_id: 'brade',
+          redirect_uri: 'https://evil.example/steal',
+          state: 's',
+          decision: 'approve',
+          scope: 'transactions.history',
+        }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(res.status).toBe(400);
+      expect(res.headers.get('location')).toBeNull();
+    });
+
+    it('the bank takes a redirect per requisition but only the app’s /gocardless-redirect', async () => {
+      const token = (await server.post('/sandbox/gocardless/api/v2/token/new/', { secret_id: 'i', secret_key: 'k' }))
+        .body.access;
+      const requisition = (redirect: string) =>
+        server.post(
+          '/sandbox/gocardless/api/v2/requisitions/',
+          { redirect: redirect.replace('{origin}', server.url), institution_id: 'SANDBOXFINANCE_SFIN0000' },
+          token,
+        );
+      for (const target of elsewhere) expect((await requisition(target)).status).toBe(400);
+      const ok = await requisition('{origin}/gocardless-redirect');
+      expect(ok.status).toBe(201);
+    });
   });
 });

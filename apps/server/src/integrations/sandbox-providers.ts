@@ -10,9 +10,15 @@ type Options = {
   seed: string;
   publicBaseUrl: string;
   controls: boolean;
+  /** The app's one return page for this provider: the card simulators and GoCardless's redirect nowhere else. */
+  redirectUris: readonly string[];
   applications: enableBanking.RegisteredApplication[];
 };
 type Make = (options: Options) => FastifyPluginAsync;
+
+/** Each provider returns to its own page (both banks to the spec's /gocardless-redirect). */
+const returnPage = (provider: (typeof SANDBOX_PROVIDERS)[number]) =>
+  provider === 'enable-banking' ? 'gocardless-redirect' : `${provider}-redirect`;
 const SIMULATORS: Record<(typeof SANDBOX_PROVIDERS)[number], Make> = {
   stripe: stripe.stripeSimulator as Make,
   square: square.squareSimulator as Make,
@@ -23,7 +29,7 @@ const SIMULATORS: Record<(typeof SANDBOX_PROVIDERS)[number], Make> = {
 
 /**
  * Sandbox mode (docs/sandbox.md): each provider's simulated HTTP API on this same server at /sandbox/<provider>/,
- * serving the demo salon's books. Never in production unless ALLOW_SANDBOX=true. Enable Banking's simulator is told
+ * serving the demo salon's books, where config.ts allows it (docs/security-decisions.md). Enable Banking's simulator is told
  * of Brade's sandbox application: its public key and its one registered redirect, this app's bank return page.
  */
 export async function mountSandboxProviders(app: FastifyInstance, config: Config): Promise<void> {
@@ -33,6 +39,7 @@ export async function mountSandboxProviders(app: FastifyInstance, config: Config
       seed: DEMO_SEED,
       publicBaseUrl: `${config.publicUrl}${prefix}`,
       controls: config.sandboxControls,
+      redirectUris: [`${config.publicUrl}/${returnPage(provider)}`],
       applications: [
         {
           id: SANDBOX_APPLICATION_ID,

@@ -58,13 +58,7 @@ export function withQuery(uri: string, params: Record<string, string | undefined
   return url.toString();
 }
 
-/** Absolute http(s) URI without a fragment, as OAuth requires of a redirect URI. */
-export function isAcceptableRedirectUri(uri: string, registered: string[]): boolean {
-  if (registered.length > 0) return registered.includes(uri);
-  try {
-    const url = new URL(uri);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hash === '';
-  } catch {
-    return false;
-  }
+/** Exactly one of the registered redirect URIs, as the providers require; nothing registered matches nothing. */
+export function isRegisteredRedirectUri(uri: unknown, registered: readonly string[] | undefined): uri is string {
+  return typeof uri === 'string' && (registered ?? []).includes(uri);
 }

@@ -8,8 +8,6 @@ export interface CardSimulatorOptions extends SimulatorOptions {
   /** OAuth client credentials the app uses; `control.credentials` shows the defaults. */
   clientId?: string;
   clientSecret?: string;
-  /** Pre-registered redirect URIs. Empty: any absolute http(s) URI is accepted (convenient in development). */
-  redirectUris?: string[];
 }
 
 export interface CardSimulatorControl extends SimulatorControl {

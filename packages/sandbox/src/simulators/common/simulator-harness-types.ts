@@ -14,6 +14,12 @@ export interface SimulatorOptions {
   controls?: boolean;
   /** Multiplies the salon's volume (generateSalonData's salesPerDayScale). Default 1. */
   salesPerDayScale?: number;
+  /**
+   * The redirect URIs registered for the app (the app mounts each simulator with PUBLIC_URL + /<provider>-redirect).
+   * The consent pages send the browser back only to an exact match; with none registered they redirect nowhere,
+   * as the real providers do (docs/security-decisions.md).
+   */
+  redirectUris?: readonly string[];
 }
 
 export interface InjectedFault {

@@ -17,7 +17,7 @@ let sim: RunningSimulator;
 let access = '';
 
 beforeAll(async () => {
-  sim = await startGocardlessSimulator({ seed: SEED, now: () => NOW });
+  sim = await startGocardlessSimulator({ seed: SEED, now: () => NOW, redirectUris: [REDIRECT] });
 });
 afterAll(() => sim.close());
 beforeEach(async () => {

@@ -7,7 +7,12 @@ import { gocardlessSimulator } from './index';
 
 // Mounted the way the app mounts it: under /sandbox/gocardless on a server that has its own routes.
 const app = Fastify();
-const options: SimulatorOptions = { publicBaseUrl: '', controls: true, now: () => new Date('2026-03-02T10:00:00Z') };
+const options: SimulatorOptions = {
+  publicBaseUrl: '',
+  controls: true,
+  now: () => new Date('2026-03-02T10:00:00Z'),
+  redirectUris: ['http://localhost:5173/cb?x=1'],
+};
 let base = '';
 
 beforeAll(async () => {

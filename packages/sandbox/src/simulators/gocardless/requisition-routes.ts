@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isRegisteredRedirectUri } from '../common/card-sim-consent-page';
 import { rawQuery } from '../common/request-parsing';
 import { createAgreement } from './agreement-routes';
 import { findInstitution, paginate } from './catalogue-routes';
@@ -17,21 +18,18 @@ export function requisitionView(context: GoCardlessContext, requisition: Requisi
   return expired ? { ...requisition, status: 'EX' } : { ...requisition, accounts: [...requisition.accounts] };
 }
 
-function isHttpUrl(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  try {
-    return ['http:', 'https:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-}
-
 export function registerRequisitionRoutes(fastify: FastifyInstance, context: GoCardlessContext): void {
   routeBothSlashes(fastify, 'POST', PATH, async (request, reply) => {
     if (!requireAccessToken(request, reply, context)) return reply;
     const body = (request.body ?? {}) as Record<string, unknown>;
-    if (!isHttpUrl(body.redirect))
-      return sendFieldError(reply, 'redirect', 'Invalid redirect URL', 'redirect must be an absolute http(s) URL');
+    // Stricter than GoCardless, which takes any URL per requisition: only the app's registered return page.
+    if (!isRegisteredRedirectUri(body.redirect, context.options.redirectUris))
+      return sendFieldError(
+        reply,
+        'redirect',
+        'Invalid redirect URL',
+        'redirect must be this application’s return page',
+      );
     const institution = findInstitution(
       context,
       typeof body.institution_id === 'string' ? body.institution_id : undefined,

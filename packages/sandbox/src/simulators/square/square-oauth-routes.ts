@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { isAcceptableRedirectUri, renderConsentPage, withQuery } from '../common/card-sim-consent-page';
+import { isRegisteredRedirectUri, renderConsentPage, withQuery } from '../common/card-sim-consent-page';
 import { sendConsentError, sendConsentPage, takeConsentAnswer } from '../common/card-sim-consent-replies';
 import { field } from '../common/card-sim-http';
 import { BASE62, randomToken } from '../common/card-sim-ids';
@@ -44,7 +44,7 @@ export function registerSquareOAuthRoutes(app: FastifyInstance, context: SquareC
     if (field(query, 'client_id') !== context.clientId)
       return htmlError(reply, 'Invalid client_id: no application has this id.');
     const redirectUri = field(query, 'redirect_uri') ?? registered[0];
-    if (!redirectUri || !isAcceptableRedirectUri(redirectUri, registered))
+    if (!redirectUri || !isRegisteredRedirectUri(redirectUri, registered))
       return htmlError(reply, 'The redirect_uri does not match the Redirect URL registered for this application.');
     const stateParam = field(query, 'state');
     if (!stateParam) return htmlError(reply, 'Missing state parameter.');

@@ -11,7 +11,7 @@ const SCOPE = 'PAYMENTS_READ PAYOUTS_READ MERCHANT_PROFILE_READ';
 let sim: RunningCardSimulator;
 
 beforeAll(async () => {
-  sim = await startSquareSimulator({ seed: 'square-test', now: () => NOW });
+  sim = await startSquareSimulator({ seed: 'square-test', now: () => NOW, redirectUris: [REDIRECT] });
 });
 afterAll(() => sim.close());
 

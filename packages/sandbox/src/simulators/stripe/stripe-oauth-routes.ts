@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isAcceptableRedirectUri, renderConsentPage, withQuery } from '../common/card-sim-consent-page';
+import { isRegisteredRedirectUri, renderConsentPage, withQuery } from '../common/card-sim-consent-page';
 import { sendConsentError, sendConsentPage, takeConsentAnswer } from '../common/card-sim-consent-replies';
 import { field } from '../common/card-sim-http';
 import { BASE62, randomToken, stableToken } from '../common/card-sim-ids';
@@ -39,7 +39,7 @@ export function registerStripeOAuthRoutes(app: FastifyInstance, context: StripeC
     const redirectUri = field(query, 'redirect_uri') ?? registered[0];
     if (!redirectUri)
       return htmlError(reply, 'Missing redirect_uri and no redirect URI is registered for this application.');
-    if (!isAcceptableRedirectUri(redirectUri, registered))
+    if (!isRegisteredRedirectUri(redirectUri, registered))
       return htmlError(
         reply,
         `Invalid redirect URI '${redirectUri}'. Ensure this uri exactly matches one of the uris specified in your application settings.`,

@@ -7,7 +7,7 @@ const NOW = new Date('2026-05-14T15:00:00Z');
 let sim: RunningCardSimulator;
 
 beforeAll(async () => {
-  sim = await startStripeSimulator({ seed: 'oauth-test', now: () => NOW });
+  sim = await startStripeSimulator({ seed: 'oauth-test', now: () => NOW, redirectUris: [REDIRECT_URI] });
 });
 afterAll(() => sim.close());
 

@@ -6,7 +6,12 @@ import type { SimulatorOptions } from '../common/simulator-harness-types';
 import { sumupSimulator } from './index';
 
 const app = Fastify();
-const options: SimulatorOptions = { publicBaseUrl: '', controls: false, now: () => new Date('2026-03-02T10:00:00Z') };
+const options: SimulatorOptions = {
+  publicBaseUrl: '',
+  controls: false,
+  now: () => new Date('2026-03-02T10:00:00Z'),
+  redirectUris: ['http://localhost:5173/sumup-redirect'],
+};
 let base = '';
 
 beforeAll(async () => {

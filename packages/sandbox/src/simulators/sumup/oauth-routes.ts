@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isRegisteredRedirectUri } from '../common/card-sim-consent-page';
 import { escapeHtml, sendConsentPage } from '../common/consent-page-html';
 import { basicCredentials, bodyField, withQuery } from '../common/request-parsing';
 import type { SumupContext } from './sumup-context';
@@ -6,16 +7,6 @@ import { sendOAuthError } from './sumup-errors';
 import { pkceChallenge } from './sumup-state';
 
 const REQUIRED_SCOPE = 'transactions.history';
-
-function isHttpUrl(value: string | undefined): value is string {
-  if (!value) return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
 
 /** A plain error page for requests that can't be redirected back safely (no valid client or redirect URI). */
 function badAuthorizeRequest(reply: FastifyReply, message: string): FastifyReply {
@@ -34,7 +25,8 @@ export function registerSumupOAuthRoutes(fastify: FastifyInstance, context: Sumu
   fastify.get('/authorize', async (request, reply) => {
     const q = request.query as AuthorizeParams;
     if (!q.client_id) return badAuthorizeRequest(reply, 'client_id is required.');
-    if (!isHttpUrl(q.redirect_uri)) return badAuthorizeRequest(reply, 'redirect_uri must be an absolute http(s) URL.');
+    if (!isRegisteredRedirectUri(q.redirect_uri, context.options.redirectUris))
+      return badAuthorizeRequest(reply, 'redirect_uri does not match a redirect URI registered for this client.');
     if (!q.state) return badAuthorizeRequest(reply, 'state is required.');
     const back = (params: Record<string, string>) => reply.redirect(withQuery(q.redirect_uri as string, params), 302);
     if (q.response_type !== 'code') return back({ error: 'unsupported_response_type', state: q.state });
@@ -79,7 +71,9 @@ export function registerSumupOAuthRoutes(fastify: FastifyInstance, context: Sumu
     const clientId = bodyField(body, 'client_id');
     const redirectUri = bodyField(body, 'redirect_uri');
     const state = bodyField(body, 'state') ?? '';
-    if (!clientId || !isHttpUrl(redirectUri)) return badAuthorizeRequest(reply, 'Missing client_id or redirect_uri.');
+    // The form's fields come back from the browser: the redirect is checked again, never trusted.
+    if (!clientId || !isRegisteredRedirectUri(redirectUri, context.options.redirectUris))
+      return badAuthorizeRequest(reply, 'Missing client_id, or a redirect_uri that is not registered.');
     if (bodyField(body, 'decision') !== 'approve') {
       return reply.redirect(withQuery(redirectUri, { error: 'access_denied', state }), 302);
     }

@@ -15,7 +15,7 @@ const CLIENT = { client_id: 'brade-test', client_secret: 'shh' };
 let sim: RunningSimulator;
 
 beforeAll(async () => {
-  sim = await startSumupSimulator({ seed: SEED, now: () => NOW });
+  sim = await startSumupSimulator({ seed: SEED, now: () => NOW, redirectUris: [REDIRECT] });
 });
 afterAll(() => sim.close());
 

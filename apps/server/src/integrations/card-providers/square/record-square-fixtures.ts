@@ -22,6 +22,7 @@ const sim = await squareSimulator.startSquareSimulator({
   seed: SEED,
   now: () => NOW,
   publicBaseUrl: 'http://localhost:3000/sandbox/square',
+  redirectUris: [REDIRECT_URI],
 });
 try {
   const { clientId, clientSecret } = sim.control.credentials;

@@ -28,7 +28,11 @@ let endpoint: ProviderEndpoint;
 let adapter: CardProviderAdapter;
 
 beforeAll(async () => {
-  sim = await squareSimulator.startSquareSimulator({ seed: 'square-adapter-test', now: () => NOW });
+  sim = await squareSimulator.startSquareSimulator({
+    seed: 'square-adapter-test',
+    now: () => NOW,
+    redirectUris: [REDIRECT_URI],
+  });
   endpoint = { sandbox: true, ...sim.control.credentials, authBaseUrl: sim.url, apiBaseUrl: sim.url };
   adapter = createSquareAdapter(endpoint, { retry: FAST_RETRY });
   // The adapter loads the SDK on first use; loading it here keeps that second or two out of the first test.

@@ -8,7 +8,12 @@ import { answerSquareConsent } from './square-consent-browser.js';
 const NOW = new Date('2026-05-14T15:00:00Z');
 const REDIRECT_URI = 'http://localhost:3000/square-redirect';
 const app = Fastify();
-const simulator = squareSimulator.squareSimulator({ seed: 'under-prefix', publicBaseUrl: '', now: () => NOW });
+const simulator = squareSimulator.squareSimulator({
+  seed: 'under-prefix',
+  publicBaseUrl: '',
+  now: () => NOW,
+  redirectUris: [REDIRECT_URI],
+});
 let base = '';
 
 beforeAll(async () => {

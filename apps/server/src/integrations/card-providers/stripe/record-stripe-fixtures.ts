@@ -19,7 +19,7 @@ interface BalanceTransaction {
   source: { customer?: string | null; object: string } | string | null;
 }
 
-const sim = await stripeSimulator.startStripeSimulator({ seed: SEED, now: () => NOW });
+const sim = await stripeSimulator.startStripeSimulator({ seed: SEED, now: () => NOW, redirectUris: [REDIRECT_URI] });
 try {
   const { clientId, clientSecret } = sim.control.credentials;
   const authorize = `${sim.url}/oauth/authorize?${new URLSearchParams({ response_type: 'code', client_id: clientId, scope: 'read_only', redirect_uri: REDIRECT_URI, state: 'fixtures' })}`;

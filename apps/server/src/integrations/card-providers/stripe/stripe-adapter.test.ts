@@ -20,7 +20,11 @@ let endpoint: ProviderEndpoint;
 let adapter: CardProviderAdapter;
 
 beforeAll(async () => {
-  sim = await stripeSimulator.startStripeSimulator({ seed: 'stripe-adapter-test', now: () => NOW });
+  sim = await stripeSimulator.startStripeSimulator({
+    seed: 'stripe-adapter-test',
+    now: () => NOW,
+    redirectUris: [REDIRECT_URI],
+  });
   endpoint = { sandbox: true, ...sim.control.credentials, authBaseUrl: sim.url, apiBaseUrl: sim.url };
   adapter = createStripeAdapter(endpoint, { retry: FAST_RETRY });
 });

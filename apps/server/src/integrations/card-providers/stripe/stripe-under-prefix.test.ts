@@ -7,7 +7,12 @@ import { answerStripeConsent } from './stripe-consent-browser.js';
 const NOW = new Date('2026-05-14T15:00:00Z');
 const REDIRECT_URI = 'http://localhost:3000/stripe-redirect';
 const app = Fastify();
-const simulator = stripeSimulator.stripeSimulator({ seed: 'under-prefix', publicBaseUrl: '', now: () => NOW });
+const simulator = stripeSimulator.stripeSimulator({
+  seed: 'under-prefix',
+  publicBaseUrl: '',
+  now: () => NOW,
+  redirectUris: [REDIRECT_URI],
+});
 let base = '';
 
 beforeAll(async () => {

@@ -23,7 +23,7 @@ let endpoint: ProviderEndpoint;
 let adapter: CardProviderAdapter;
 
 beforeAll(async () => {
-  sim = await sumup.startSumupSimulator({ seed: SEED, now: () => NOW });
+  sim = await sumup.startSumupSimulator({ seed: SEED, now: () => NOW, redirectUris: [REDIRECT] });
   endpoint = {
     sandbox: true,
     clientId: 'brade-test',

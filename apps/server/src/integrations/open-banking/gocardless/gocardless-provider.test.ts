@@ -19,7 +19,7 @@ let clock: Date;
 let bank: OpenBankingProvider;
 
 beforeAll(async () => {
-  sim = await gocardless.startGocardlessSimulator({ seed: SEED, now: () => NOW });
+  sim = await gocardless.startGocardlessSimulator({ seed: SEED, now: () => NOW, redirectUris: [REDIRECT] });
   endpoint = {
     sandbox: true,
     clientId: 'brade-id',

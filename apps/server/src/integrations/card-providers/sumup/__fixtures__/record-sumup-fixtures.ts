@@ -21,7 +21,11 @@ function save(name: string, value: unknown): void {
 }
 
 async function main(): Promise<void> {
-  const sim = await sumup.startSumupSimulator({ seed: FIXTURE_SEED, now: () => FIXTURE_NOW });
+  const sim = await sumup.startSumupSimulator({
+    seed: FIXTURE_SEED,
+    now: () => FIXTURE_NOW,
+    redirectUris: [REDIRECT],
+  });
   try {
     const consent = new URLSearchParams({
       response_type: 'code',

@@ -28,7 +28,7 @@ function save(name: string, value: unknown): void {
 }
 
 async function main(): Promise<void> {
-  const sim = await gocardless.startGocardlessSimulator({ seed: SEED, now: () => NOW });
+  const sim = await gocardless.startGocardlessSimulator({ seed: SEED, now: () => NOW, redirectUris: [REDIRECT] });
   const api = `${sim.url}/api/v2`;
   const call = async (method: string, route: string, body?: unknown, token?: string) => {
     const response = await fetch(`${api}${route}`, {
