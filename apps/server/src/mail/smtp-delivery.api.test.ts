@@ -67,11 +67,13 @@ describe('e-mail over SMTP', () => {
     expect(mail.raw).toMatch(/Content-Type: text\/plain/);
     expect(mail.raw).toMatch(/Content-Type: text\/html/);
     expect(mail.raw).toMatch(/Your Brade confirmation code is \d{6}/);
-    const status = await waitFor(async () => {
+    const sent = await waitFor(async () => {
       const [row] = await server.mailsTo(email);
-      return row?.status === 'sent' ? row.status : undefined;
+      return row?.status === 'sent' ? row : undefined;
     });
-    expect(status).toBe('sent');
+    // Once handed to SMTP, the outbox keeps who and what, never the code.
+    expect(sent).toMatchObject({ text: '', html: '', attachments: null });
+    expect(sent.subject).toBe('Your Brade confirmation code');
   });
 
   it('sends each e-mail once even when two app instances deliver from the same outbox', async () => {
@@ -113,6 +115,8 @@ describe('e-mail over SMTP', () => {
       ],
     });
     const mail = await waitFor(() => received.find((m) => m.to.includes(email)));
+    const row = await waitFor(async () => (await server.mailsTo(email)).find((m) => m.status === 'sent'));
+    expect(row).toMatchObject({ attachments: null, text: '' });
     expect(mail.raw).toMatch(/Content-Type: application\/pdf; name=income_statement_report_november\.pdf/);
     expect(mail.raw).toMatch(/Content-Disposition: attachment;\s+filename=income_statement_report_november\.pdf/);
     expect(mail.raw).toContain(pdf.toString('base64'));
