@@ -3,7 +3,7 @@ import { generateSalonData } from '../../salon-data/index';
 import { MerchantDataCache } from '../common/card-sim-merchant-data';
 import type { RunningCardSimulator } from '../common/card-sim-types';
 import { startStripeSimulator } from './stripe-simulator';
-import { connect, type StripeConnection, stripeGet } from './stripe-test-helpers';
+import { connect, REDIRECT_URI, type StripeConnection, stripeGet } from './stripe-test-helpers';
 
 const NOW = new Date('2026-05-14T15:00:00Z');
 let sim: RunningCardSimulator;
@@ -24,7 +24,7 @@ interface List {
 }
 
 beforeAll(async () => {
-  sim = await startStripeSimulator({ seed: 'lists-test', now: () => NOW });
+  sim = await startStripeSimulator({ seed: 'lists-test', now: () => NOW, redirectUris: [REDIRECT_URI] });
   connection = await connect(sim);
 });
 afterAll(() => sim.close());
