@@ -50,7 +50,7 @@ export async function registerSpa(
   };
 }
 
-/** The marker the web app reads (apps/web/src/app/demo-account.ts). */
+/** The marker the web app reads (apps/web/src/features/auth/demo-account-offer.ts). */
 export const DEMO_ACCOUNT_OFF_META = '<meta name="brade-demo-account" content="off">';
 
 export function withoutDemoAccount(indexHtml: string): string {

@@ -28,12 +28,16 @@ export function signUp(form: { fullName: string; email: string; password: string
   });
 }
 
-export function verifyOtp(email: string, token: string): Promise<SessionTokens> {
-  return sessionOrError('/api/verify_otp', { email, token });
+/**
+ * `id` is what sign-up answered: beside the spec's email and token it binds the code to this browser's own
+ * sign-up, so a code mailed for someone else's sign-up of the same address cannot confirm it.
+ */
+export function verifyOtp(email: string, token: string, id?: string): Promise<SessionTokens> {
+  return sessionOrError('/api/verify_otp', { email, token, ...(id ? { id } : {}) });
 }
 
-export function resendOtp(email: string): Promise<unknown> {
-  return apiRequest('/api/resend_otp', { body: { email }, auth: 'none' });
+export function resendOtp(email: string, id?: string): Promise<unknown> {
+  return apiRequest('/api/resend_otp', { body: { email, ...(id ? { id } : {}) }, auth: 'none' });
 }
 
 export function requestPasswordReset(email: string, redirectTo: string): Promise<unknown> {

@@ -1,3 +1,4 @@
+import { withRefreshLock } from './refresh-lock';
 import { clearSession, type SessionTokens, stored, storeTokens } from './session';
 
 /** The server's error body (DESIGN.md section 6). Any part may be missing when a proxy answers instead. */
@@ -117,9 +118,18 @@ function refreshSession(): Promise<boolean> {
 }
 
 /** True when new tokens are stored; false when the server refused. A network failure is thrown, not a sign-out. */
-async function refreshOnce(): Promise<boolean> {
-  const refreshToken = stored.refreshToken();
-  if (!refreshToken) return false;
+function refreshOnce(): Promise<boolean> {
+  const seen = stored.refreshToken();
+  return withRefreshLock(async () => {
+    const refreshToken = stored.refreshToken();
+    if (!refreshToken) return false;
+    // Another tab refreshed while this one waited for the lock: its new tokens are already stored.
+    if (refreshToken !== seen) return true;
+    return spendRefreshToken(refreshToken);
+  });
+}
+
+async function spendRefreshToken(refreshToken: string): Promise<boolean> {
   const response = await send('/api/refresh_token', { method: 'POST', body: { refresh_token: refreshToken } }, null);
   if (!response.ok) return false;
   const tokens = (await response.json().catch(() => null)) as SessionTokens | null;

@@ -38,6 +38,21 @@ describe('LoginPage', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('leaves Use Test Account out when the server says there is no demo account (DEMO_ACCOUNT=false)', () => {
+    const meta = document.createElement('meta');
+    meta.name = 'brade-demo-account';
+    meta.content = 'off';
+    document.head.append(meta);
+    try {
+      renderLogin();
+      expect(screen.queryByRole('button', { name: 'Use Test Account' })).toBeNull();
+      expect(screen.queryByText(new RegExp(DEMO_ACCOUNT.password))).toBeNull();
+      expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+    } finally {
+      meta.remove();
+    }
+  });
+
   it("reads 'Logging in...' and is disabled while signing in, then stores the session and opens /main-menu", async () => {
     let answerSignIn!: (response: Response) => void;
     fetchMock

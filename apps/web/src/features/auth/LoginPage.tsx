@@ -14,6 +14,7 @@ import { FormStack } from '../../ui/FormStack';
 import { PasswordField } from '../../ui/PasswordField';
 import { TextInput } from '../../ui/TextInput';
 import { TextLink } from '../../ui/TextLink';
+import { demoAccountOffered } from './demo-account-offer';
 
 /** A rule with 'or' in the middle (MUI's Divider is heavier than this on the sign-in chunk). */
 function OrDivider() {
@@ -110,16 +111,19 @@ export default function LoginPage() {
         </FormStack>
       </Box>
 
-      <OrDivider />
-
-      <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
-        <Button variant="outlined" fullWidth onClick={fillTestAccount} disabled={submitting}>
-          Use Test Account
-        </Button>
-        <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
-          Demo salon: {DEMO_ACCOUNT.email} · password {DEMO_ACCOUNT.password}
-        </Typography>
-      </Box>
+      {demoAccountOffered() && (
+        <>
+          <OrDivider />
+          <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
+            <Button variant="outlined" fullWidth onClick={fillTestAccount} disabled={submitting}>
+              Use Test Account
+            </Button>
+            <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
+              Demo salon: {DEMO_ACCOUNT.email} · password {DEMO_ACCOUNT.password}
+            </Typography>
+          </Box>
+        </>
+      )}
 
       <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
         New to Brade? <TextLink to="/signup">Sign up</TextLink>

@@ -49,7 +49,7 @@ describe('OtpConfirmationPage', () => {
     expect(destination).toHaveTextContent('/business-information');
     expect(JSON.parse(destination.dataset.state!)).toEqual({ id: 'u-1' });
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/verify_otp');
-    expect(sentBody(fetchMock)).toEqual({ email: 'amelia@example.com', token: '123456' });
+    expect(sentBody(fetchMock)).toEqual({ email: 'amelia@example.com', token: '123456', id: 'u-1' });
     expect(localStorage.getItem(STORAGE_KEYS.id)).toBe('u-1');
     expect(localStorage.getItem(STORAGE_KEYS.email)).toBe('amelia@example.com');
     expect(localStorage.getItem(STORAGE_KEYS.fullName)).toBe('Amelia Hart');
@@ -82,7 +82,7 @@ describe('OtpConfirmationPage', () => {
     await user.click(screen.getByRole('button', { name: 'Resend code' }));
     await vi.waitFor(() => expect(alert).toHaveBeenCalledWith('A new OTP has been sent to your email.'));
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/resend_otp');
-    expect(sentBody(fetchMock)).toEqual({ email: 'amelia@example.com' });
+    expect(sentBody(fetchMock)).toEqual({ email: 'amelia@example.com', id: 'u-1' });
   });
 
   it('says when resending failed', async () => {

@@ -38,7 +38,7 @@ export default function OtpConfirmationPage() {
     setError(null);
     setVerifying(true);
     try {
-      const session = await verifyOtp(email, token);
+      const session = await verifyOtp(email, token, state.id);
       storeSession(session, { email, fullName: state.fullName });
       const next: BusinessInformationState = { id: session.id };
       navigate('/business-information', { state: next });
@@ -54,7 +54,7 @@ export default function OtpConfirmationPage() {
     setError(null);
     setResending(true);
     try {
-      await resendOtp(email);
+      await resendOtp(email, state.id);
       window.alert(MESSAGES.otp.resendSuccess);
     } catch {
       setError(MESSAGES.otp.resendFailure);

@@ -1,6 +1,7 @@
 import Typography from '@mui/material/Typography';
 import { FormStack } from '../../ui/FormStack';
 import { PasswordField } from '../../ui/PasswordField';
+import { PasswordRuleChips } from '../../ui/PasswordRuleChips';
 import type { FieldErrors, PasswordDraft } from './profile-form';
 
 interface Props {
@@ -11,7 +12,10 @@ interface Props {
   onChange: (draft: PasswordDraft) => void;
 }
 
-/** A new password twice; other signed-in devices are signed out once it is saved. */
+/**
+ * The current password, then a new one twice with sign-up's live rule chips. Other signed-in devices are signed
+ * out once it is saved.
+ */
 export function ChangePassword({ editing, draft, errors, disabled, onChange }: Props) {
   if (!editing) {
     return (
@@ -23,6 +27,16 @@ export function ChangePassword({ editing, draft, errors, disabled, onChange }: P
   return (
     <FormStack>
       <PasswordField
+        label="Current Password"
+        name="currentPassword"
+        autoComplete="current-password"
+        value={draft.currentPassword}
+        disabled={disabled}
+        error={Boolean(errors.currentPassword)}
+        helperText={errors.currentPassword}
+        onChange={(event) => onChange({ ...draft, currentPassword: event.target.value })}
+      />
+      <PasswordField
         label="New Password"
         name="newPassword"
         autoComplete="new-password"
@@ -30,6 +44,8 @@ export function ChangePassword({ editing, draft, errors, disabled, onChange }: P
         disabled={disabled}
         onChange={(event) => onChange({ ...draft, newPassword: event.target.value })}
       />
+      {/* Neutral until the owner types a new password (the draft starts empty on every Edit). */}
+      <PasswordRuleChips password={draft.newPassword} started={draft.newPassword !== ''} />
       <PasswordField
         label="Confirm New Password"
         name="confirmPassword"

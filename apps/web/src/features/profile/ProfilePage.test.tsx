@@ -328,14 +328,57 @@ describe('Profile: business information', () => {
 });
 
 describe('Profile: change password', () => {
-  async function typePasswords(next: string, confirm: string) {
+  async function typePasswords(next: string, confirm: string, current = 'Chignon2026') {
     await toggle('Change Password', 'Edit');
+    if (current) {
+      await user.click(screen.getByLabelText('Current Password'));
+      await user.paste(current);
+    }
     await user.click(screen.getByLabelText('New Password'));
     await user.paste(next);
     await user.click(screen.getByLabelText('Confirm New Password'));
     await user.paste(confirm);
     await user.click(saveChanges()!);
   }
+
+  it('asks for the current password first and sends nothing without it', async () => {
+    const fetchMock = mockApi({ [DETAILS]: jsonResponse(200, amelia) });
+    renderProfile();
+    await loaded();
+    await typePasswords('Balayage77', 'Balayage77', '');
+    expect(await alerts()).toEqual([PROFILE_MESSAGES.password.currentRequired]);
+    expect(screen.getByLabelText('Current Password')).toHaveAccessibleDescription('Current Password is required');
+    expect(calledPaths(fetchMock)).toEqual([DETAILS]);
+  });
+
+  it('shows the sign-up rule chips for the new password, neutral until typing starts', async () => {
+    mockApi({ [DETAILS]: jsonResponse(200, amelia) });
+    renderProfile();
+    await loaded();
+    await toggle('Change Password', 'Edit');
+    const chips = () =>
+      within(screen.getByRole('list', { name: 'Password rules' }))
+        .getAllByRole('listitem')
+        .map((item) => item.firstElementChild?.getAttribute('data-state'));
+    expect(chips()).toEqual(['neutral', 'neutral', 'neutral', 'neutral']);
+    await user.click(screen.getByLabelText('New Password'));
+    await user.paste('abc1');
+    expect(chips()).toEqual(['unmet', 'unmet', 'met', 'met']);
+  });
+
+  it('shows the server’s reason when the current password is wrong', async () => {
+    mockApi({
+      [DETAILS]: jsonResponse(200, amelia),
+      '/api/database/update-password': jsonResponse(400, {
+        error: PROFILE_MESSAGES.password.currentWrong,
+        code: 'validation_failed',
+      }),
+    });
+    renderProfile();
+    await loaded();
+    await typePasswords('Balayage77', 'Balayage77', 'NotMine2026');
+    expect(await alerts()).toEqual([`${PROFILE_MESSAGES.password.failure}${PROFILE_MESSAGES.password.currentWrong}`]);
+  });
 
   it("says 'Passwords do not match' and sends nothing", async () => {
     const fetchMock = mockApi({ [DETAILS]: jsonResponse(200, amelia) });
@@ -356,7 +399,11 @@ describe('Profile: change password', () => {
     await loaded();
     await typePasswords('Balayage77', 'Balayage77');
     expect(await alerts()).toEqual([PROFILE_MESSAGES.password.success]);
-    expect(bodySentTo(fetchMock, '/api/database/update-password')).toEqual({ id: 'u-1', new_password: 'Balayage77' });
+    expect(bodySentTo(fetchMock, '/api/database/update-password')).toEqual({
+      id: 'u-1',
+      current_password: 'Chignon2026',
+      new_password: 'Balayage77',
+    });
     expect(screen.queryByLabelText('New Password')).toBeNull();
   });
 

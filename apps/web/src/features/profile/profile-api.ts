@@ -27,8 +27,11 @@ export function updateBusinessInfo(id: string, details: BusinessDetailsPayload):
   return apiRequest('/api/database/update-business-info', { body: { id, details } });
 }
 
-export function updatePassword(id: string, newPassword: string): Promise<unknown> {
-  return apiRequest('/api/database/update-password', { body: { id, new_password: newPassword } });
+/** The spec's id and new_password, with the current password the server also requires. */
+export function updatePassword(id: string, currentPassword: string, newPassword: string): Promise<unknown> {
+  return apiRequest('/api/database/update-password', {
+    body: { id, current_password: currentPassword, new_password: newPassword },
+  });
 }
 
 export class PhotoUploadError extends Error {

@@ -108,7 +108,8 @@ async function saveBusiness(id: string, details: UserDetails, drafts: Drafts): P
 async function savePassword(id: string, drafts: Drafts): Promise<SectionOutcome> {
   // Both boxes left empty: nothing to change.
   if (!drafts.password.newPassword) return { section: 'password', ok: true, changedSomething: false, notices: [] };
-  const result = await attempt('password', () => updatePassword(id, drafts.password.newPassword));
+  const { currentPassword, newPassword } = drafts.password;
+  const result = await attempt('password', () => updatePassword(id, currentPassword, newPassword));
   return result.ok
     ? {
         section: 'password',

@@ -69,8 +69,8 @@ export function useProfileEditor(id: string, details: UserDetails | undefined, n
     if (invalid.length > 0) {
       setErrors((current) => ({ ...current, ...found }));
       // The password mismatch is the one message the spec gives for this form: say it out loud too.
-      const mismatch = found.password?.confirmPassword;
-      if (mismatch) notify('error', mismatch);
+      const problem = found.password?.confirmPassword ?? found.password?.currentPassword;
+      if (problem) notify('error', problem);
       return;
     }
     setSaving(true);

@@ -1,0 +1,7 @@
+/**
+ * The spec always shows Use Test Account; with DEMO_ACCOUNT=false there is no demo account, so the server marks
+ * the page (apps/server/src/http/spa.ts) and the button is left out rather than offer a sign-in that fails.
+ */
+export function demoAccountOffered(): boolean {
+  return document.querySelector('meta[name="brade-demo-account"][content="off"]') === null;
+}
