@@ -60,18 +60,21 @@ describe('password reset', () => {
     expect(errors).toEqual([]);
   });
 
-  it('an opened link cannot be used twice', async () => {
+  it('an opened link lands on /set-new-password whatever redirect_to asked, and cannot be used twice', async () => {
     const email = newOwnerEmail();
     await createConfirmedOwner(email, 'Chignon2026');
+    // A same-origin page that redirects onwards would carry the tokens in the fragment to another site.
+    const hostile = `${app.url}/sandbox/stripe/oauth/authorize?redirect_uri=${encodeURIComponent('https://evil.example/')}`;
     await fetch(`${app.url}/api/request_password_reset`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, redirect_to: `${app.url}/set-new-password` }),
+      body: JSON.stringify({ email, redirect_to: hostile }),
     });
     const link = (await app.latestMail(email, /Reset your Brade password/)).text.match(/https?:\/\/\S+/)![0];
     const { page } = await app.newPage();
     await page.goto(link);
     await page.getByLabel('New Password', { exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/set-new-password');
     const second = await app.newPage();
     await second.page.goto(link);
     await expect

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newOwnerEmail, type RunningApp, screenshot, startApp } from './support/app.js';
-import { signInThroughForm, signUpRosa } from './support/connect-owner.js';
+import { OWNER_PASSWORD, signInThroughForm, signUpRosa } from './support/connect-owner.js';
 
 let app: RunningApp;
 beforeAll(async () => {
@@ -129,10 +129,20 @@ describe('Profile', () => {
 
     // A mismatch first: the spec's sentence, and nothing is sent.
     await toggle(page, 'Change Password', 'Edit');
+    await page.getByLabel('Current Password', { exact: true }).fill(OWNER_PASSWORD);
     await page.getByLabel('New Password', { exact: true }).fill('Balayage77');
     await page.getByLabel('Confirm New Password', { exact: true }).fill('Balayage78');
     await saveChanges(page).click();
     await alertWith(page, 'Passwords do not match').waitFor();
+    await page.getByLabel('Confirm New Password', { exact: true }).fill('Balayage77');
+    await screenshot(page, 'profile-change-password-1440');
+    // A wrong current password is refused with its reason, and the section resets.
+    await page.getByLabel('Current Password', { exact: true }).fill('NotMine2026');
+    await saveChanges(page).click();
+    await alertWith(page, 'Your current password is not correct.').waitFor();
+    await toggle(page, 'Change Password', 'Edit');
+    await page.getByLabel('Current Password', { exact: true }).fill(OWNER_PASSWORD);
+    await page.getByLabel('New Password', { exact: true }).fill('Balayage77');
     await page.getByLabel('Confirm New Password', { exact: true }).fill('Balayage77');
     await saveChanges(page).click();
     await alertWith(page, 'Password updated successfully').waitFor();
