@@ -79,7 +79,11 @@ export class Mailer {
   }
 
   private async deliverDue(): Promise<void> {
+    await this.deliverClaimed();
     await blankExpiredSecrets(this.db);
+  }
+
+  private async deliverClaimed(): Promise<void> {
     // With SMTP configured, nothing is delivered (or marked stored) before the transport is loaded.
     if (this.options.smtpUrl && !this.transport) return;
     // Claim due rows atomically with a 5-minute lease, so several app instances never send the same e-mail;

@@ -87,32 +87,31 @@ export function signupAttemptMail(fullName: string, loginUrl: string): MailConte
   };
 }
 
-/** Many wrong passwords for the account this hour: the owner can still sign in; sign-ins are slowed meanwhile. */
-export function manyFailedSigninsMail(fullName: string): MailContent {
+/** A notice to the owner: a greeting, what happened, and what to do, as text and HTML alike. */
+function ownerNotice(fullName: string, subject: string, paragraphs: string[]): MailContent {
   const first = fullName.split(' ')[0] ?? fullName;
-  const advice =
-    'Your password still works and you can sign in as usual; while this goes on, signing in takes a moment longer. If you use the same password anywhere else, change it from your Brade profile.';
   return {
-    subject: 'Many failed sign-ins to your Brade account',
-    text: `Hello ${first},\n\nIn the last hour someone has tried many wrong passwords for your Brade account.\n\n${advice}\n`,
+    subject,
+    text: `Hello ${first},\n\n${paragraphs.join('\n\n')}\n`,
     html: layout(
-      'Many failed sign-ins to your Brade account',
-      `<p>Hello ${escapeHtml(first)},</p><p>In the last hour someone has tried many wrong passwords for your Brade account.</p><p>${advice}</p>`,
+      subject,
+      `<p>Hello ${escapeHtml(first)},</p>${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('')}`,
     ),
   };
 }
 
+/** Many wrong passwords for the account this hour: the owner can still sign in; sign-ins are slowed meanwhile. */
+export function manyFailedSigninsMail(fullName: string): MailContent {
+  return ownerNotice(fullName, 'Many failed sign-ins to your Brade account', [
+    'In the last hour someone has tried many wrong passwords for your Brade account.',
+    'Your password still works and you can sign in as usual; while this goes on, signing in takes a moment longer. If you use the same password anywhere else, change it from your Brade profile.',
+  ]);
+}
+
 /** Too many wrong current passwords in the profile: every session was ended. */
 export function signedOutEverywhereMail(fullName: string): MailContent {
-  const first = fullName.split(' ')[0] ?? fullName;
-  const advice =
-    'To be safe we signed your account out on every device, and any e-mail address change waiting for confirmation was cancelled. Sign in again with your password; if you did not do this, reset your password from the sign-in page.';
-  return {
-    subject: 'Your Brade account was signed out everywhere',
-    text: `Hello ${first},\n\nSomeone signed in to your Brade account entered a wrong current password several times while trying to change it.\n\n${advice}\n`,
-    html: layout(
-      'Your Brade account was signed out everywhere',
-      `<p>Hello ${escapeHtml(first)},</p><p>Someone signed in to your Brade account entered a wrong current password several times while trying to change it.</p><p>${advice}</p>`,
-    ),
-  };
+  return ownerNotice(fullName, 'Your Brade account was signed out everywhere', [
+    'Someone signed in to your Brade account entered a wrong current password several times while trying to change it.',
+    'To be safe we signed your account out on every device, and any e-mail address change waiting for confirmation was cancelled. Sign in again with your password; if you did not do this, reset your password from the sign-in page.',
+  ]);
 }

@@ -28,7 +28,7 @@ function fakeServer() {
       access = `access-${refreshCalls.length + 1}`;
       return json(200, { id: 'user-1', access_token: access, refresh_token: current, expires_in: 900 });
     }
-    const bearer = (init?.headers as Record<string, string>).Authorization;
+    const bearer = (init?.headers as Record<string, string> | undefined)?.Authorization;
     return !revoked && bearer === `Bearer ${access}` && access !== 'access-1'
       ? json(200, { ok: true })
       : json(401, { error: 'Your session has ended. Please sign in again.', code: 'unauthorized' });
