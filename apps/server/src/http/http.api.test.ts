@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/test-server.js';
+import { DEMO_ACCOUNT_OFF_META } from './spa.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -105,6 +106,8 @@ describe('the SPA', () => {
       const res = await server.get(page);
       expect(res.status).toBe(200);
       expect(String(res.body)).toContain('<div id="root">');
+      // The demo account is on by default: the page carries no "off" marker.
+      expect(String(res.body)).not.toContain(DEMO_ACCOUNT_OFF_META);
     }
     expect((await server.get('/assets/missing.js')).status).toBe(404);
   });
