@@ -107,8 +107,8 @@ describe('SetNewPasswordPage', () => {
   it.each([
     [
       'a validation error with its text',
-      jsonResponse(400, { error: 'This password is too common. Please choose another.', code: 'weak_password' }),
-      'This password is too common. Please choose another.',
+      jsonResponse(400, { error: 'Password does not meet all requirements', code: 'weak_password' }),
+      'Password does not meet all requirements',
     ],
     [
       'any other failure as the generic text',
