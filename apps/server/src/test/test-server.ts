@@ -9,6 +9,8 @@ import { pendingResets } from '../auth/password-reset.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
+import { startDemoSandbox } from '../demo/demo-sandbox.js';
+import { prepareDemoAccount } from '../demo/prepare-demo-account.js';
 import { seedDemoAccount } from '../demo/seed-demo-account.js';
 import type { IntegrationProviders } from '../integrations/provider-registry.js';
 import { listOutbox } from '../mail/mailer.js';
@@ -79,6 +81,8 @@ export interface TestServerOptions {
   syncSweepMs?: number;
   /** Rows an import gathers before writing; 1 writes every page (tests of resuming). */
   syncWriteBatchRows?: number;
+  /** Start the demo account's private simulators and connect the demo owner to them, as `main.ts` does. */
+  demo?: boolean;
 }
 
 /** A real server on a loopback port over a fresh database: PGlite in memory, or PostgreSQL when TEST_DB=postgres. */
@@ -92,6 +96,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     APP_SECRET: randomBytes(32).toString('hex'),
     ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    CLIENT_KEY: randomBytes(32).toString('hex'),
     WEB_DIST: '/nonexistent-web-dist',
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...options.env,
@@ -100,7 +105,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   await runMigrations(database);
   const logger = pino({ level: 'silent' });
   await seedDemoAccount(database.db, logger);
+  const demo = options.demo ? await startDemoSandbox(options.clock ? { now: options.clock } : {}) : null;
   const { app, ctx } = await buildApp({
+    demo,
     config,
     database,
     logger,
@@ -113,6 +120,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     jobPollingSeconds: 0.5,
     syncRetryDelaySeconds: 1,
   });
+  if (demo) await prepareDemoAccount(database.db, ctx.integrations.cipher, demo, logger, ctx.clock());
   await app.listen({ host: '127.0.0.1', port });
   const url = `http://127.0.0.1:${port}`;
 
