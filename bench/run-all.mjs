@@ -1,5 +1,6 @@
 // Prints every budget as a figure and a ratio; exits non-zero when one is over.
 import { measureDashboard } from './dashboard-calls.mjs';
+import { measureDemoFirstStart } from './demo-first-start.mjs';
 import { measureImport } from './import-card-transactions.mjs';
 import { measureLoginJavaScript } from './login-javascript.mjs';
 import { measureReportPdf } from './report-pdf.mjs';
@@ -8,6 +9,7 @@ import { measureStartup } from './startup-to-ready.mjs';
 const results = [
   await measureLoginJavaScript(),
   await measureStartup(),
+  await measureDemoFirstStart(),
   await measureDashboard(),
   await measureReportPdf(),
   await measureImport(),

@@ -7,6 +7,7 @@ import type { IntegrationProviders } from './integrations/provider-registry.js';
 import type { SyncScheduler } from './integrations/sync/sync-scheduler.js';
 import type { TokenCipher } from './integrations/token-cipher.js';
 import type { JobQueue } from './jobs/job-queue.js';
+import type { PayerHash } from './ledger/payer-keys.js';
 import type { Mailer } from './mail/mailer.js';
 
 /** What every domain's routes need, built once by app.ts. */
@@ -24,7 +25,12 @@ export interface AppContext {
   /** The time "now": every figure's "today" comes from here, so tests can pin it. */
   clock: () => Date;
   jobs: JobQueue;
-  integrations: { providers: IntegrationProviders; cipher: TokenCipher; scheduler: SyncScheduler };
+  integrations: {
+    providers: IntegrationProviders;
+    cipher: TokenCipher;
+    scheduler: SyncScheduler;
+    hashPayer: PayerHash;
+  };
   /** False while starting or shutting down: /api/ready reports it. */
   state: { accepting: boolean };
 }

@@ -10,6 +10,7 @@ import { type AuthLimits, DEFAULT_AUTH_LIMITS } from './auth/limits.js';
 import { authRoutes } from './auth/routes.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import type { DemoSandbox } from './demo/demo-sandbox.js';
 import { installErrorHandler, installNotFoundHandler } from './http/error-handler.js';
 import { healthRoutes } from './http/health-routes.js';
 import { rejectNulBytes } from './http/reject-nul-bytes.js';
@@ -24,6 +25,7 @@ import { mountSandboxProviders } from './integrations/sandbox-providers.js';
 import { SyncScheduler } from './integrations/sync/sync-scheduler.js';
 import { createTokenCipher } from './integrations/token-cipher.js';
 import { JobQueue } from './jobs/job-queue.js';
+import { payerHash } from './ledger/payer-keys.js';
 import { ledgerRoutes } from './ledger/routes.js';
 import { mailboxRoutes } from './mail/mailbox-routes.js';
 import { Mailer } from './mail/mailer.js';
@@ -50,6 +52,8 @@ export interface BuildOptions {
   jobPollingSeconds?: number;
   /** How often the Monthly Summary sweep runs (default hourly). */
   monthlySummarySweepMs?: number;
+  /** The demo account's private simulators (demo/demo-sandbox.ts), closed with the app. */
+  demo?: DemoSandbox | null;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -67,11 +71,14 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   const jobs = new JobQueue(database, logger, { pollingIntervalSeconds: options.jobPollingSeconds ?? 2 });
   const cipher = createTokenCipher(config.encryptionKey, config.retiredEncryptionKeys);
   const providers = options.providers ?? providersFromConfig(config, options.providerRetry);
+  const hashPayer = payerHash(config.clientKey);
   const scheduler = new SyncScheduler(
     {
       db: database.db,
       cipher,
       providers,
+      demoProviders: options.demo?.providers ?? null,
+      hashPayer,
       clock,
       log: logger,
       leaseSeconds: config.syncLeaseSeconds,
@@ -101,7 +108,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     state: { accepting: true },
     clock,
     jobs,
-    integrations: { providers, cipher, scheduler },
+    integrations: { providers, cipher, scheduler, hashPayer },
   };
   const monthlySummaries = new MonthlySummaryScheduler(
     { db: database.db, mailer: ctx.mailer, clock, log: logger, publicUrl: config.publicUrl },
@@ -153,6 +160,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     await monthlySummaries.stop();
     await jobs.stop();
     await ctx.mailer.stop();
+    await options.demo?.close();
   });
   return { app, ctx };
 }

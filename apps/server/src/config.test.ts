@@ -18,6 +18,9 @@ describe('loadConfig', () => {
     });
     expect(first.encryptionKey).toMatch(/^[0-9a-f]{64}$/);
     expect(loadConfig({ DATA_DIR: dir }).appSecret).toBe(first.appSecret);
+    expect(loadConfig({ DATA_DIR: dir }).clientKey).toBe(first.clientKey);
+    expect(first.clientKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(first.clientKey).not.toBe(first.encryptionKey);
     expect(statSync(path.join(dir, 'secrets.json')).mode & 0o777).toBe(0o600);
   });
 
@@ -28,6 +31,8 @@ describe('loadConfig', () => {
     [{ DEMO_ACCOUNT: 'maybe' }, 'DEMO_ACCOUNT'],
     [{ ENCRYPTION_KEY: 'short' }, 'ENCRYPTION_KEY'],
     [{ NODE_ENV: 'production' }, 'APP_SECRET'],
+    [{ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32), ENCRYPTION_KEY: 'a'.repeat(64) }, 'CLIENT_KEY'],
+    [{ CLIENT_KEY: 'a'.repeat(63) }, 'CLIENT_KEY'],
   ])('stops with a message naming the bad variable for %j', (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`${name}:`));

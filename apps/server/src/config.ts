@@ -21,6 +21,10 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[0-9a-f]{64}$/i, 'must be 64 hexadecimal characters (256 bits)')
     .optional(),
+  CLIENT_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'must be 64 hexadecimal characters (256 bits)')
+    .optional(),
   ENCRYPTION_KEYS_RETIRED: z
     .string()
     .regex(/^[0-9a-f]{64}(,[0-9a-f]{64})*$/i, 'must be comma-separated keys of 64 hexadecimal characters')
@@ -68,6 +72,8 @@ export interface Config {
   databaseUrl: string | undefined;
   appSecret: string;
   encryptionKey: string;
+  /** Keys payer identities in the ledger (ledger/payer-keys.ts); never rotated with APP_SECRET. */
+  clientKey: string;
   /** Keys that only decrypt (rows written before a rotation); see token-cipher.ts. */
   retiredEncryptionKeys: string[];
   /** How long an import run may go without renewing its lease before another instance takes over. */
@@ -144,10 +150,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
-  if (production && (!e.APP_SECRET || !e.ENCRYPTION_KEY)) {
-    throw new ConfigError(
-      `Invalid configuration:\n  ${!e.APP_SECRET ? 'APP_SECRET' : 'ENCRYPTION_KEY'}: is required when NODE_ENV=production`,
-    );
+  const missing = (['APP_SECRET', 'ENCRYPTION_KEY', 'CLIENT_KEY'] as const).find((name) => !e[name]);
+  if (production && missing) {
+    throw new ConfigError(`Invalid configuration:\n  ${missing}: is required when NODE_ENV=production`);
   }
   requireBoth(e.ENABLE_BANKING_APPLICATION_ID, e.ENABLE_BANKING_PRIVATE_KEY, [
     'ENABLE_BANKING_APPLICATION_ID',
@@ -156,7 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(e.DATA_DIR);
   const local = localOnly(e);
   const sandbox = e.ALLOW_SANDBOX ? e.ALLOW_SANDBOX === 'true' : local;
-  const secrets = e.APP_SECRET && e.ENCRYPTION_KEY ? null : loadOrCreateLocalSecrets(dataDir);
+  const secrets = missing ? loadOrCreateLocalSecrets(dataDir) : null;
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -166,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     appSecret: e.APP_SECRET ?? secrets!.appSecret,
     encryptionKey: e.ENCRYPTION_KEY ?? secrets!.encryptionKey,
+    clientKey: e.CLIENT_KEY ?? secrets!.clientKey,
     retiredEncryptionKeys: e.ENCRYPTION_KEYS_RETIRED?.split(',') ?? [],
     syncLeaseSeconds: e.SYNC_LEASE_SECONDS,
     syncSweepSeconds: e.SYNC_SWEEP_SECONDS,
@@ -321,12 +327,26 @@ const SANDBOX_CREDENTIALS: Record<string, { clientId: string; clientSecret: stri
   gocardless: { clientId: 'brade-sandbox', clientSecret: 'brade-sandbox-secret' },
 };
 
-/** Embedded mode: secrets are generated once and kept beside the data, readable by the owner only. */
-function loadOrCreateLocalSecrets(dataDir: string): { appSecret: string; encryptionKey: string } {
+interface LocalSecrets {
+  appSecret: string;
+  encryptionKey: string;
+  clientKey: string;
+}
+
+/**
+ * Embedded mode: secrets are generated once and kept beside the data, readable by the owner only. A data
+ * directory from before CLIENT_KEY existed gets one added; the others are never regenerated.
+ */
+function loadOrCreateLocalSecrets(dataDir: string): LocalSecrets {
   const file = path.join(dataDir, 'secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  const stored: Partial<LocalSecrets> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  const secrets: LocalSecrets = {
+    appSecret: stored.appSecret ?? randomBytes(48).toString('base64url'),
+    encryptionKey: stored.encryptionKey ?? randomBytes(32).toString('hex'),
+    clientKey: stored.clientKey ?? randomBytes(32).toString('hex'),
+  };
+  if (stored.appSecret && stored.encryptionKey && stored.clientKey) return secrets;
   mkdirSync(dataDir, { recursive: true });
-  const secrets = { appSecret: randomBytes(48).toString('base64url'), encryptionKey: randomBytes(32).toString('hex') };
   writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   chmodSync(file, 0o600);
   return secrets;

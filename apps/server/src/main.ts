@@ -5,8 +5,8 @@ import { sweepSignupAttempts } from './auth/signup-attempts.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
-import { demoNeedsFirstImport, syncDemoSalonData } from './demo/demo-salon-data.js';
-import { seedDemoAccount } from './demo/seed-demo-account.js';
+import { startDemoSandbox } from './demo/demo-sandbox.js';
+import { prepareDemoAccount } from './demo/prepare-demo-account.js';
 import { createLogger } from './logging/logger.js';
 
 const SHUTDOWN_GRACE_MS = 25_000;
@@ -38,31 +38,17 @@ async function main(): Promise<void> {
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
   await runMigrations(database);
-  // The first demo import (about 18 months) completes before readiness so the first dashboard is whole; later
-  // top-ups (hours to days) run once the server answers.
-  let demoImportedNow = false;
-  if (config.demoAccount) {
-    await seedDemoAccount(database.db, logger);
-    if (await demoNeedsFirstImport(database.db)) {
-      await syncDemoSalonData(database.db, logger);
-      demoImportedNow = true;
-    }
-  }
-
-  const { app, ctx } = await buildApp({ config, database, logger });
+  // The demo salon is a customer of its own private simulators; its imports are ordinary sync runs, recent months
+  // first, that start once the server listens.
+  const demo = config.demoAccount ? await startDemoSandbox() : null;
+  const { app, ctx } = await buildApp({ config, database, logger, demo });
+  if (demo) await prepareDemoAccount(database.db, ctx.integrations.cipher, demo, logger, new Date());
   await app.listen({ host: config.host, port: config.port });
   logger.info(
     { url: config.publicUrl, database: database.driver, mail: config.smtpUrl ? 'smtp' : 'outbox' },
     config.devMailbox ? `Brade is ready; e-mails are readable at ${config.publicUrl}/dev/mailbox` : 'Brade is ready',
   );
 
-  // The demo salon's books follow the calendar: a top-up each hour carries them past midnight.
-  if (config.demoAccount) {
-    const topUp = () =>
-      syncDemoSalonData(database.db, logger).catch((err) => logger.error({ err }, 'demo data top-up failed'));
-    if (!demoImportedNow) void topUp();
-    setInterval(topUp, HOURLY_MS).unref();
-  }
   // Expired rate-limit windows and sign-up attempts are dead rows: clear them hourly so the tables stay small.
   setInterval(() => {
     sweepRateLimits(database.db).catch((err) => logger.error({ err }, 'rate-limit sweep failed'));

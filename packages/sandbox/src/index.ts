@@ -1,3 +1,4 @@
+export * as demo from './demo/index';
 export * from './salon-data/index';
 export * as enableBanking from './simulators/enable-banking/index';
 export * as gocardless from './simulators/gocardless/index';

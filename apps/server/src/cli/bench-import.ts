@@ -28,6 +28,7 @@ import { runConnectionSync, storedTokens } from '../integrations/sync/run-sync.j
 import { HISTORY_DAYS } from '../integrations/sync/sync-deps.js';
 import { createTokenCipher } from '../integrations/token-cipher.js';
 import type { SourceTransaction } from '../ledger/classify.js';
+import { payerHash } from '../ledger/payer-keys.js';
 
 const { values } = parseArgs({
   options: {
@@ -165,6 +166,7 @@ try {
     db,
     cipher,
     providers: { card: () => timedAdapter, bank: null, bankById: () => null, isSandbox: () => true },
+    hashPayer: payerHash(randomBytes(32).toString('hex')),
     clock: () => NOW,
     log: pino({ level: 'warn' }),
     leaseSeconds: 60,

@@ -1,22 +1,25 @@
 /**
- * Creates (or reuses) a confirmed owner and fills their books with generated salon data:
+ * Benchmark tooling, not part of the server (bench/dashboard-calls.mjs): creates (or reuses) a confirmed owner and
+ * fills their books straight from the salon-data generator, three years of a large salon in seconds:
  *   node apps/server/dist/seed-owner.js --email owner@example.com --years 3 --scale 5
+ * The app itself never does this: every owner's and the demo's books arrive through the providers' adapters.
  * Uses DATABASE_URL (or the embedded database in DATA_DIR), runs migrations first. Prints the owner's id.
  */
 
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { addDays, londonDateOf } from '@brade/contract';
-import { generateSalonData } from '@brade/sandbox';
+import { generateSalonData, type SalonData } from '@brade/sandbox';
 import pino from 'pino';
 import { createUser, findUserByEmail } from '../accounts/users.js';
 import { hashPassword } from '../auth/passwords.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
-import { toSourceTransactions } from '../demo/demo-salon-data.js';
 import { connectedProcessors, markConnected } from '../integrations/connections.js';
+import type { SourceTransaction } from '../ledger/classify.js';
 import { importTransactions } from '../ledger/import.js';
+import { payerHash } from '../ledger/payer-keys.js';
 
 const { values } = parseArgs({
   options: {
@@ -54,8 +57,49 @@ let imported = 0;
 for (let from = start; from <= today; from = addDays(from, 92)) {
   const to = addDays(from, 91) < today ? addDays(from, 91) : today;
   const data = generateSalonData({ seed: values.seed, from, to, salesPerDayScale: Number(values.scale) });
-  imported += await importTransactions(db, owner.id, toSourceTransactions(data), connected);
+  imported += await importTransactions(db, owner.id, toSourceTransactions(data), connected, {
+    hashPayer: payerHash(config.clientKey),
+  });
   log.info({ from, to, imported }, 'seeding');
 }
 await database.close();
 console.log(JSON.stringify({ id: owner.id, email: values.email, password: values.password, imported }));
+
+/** The generator's records as ledger source rows (the shape the adapters hand over). */
+function toSourceTransactions(data: SalonData): SourceTransaction[] {
+  const out: SourceTransaction[] = [];
+  for (const p of data.payments) {
+    const base = { provider: p.processor, occurredAt: p.occurredAt };
+    out.push({
+      ...base,
+      type: 'payment',
+      externalId: p.id,
+      amountPence: p.amountPence,
+      description: p.description,
+      customerId: p.customerId,
+      cardFingerprint: p.cardFingerprint,
+    });
+    if (p.feePence > 0) {
+      out.push({ ...base, type: 'fee', externalId: `${p.id}:fee`, amountPence: p.feePence, description: 'Fee' });
+    }
+  }
+  for (const r of data.refunds) {
+    const base = { provider: r.processor, occurredAt: r.occurredAt, externalId: r.id, amountPence: r.amountPence };
+    out.push({ ...base, type: 'refund', description: `Refund: ${r.reason}` });
+  }
+  for (const po of data.payouts) {
+    const base = { provider: po.processor, occurredAt: po.occurredAt, externalId: po.id, amountPence: po.amountPence };
+    out.push({ ...base, type: 'payout', description: 'Payout to bank' });
+  }
+  for (const b of data.bank) {
+    out.push({
+      provider: 'bank',
+      externalId: b.id,
+      occurredAt: b.occurredAt,
+      amountPence: b.amountPence,
+      description: b.description,
+      counterparty: b.counterparty,
+    });
+  }
+  return out;
+}

@@ -48,7 +48,7 @@ export async function completeCardConnection(
   ctx: AppContext,
   userId: string,
   processor: CardProcessor,
-  input: { code: string; state: string },
+  input: { code: string; state: string; merchant_code?: string | undefined },
 ): Promise<ConnectionSummary> {
   await refuseDemo(ctx, userId);
   const adapter = cardAdapter(ctx, processor);
@@ -65,6 +65,7 @@ export async function completeCardConnection(
       code: input.code,
       redirectUri: attempt.redirectUri,
       codeVerifier: attempt.codeVerifier,
+      accountId: input.merchant_code ?? null,
     });
   } catch (error) {
     throw providerRefusal(processor, error);

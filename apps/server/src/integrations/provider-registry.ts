@@ -4,7 +4,7 @@ import type { CardProviderAdapter } from './card-providers/card-provider.js';
 import { createSquareAdapter } from './card-providers/square/square-adapter.js';
 import { createStripeAdapter } from './card-providers/stripe/stripe-adapter.js';
 import { createSumupAdapter } from './card-providers/sumup/sumup-adapter.js';
-import { openBankingProviders } from './open-banking/index.js';
+import { type OpenBankingProviders, openBankingProviders } from './open-banking/index.js';
 import type { OpenBankingProvider, OpenBankingProviderId } from './open-banking/open-banking-provider.js';
 import type { RetryPolicy } from './provider-http.js';
 
@@ -20,19 +20,26 @@ export interface IntegrationProviders {
 }
 
 export function providersFromConfig(config: Config, retry?: Partial<RetryPolicy>): IntegrationProviders {
-  const { providers } = config;
+  return providersAt(config.providers, openBankingProviders(config, { retry }), retry);
+}
+
+/** Adapters for a set of card endpoints and banks (the configured providers, or the demo's private simulators). */
+export function providersAt(
+  endpoints: Record<Processor, ProviderEndpoint | null>,
+  banks: OpenBankingProviders,
+  retry?: Partial<RetryPolicy>,
+): IntegrationProviders {
   const build = <T>(endpoint: ProviderEndpoint | null, make: (e: ProviderEndpoint) => T): T | null =>
     endpoint ? make(endpoint) : null;
   const cards: Record<Processor, CardProviderAdapter | null> = {
-    stripe: build(providers.stripe, (e) => createStripeAdapter(e, { retry })),
-    square: build(providers.square, (e) => createSquareAdapter(e, { retry })),
-    sumup: build(providers.sumup, (e) => createSumupAdapter(e, { retry })),
+    stripe: build(endpoints.stripe, (e) => createStripeAdapter(e, { retry })),
+    square: build(endpoints.square, (e) => createSquareAdapter(e, { retry })),
+    sumup: build(endpoints.sumup, (e) => createSumupAdapter(e, { retry })),
   };
-  const banks = openBankingProviders(config, { retry });
   return {
     card: (provider) => cards[provider],
     bank: banks.forNewLinks,
     bankById: banks.byId,
-    isSandbox: (provider) => providers[provider]?.sandbox ?? false,
+    isSandbox: (provider) => endpoints[provider]?.sandbox ?? false,
   };
 }

@@ -60,7 +60,13 @@ describe.each(['stripe', 'square', 'sumup'] as const)('%s in sandbox mode', (pro
     await control(processor, 'inject-faults', { status: 429, count: 2, retryAfterSeconds: 0, pathPrefix });
     const res = await server.post(
       `/api/${processor}/record-${processor}-transactions`,
-      { id: owner.id, code: back.searchParams.get('code'), state: back.searchParams.get('state') },
+      {
+        id: owner.id,
+        code: back.searchParams.get('code'),
+        state: back.searchParams.get('state'),
+        // As /sumup-redirect sends it on: SumUp names the merchant only on its return.
+        ...(processor === 'sumup' ? { merchant_code: back.searchParams.get('merchant_code') } : {}),
+      },
       owner.access_token,
     );
     expect(res.status).toBe(200);

@@ -1,7 +1,6 @@
-import { enableBanking, gocardless, square, stripe, sumup } from '@brade/sandbox';
+import { demo, enableBanking, gocardless, square, stripe, sumup } from '@brade/sandbox';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.js';
-import { DEMO_SEED } from '../demo/demo-salon-data.js';
 import { SANDBOX_APPLICATION_ID, sandboxApplicationKeys } from './open-banking/enable-banking/sandbox-application.js';
 
 export const SANDBOX_PROVIDERS = ['stripe', 'square', 'sumup', 'gocardless', 'enable-banking'] as const;
@@ -36,7 +35,7 @@ export async function mountSandboxProviders(app: FastifyInstance, config: Config
   for (const provider of SANDBOX_PROVIDERS) {
     const prefix = `/sandbox/${provider}`;
     const options = {
-      seed: DEMO_SEED,
+      seed: demo.DEMO_SALON.seed,
       publicBaseUrl: `${config.publicUrl}${prefix}`,
       controls: config.sandboxControls,
       redirectUris: [`${config.publicUrl}/${returnPage(provider)}`],

@@ -58,6 +58,16 @@ export const connections = pgTable(
     lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
     /** When the owner was told the bank consent ends within a week (once per consent). */
     consentReminderSentAt: timestamp('consent_reminder_sent_at', { withTimezone: true }),
+    /** Served by the demo account's private simulators (demo/), not by the providers this server is configured for. */
+    demo: boolean('demo').notNull().default(false),
+    /** How far back this connection's imports reach; null: the server's SYNC_HISTORY_DAYS before each run. */
+    historyFrom: timestamp('history_from', { withTimezone: true }),
+    /**
+     * Recent history first (docs/sandbox.md): while older history is still to import, the window
+     * [history_from, backfill_until) is read after the regular run, resuming from `backfill_cursor`.
+     */
+    backfillUntil: timestamp('backfill_until', { withTimezone: true }),
+    backfillCursor: jsonb('backfill_cursor').$type<Record<string, unknown>>(),
   },
   (t) => [
     uniqueIndex('connections_owner_provider_key').on(t.userId, t.provider),

@@ -22,7 +22,7 @@ describe('classify', () => {
       amountPence: 4500,
       clientKey: 'customer:stripe:cus_1',
     });
-    expect(classify({ ...base, cardFingerprint: 'fp' }, none).clientKey).toBe('card:fp');
+    expect(classify({ ...base, cardFingerprint: 'fp' }, none).clientKey).toBe('card:stripe:fp');
     expect(classify(base, none).clientKey).toBe('txn:stripe:ch_9');
   });
 

@@ -1,4 +1,4 @@
-import type { LedgerKind, LedgerProvider } from './tables.js';
+import type { LedgerKind, LedgerProvider, SalePurpose } from './tables.js';
 
 export type Processor = 'stripe' | 'square' | 'sumup';
 export const PROCESSORS: readonly Processor[] = ['stripe', 'square', 'sumup'];
@@ -13,8 +13,12 @@ export type SourceTransaction =
       /** Always positive: the direction comes from `type`. */
       amountPence: number;
       description: string;
+      /** Who paid, in clear as the provider gives it; the import stores only keyed hashes (payer-keys.ts). */
       customerId?: string | null;
       cardFingerprint?: string | null;
+      payerEmail?: string | null;
+      /** What the payment paid for when the provider's data says: a deposit, a gift voucher, a voucher redeemed. */
+      purpose?: SalePurpose | null;
       category?: string;
     }
   | {
@@ -62,18 +66,25 @@ export function classify(tx: SourceTransaction, connected: ReadonlySet<Processor
     const magnitude = Math.abs(tx.amountPence);
     const base = { provider: tx.provider, payoutProcessor: null, clientKey: null };
     switch (tx.type) {
-      case 'payment':
-        return {
-          ...base,
-          kind: 'sale',
-          amountPence: magnitude,
-          category: tx.category ?? 'Sales',
-          clientKey: tx.customerId
-            ? `customer:${tx.provider}:${tx.customerId}`
-            : tx.cardFingerprint
-              ? `card:${tx.cardFingerprint}`
-              : `txn:${tx.provider}:${tx.externalId}`,
-        };
+      case 'payment': {
+        // Card fingerprints are each processor's own: the same card never links across processors.
+        const clientKey = tx.customerId
+          ? `customer:${tx.provider}:${tx.customerId}`
+          : tx.cardFingerprint
+            ? `card:${tx.provider}:${tx.cardFingerprint}`
+            : `txn:${tx.provider}:${tx.externalId}`;
+        // A voucher redeemed moves no money: the voucher's sale was the revenue.
+        if (tx.purpose === 'voucher_redemption') {
+          return {
+            ...base,
+            kind: 'voucher_redemption',
+            amountPence: magnitude,
+            category: 'Gift voucher redemptions',
+            clientKey,
+          };
+        }
+        return { ...base, kind: 'sale', amountPence: magnitude, category: tx.category ?? 'Sales', clientKey };
+      }
       case 'refund':
         return { ...base, kind: 'refund', amountPence: -magnitude, category: 'Refunds' };
       case 'fee':

@@ -3,7 +3,7 @@ import { connectedProcessors, markConnected } from '../integrations/connections.
 import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
 import { headlineFigure, monthlySeries, periodTotals } from './figures.js';
 import { importTransactions, reclassifyPayouts } from './import.js';
-import { aprilLedger } from './test-ledger.js';
+import { aprilLedger, TEST_IMPORT } from './test-ledger.js';
 
 let server: TestServer;
 let ownerId: string;
@@ -13,7 +13,7 @@ beforeAll(async () => {
   const { db } = server.ctx.database;
   await markConnected(server.ctx.database.db, ownerId, 'stripe');
   await markConnected(db, ownerId, 'square');
-  await importTransactions(db, ownerId, aprilLedger(), await connectedProcessors(db, ownerId));
+  await importTransactions(db, ownerId, aprilLedger(), await connectedProcessors(db, ownerId), TEST_IMPORT);
 });
 afterAll(() => server.close());
 
@@ -69,7 +69,13 @@ describe('ledger figures, worked out by hand', () => {
   });
 
   it('importing the same batch again changes nothing', async () => {
-    await importTransactions(db(), ownerId, [...aprilLedger()].reverse(), await connectedProcessors(db(), ownerId));
+    await importTransactions(
+      db(),
+      ownerId,
+      [...aprilLedger()].reverse(),
+      await connectedProcessors(db(), ownerId),
+      TEST_IMPORT,
+    );
     const april = await periodTotals(db(), ownerId, { from: '2026-04-01', to: '2026-04-30' });
     expect(april).toEqual({ revenuePence: 13_500, expensesPence: 120_120, clients: 2 });
   });

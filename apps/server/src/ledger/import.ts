@@ -3,11 +3,21 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.js';
 import { classify, type Processor, type SourceTransaction } from './classify.js';
 import { refreshDailyTotals } from './daily-totals.js';
+import { type PayerHash, payerKeysOf, storedClientKey } from './payer-keys.js';
 import { reconcilePayouts } from './reconcile.js';
 import { type LedgerProvider, ledgerTransactions } from './tables.js';
 
-/** Rows per statement: 13 parameters a row stays far below PostgreSQL's 65,535-parameter limit. */
+/** Rows per statement (one array parameter a column, so the row count is not bound by the parameter limit). */
 const BATCH = 2000;
+
+export interface ImportOptions {
+  /** Keys payer identities (CLIENT_KEY); required when the rows carry any (payer-keys.ts). */
+  hashPayer?: PayerHash;
+  /** The connection and import run the rows come from, stored on each row. */
+  source?: { connectionId: string; syncRunId: string };
+  /** Runs inside the same transaction after the rows are written (an importer saves its sync cursor here). */
+  alongside?: (tx: Db) => Promise<void>;
+}
 
 /**
  * Upserts on (owner, provider, external id): importing the same transactions again, in any order or after a
@@ -18,14 +28,15 @@ export async function importTransactions(
   userId: string,
   transactions: readonly SourceTransaction[],
   connected: ReadonlySet<Processor>,
-  /** Runs inside the same transaction after the rows are written (an importer saves its sync cursor here). */
-  alongside?: (tx: Db) => Promise<void>,
+  options: ImportOptions = {},
 ): Promise<number> {
+  const { alongside, hashPayer, source } = options;
   // One statement cannot update the same row twice: the last version of a duplicate wins.
   const unique = new Map<string, SourceTransaction>();
   for (const tx of transactions) unique.set(`${tx.provider}\u0000${tx.externalId}`, tx);
   const rows = [...unique.values()].map((tx) => {
     const c = classify(tx, connected);
+    const payer = payerKeysOf(tx, hashPayer);
     return {
       userId,
       provider: c.provider,
@@ -35,10 +46,14 @@ export async function importTransactions(
       localDate: londonDateOf(tx.occurredAt),
       description: tx.description,
       counterparty: tx.provider === 'bank' ? (tx.counterparty ?? null) : null,
-      clientKey: c.clientKey,
+      clientKey: storedClientKey(c.clientKey, hashPayer),
       category: c.category,
       kind: c.kind,
       payoutProcessor: c.payoutProcessor,
+      payerCustomerKey: payer.customer,
+      payerCardKey: payer.card,
+      payerEmailKey: payer.email,
+      salePurpose: tx.provider === 'bank' ? null : (tx.purpose ?? null),
     };
   });
   if (rows.length === 0) {
@@ -59,17 +74,24 @@ export async function importTransactions(
       // One array parameter a column instead of 13 parameters a row: a short statement Postgres plans once.
       const col = <T>(pick: (r: (typeof batch)[number]) => T) => sql.param(batch.map(pick));
       await tx.execute(sql`
-        insert into ledger_transactions (user_id, provider, external_id, amount_pence, occurred_at, local_date,
-          description, counterparty, client_key, category, kind, payout_processor)
-        select ${userId}::uuid, * from unnest(${col((r) => r.provider)}::text[], ${col((r) => r.externalId)}::text[],
+        insert into ledger_transactions (user_id, connection_id, sync_run_id, provider, external_id, amount_pence,
+          occurred_at, local_date, description, counterparty, client_key, category, kind, payout_processor,
+          payer_customer_key, payer_card_key, payer_email_key, sale_purpose)
+        select ${userId}::uuid, ${source?.connectionId ?? null}::uuid, ${source?.syncRunId ?? null}::uuid, *
+        from unnest(${col((r) => r.provider)}::text[], ${col((r) => r.externalId)}::text[],
           ${col((r) => r.amountPence)}::bigint[], ${col((r) => r.occurredAt.toISOString())}::timestamptz[],
           ${col((r) => r.localDate)}::date[], ${col((r) => r.description)}::text[], ${col((r) => r.counterparty)}::text[],
           ${col((r) => r.clientKey)}::text[], ${col((r) => r.category)}::text[], ${col((r) => r.kind)}::text[],
-          ${col((r) => r.payoutProcessor)}::text[])
+          ${col((r) => r.payoutProcessor)}::text[], ${col((r) => r.payerCustomerKey)}::text[],
+          ${col((r) => r.payerCardKey)}::text[], ${col((r) => r.payerEmailKey)}::text[],
+          ${col((r) => r.salePurpose)}::text[])
         on conflict (user_id, provider, external_id) do update set
+          connection_id = excluded.connection_id, sync_run_id = excluded.sync_run_id,
           amount_pence = excluded.amount_pence, occurred_at = excluded.occurred_at, local_date = excluded.local_date,
           description = excluded.description, counterparty = excluded.counterparty, client_key = excluded.client_key,
-          category = excluded.category, kind = excluded.kind, payout_processor = excluded.payout_processor`);
+          category = excluded.category, kind = excluded.kind, payout_processor = excluded.payout_processor,
+          payer_customer_key = excluded.payer_customer_key, payer_card_key = excluded.payer_card_key,
+          payer_email_key = excluded.payer_email_key, sale_purpose = excluded.sale_purpose`);
     }
     await refreshDailyTotals(tx, userId, { from, to });
     if (alongside) await alongside(tx as unknown as Db);

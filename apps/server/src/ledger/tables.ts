@@ -2,10 +2,23 @@ import { sql } from 'drizzle-orm';
 import { bigint, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables.js';
 
-export const LEDGER_KINDS = ['sale', 'refund', 'fee', 'payout', 'expense', 'other_income', 'transfer'] as const;
+/** `voucher_redemption`: a service paid with a gift voucher sold earlier; no money moves, so no figure counts it. */
+export const LEDGER_KINDS = [
+  'sale',
+  'refund',
+  'fee',
+  'payout',
+  'expense',
+  'other_income',
+  'transfer',
+  'voucher_redemption',
+] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const LEDGER_PROVIDERS = ['stripe', 'square', 'sumup', 'bank'] as const;
 export type LedgerProvider = (typeof LEDGER_PROVIDERS)[number];
+/** What a card sale paid for, when the provider's data says (docs/finance.md): null is an ordinary sale. */
+export const SALE_PURPOSES = ['deposit', 'voucher_sale', 'voucher_redemption'] as const;
+export type SalePurpose = (typeof SALE_PURPOSES)[number];
 
 /**
  * Every imported transaction, signed from the owner's point of view (money in +, money out -), in pence.
@@ -34,6 +47,18 @@ export const ledgerTransactions = pgTable(
     /** A processor payout and the bank credit it became point at each other once matched (ledger/reconcile.ts). */
     reconciledWith: uuid('reconciled_with'),
     importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The connection and the import run that last wrote the row (null for rows not imported by a sync run). */
+    connectionId: uuid('connection_id'),
+    syncRunId: uuid('sync_run_id'),
+    /**
+     * Who paid, as keyed hashes (HMAC-SHA256 with CLIENT_KEY, never the clear value; ledger/payer-keys.ts):
+     * the processor's customer id, the card fingerprint (both scoped to the processor) and the payer's e-mail
+     * (normalised, not scoped: it links one person across processors).
+     */
+    payerCustomerKey: text('payer_customer_key'),
+    payerCardKey: text('payer_card_key'),
+    payerEmailKey: text('payer_email_key'),
+    salePurpose: text('sale_purpose').$type<SalePurpose>(),
   },
   (t) => [
     uniqueIndex('ledger_owner_provider_external_key').on(t.userId, t.provider, t.externalId),

@@ -1,4 +1,8 @@
 import type { SourceTransaction } from './classify.js';
+import { payerHash } from './payer-keys.js';
+
+/** A fixed, test-only CLIENT_KEY: the hand-made payments carry customer ids and card fingerprints. */
+export const TEST_IMPORT = { hashPayer: payerHash('42'.repeat(32)) } as const;
 
 /** Hand-made transactions whose figures the tests work out by hand (see figures.api.test.ts). */
 export const at = (iso: string) => new Date(iso);

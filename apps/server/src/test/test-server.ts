@@ -8,6 +8,8 @@ import type { AuthLimits } from '../auth/limits.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
+import { startDemoSandbox } from '../demo/demo-sandbox.js';
+import { prepareDemoAccount } from '../demo/prepare-demo-account.js';
 import { seedDemoAccount } from '../demo/seed-demo-account.js';
 import type { IntegrationProviders } from '../integrations/provider-registry.js';
 import { createLogger } from '../logging/logger.js';
@@ -83,6 +85,8 @@ export interface TestServerOptions {
   logDestination?: DestinationStream;
   /** Deliberate waits: tests record them instead of timing them. */
   sleep?: (ms: number) => Promise<void>;
+  /** Start the demo account's private simulators and connect the demo owner to them, as `main.ts` does. */
+  demo?: boolean;
 }
 
 /** A real server on a loopback port over a fresh database: PGlite in memory, or PostgreSQL when TEST_DB=postgres. */
@@ -96,6 +100,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     APP_SECRET: randomBytes(32).toString('hex'),
     ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    CLIENT_KEY: randomBytes(32).toString('hex'),
     WEB_DIST: '/nonexistent-web-dist',
     // Explicitly on: on PostgreSQL (DATABASE_URL) they would otherwise stay off. Tests of the rule blank them.
     DEV_MAILBOX: 'true',
@@ -107,7 +112,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   await runMigrations(database);
   const logger = options.logDestination ? createLogger('info', options.logDestination) : createLogger('silent');
   await seedDemoAccount(database.db, logger);
+  const demo = options.demo ? await startDemoSandbox(options.clock ? { now: options.clock } : {}) : null;
   const { app, ctx } = await buildApp({
+    demo,
     config,
     database,
     logger,
@@ -121,6 +128,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     jobPollingSeconds: 0.5,
     syncRetryDelaySeconds: 1,
   });
+  if (demo) await prepareDemoAccount(database.db, ctx.integrations.cipher, demo, logger, ctx.clock());
   await app.listen({ host: '127.0.0.1', port });
   const url = `http://127.0.0.1:${port}`;
 

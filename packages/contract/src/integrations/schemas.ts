@@ -44,6 +44,11 @@ export const ConnectionSummarySchema = z.object({
     /** The last failure in words, for the owner; null when the last run succeeded. */
     last_error: z.string().nullable(),
   }),
+  /**
+   * How much history is in: imports that bring recent months first (the demo's) report `complete: false` while
+   * older months are still arriving, back to `from` (ISO 8601; null: the server's default window).
+   */
+  history: z.object({ from: z.string().nullable(), complete: z.boolean() }).optional(),
   /** Bank only: when the consent ends (ISO 8601). */
   consent_expires_at: z.string().nullable(),
   /** Bank only: the bank's name. */
@@ -74,8 +79,21 @@ const state = z.string().trim().min(1, 'The connection state is missing.').max(2
 
 /** POST /api/stripe/get_access_token (onboarding): spec payload `code`, plus the `state` it was issued with. */
 export const StripeAccessTokenRequestSchema = z.object({ code, state });
-/** POST /api/<processor>/record-<processor>-transactions: spec payload `id, code`, plus `state`. */
-export const RecordCardTransactionsRequestSchema = z.object({ id: z.uuid(), code, state });
+/**
+ * POST /api/<processor>/record-<processor>-transactions: spec payload `id, code`, plus `state`, and for SumUp the
+ * `merchant_code` of its return (beyond the spec: with the spec's `transactions.history` scope alone SumUp answers
+ * no call that names the merchant, docs/sandbox.md).
+ */
+export const RecordCardTransactionsRequestSchema = z.object({
+  id: z.uuid(),
+  code,
+  state,
+  merchant_code: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{1,32}$/, 'The SumUp merchant code is not valid.')
+    .optional(),
+});
 export const ConnectedResponseSchema = z.object({ connection: ConnectionSummarySchema });
 export type ConnectedResponse = z.infer<typeof ConnectedResponseSchema>;
 

@@ -23,6 +23,7 @@ interface PendingPayment {
   client: Client;
   service: string;
   description: string;
+  purpose: CardPayment['purpose'];
   key: number;
   /** Final tie-breaker for the day's order. */
   order: string;
@@ -62,6 +63,7 @@ function pendingPaymentsOn(context: GenerationContext, day: DayNumber): PendingP
       client: appointment.client,
       service: appointment.service,
       description: appointment.deposit ? `${items} (less ${pounds(appointment.deposit.pence)} deposit)` : items,
+      purpose: null,
       key: appointment.key,
       order: `${appointment.day}:${appointment.client.id}`,
     });
@@ -79,6 +81,7 @@ function pendingPaymentsOn(context: GenerationContext, day: DayNumber): PendingP
       client: appointment.client,
       service: appointment.service,
       description: `Deposit: ${appointment.service}, ${dayFormat.format(new Date(appointment.day * 86_400_000))} (booking ${deposit.bookingReference})`,
+      purpose: 'deposit',
       key: appointment.key ^ 0x5eed,
       order: `${appointment.day}:${appointment.client.id}`,
     });
@@ -115,6 +118,7 @@ function pendingPaymentsOn(context: GenerationContext, day: DayNumber): PendingP
       client: buyer,
       service: 'Gift voucher',
       description: `Gift voucher ${pounds(value)} – ${context.profile.name}`,
+      purpose: 'gift_voucher',
       key: buyer.key,
       order: buyer.id,
     });
@@ -147,6 +151,7 @@ export function paymentsOn(context: GenerationContext, day: DayNumber): PaymentR
         clientId: pending.client.id,
         service: pending.service,
         description: pending.description,
+        purpose: pending.purpose,
       };
       return { payment, day, key: pending.key };
     });

@@ -29,6 +29,8 @@ export interface CardPayment {
   service: string;
   /** As the processor would show it. */
   description: string;
+  /** What an online payment paid for: a booking deposit or a gift voucher; null for a visit paid at the desk. */
+  purpose: 'deposit' | 'gift_voucher' | null;
 }
 
 export interface CardRefund {

@@ -40,7 +40,13 @@ export interface CardProviderAdapter {
   /** True when the access token expires and must be refreshed before calls (Square, SumUp). */
   readonly refreshes: boolean;
   authorizationUrl(request: AuthorizationRequest): string;
-  exchangeCode(input: { code: string; redirectUri: string; codeVerifier: string | null }): Promise<CardProviderTokens>;
+  /** `accountId`: the account the provider named on its return, when it does (SumUp's `merchant_code`). */
+  exchangeCode(input: {
+    code: string;
+    redirectUri: string;
+    codeVerifier: string | null;
+    accountId?: string | null;
+  }): Promise<CardProviderTokens>;
   refresh(tokens: CardProviderTokens): Promise<CardProviderTokens>;
   /** Ends Brade's access at the provider. A token that is already dead counts as revoked. */
   revoke(tokens: CardProviderTokens): Promise<void>;

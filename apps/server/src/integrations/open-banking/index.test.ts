@@ -3,7 +3,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.js';
 import { openBankingProviders } from './index.js';
 
-const secrets = { APP_SECRET: 'x'.repeat(40), ENCRYPTION_KEY: 'a'.repeat(64), DATA_DIR: '/nonexistent-brade-test' };
+const secrets = {
+  APP_SECRET: 'x'.repeat(40),
+  ENCRYPTION_KEY: 'a'.repeat(64),
+  CLIENT_KEY: 'b'.repeat(64),
+  DATA_DIR: '/nonexistent-brade-test',
+};
 const goCardlessKeys = { GOCARDLESS_SECRET_ID: 'id', GOCARDLESS_SECRET_KEY: 'key' };
 const pem = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' });
 const enableBankingKeys = {

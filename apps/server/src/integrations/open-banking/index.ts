@@ -1,4 +1,4 @@
-import type { Config } from '../../config.js';
+import type { Config, ProviderEndpoint } from '../../config.js';
 import type { RetryPolicy } from '../provider-http.js';
 import { createEnableBankingProvider } from './enable-banking/enable-banking-provider.js';
 import { createGoCardlessProvider } from './gocardless/gocardless-provider.js';
@@ -47,4 +47,17 @@ export function openBankingProviders(
     forNewLinks: bankForNewLinks ? providers[bankForNewLinks] : null,
     byId: (id) => providers[id] ?? null,
   };
+}
+
+/**
+ * One provider at an explicit endpoint (the demo's private bank simulator), as the facade's pair: it takes new
+ * links and serves the connections made with it. Only GoCardless's simulator is preconnected for the demo so far.
+ */
+export function openBankingProvidersAt(
+  id: 'gocardless',
+  endpoint: ProviderEndpoint,
+  options: { retry?: Partial<RetryPolicy>; now?: () => Date } = {},
+): OpenBankingProviders {
+  const provider = createGoCardlessProvider(endpoint, { ...options, listSandboxBank: true });
+  return { forNewLinks: provider, byId: (wanted) => (wanted === id ? provider : null) };
 }

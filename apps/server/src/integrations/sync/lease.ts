@@ -59,10 +59,35 @@ export async function saveProgress(
   imported: number,
   leaseSeconds: number,
 ): Promise<void> {
+  await saveWith(tx, lease, { syncCursor: cursor }, imported, leaseSeconds);
+}
+
+/**
+ * The same for the older-history window: its own cursor, and `null` once that window is done, which ends the
+ * backfill (the connection then holds all the history it asked for).
+ */
+export async function saveBackfillProgress(
+  tx: Db,
+  lease: Lease,
+  cursor: Record<string, unknown> | null,
+  imported: number,
+  leaseSeconds: number,
+): Promise<void> {
+  const fields = cursor ? { backfillCursor: cursor } : { backfillCursor: null, backfillUntil: null };
+  await saveWith(tx, lease, fields, imported, leaseSeconds);
+}
+
+async function saveWith(
+  tx: Db,
+  lease: Lease,
+  fields: Partial<typeof connections.$inferInsert>,
+  imported: number,
+  leaseSeconds: number,
+): Promise<void> {
   const saved = await tx
     .update(connections)
     .set({
-      syncCursor: cursor,
+      ...fields,
       syncImported: sql`${connections.syncImported} + ${imported}`,
       syncLeaseUntil: new Date(Date.now() + leaseSeconds * 1000),
     })

@@ -1,17 +1,20 @@
 import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
 import type { SourceTransaction } from '../../ledger/classify.js';
 import { importTransactions } from '../../ledger/import.js';
 import { reconcilePayouts } from '../../ledger/reconcile.js';
 import type { CardProviderAdapter, CardProviderTokens, SyncCursor } from '../card-providers/card-provider.js';
 import { type ConnectionRow, connectionById, readCredentials, sealCredentials } from '../connection-store.js';
 import { connectedProcessors } from '../connections.js';
+import type { IntegrationProviders } from '../provider-registry.js';
 import { connections } from '../tables.js';
-import { type Lease, LeaseLostError, saveProgress, takeLease } from './lease.js';
-import { syncBank } from './sync-bank.js';
+import { type Lease, LeaseLostError, saveBackfillProgress, saveProgress, takeLease } from './lease.js';
+import { bankPhases } from './sync-bank.js';
 import { HISTORY_DAYS, SYNC_INTERVAL_MS, type SyncDeps, WRITE_BATCH_ROWS } from './sync-deps.js';
 import { describeFailure, recordFailure, recordSuccess } from './sync-outcome.js';
 
-export type SyncResult = 'imported' | 'skipped' | 'failed';
+/** `continues`: recent history is in, older history is still to come in a run of its own (queued again). */
+export type SyncResult = 'imported' | 'continues' | 'skipped' | 'failed';
 
 /** Stored card credentials: the adapter's tokens plus when they were obtained (for proactive refresh). */
 export interface StoredCardTokens extends Omit<CardProviderTokens, 'expiresAt'> {
@@ -23,10 +26,21 @@ export interface StoredCardTokens extends Omit<CardProviderTokens, 'expiresAt'> 
 const REFRESH_AFTER_MS = 7 * 24 * 60 * 60_000;
 const REFRESH_MARGIN_MS = 5 * 60_000;
 
+/** The providers serving this connection: the demo's private simulators for the demo's, else the configured ones. */
+function providersFor(deps: SyncDeps, row: ConnectionRow): IntegrationProviders {
+  if (!row.demo) return deps.providers;
+  if (!deps.demoProviders) throw new Error('the demo account is turned off on this server');
+  return deps.demoProviders;
+}
+
 /**
  * One import run for one connection: take the lease, bring tokens up to date, then page through the provider,
  * writing each page's rows and the cursor in one transaction. A crash loses at most the page in flight; the next
  * run (any instance) resumes from the saved cursor and upserts make the overlap harmless.
+ *
+ * A connection that imports recent history first (`backfill_until` set) reads only [backfill_until, now] in its
+ * first run, which ends `continues` so that every connection's recent months arrive before anyone's older ones;
+ * each later run first brings the recent end up to date, then reads older history from where it stopped.
  */
 export async function runConnectionSync(deps: SyncDeps, connectionId: string): Promise<SyncResult> {
   const lease = await takeLease(deps.db, connectionId, deps.leaseSeconds);
@@ -34,10 +48,20 @@ export async function runConnectionSync(deps: SyncDeps, connectionId: string): P
   const { row } = lease;
   const interval = row.provider === 'bank' ? SYNC_INTERVAL_MS.bank : SYNC_INTERVAL_MS.card;
   try {
-    if (row.provider === 'bank') await syncBank(deps, lease);
-    else await syncCard(deps, lease);
+    const providers = providersFor(deps, row);
+    const phases = row.provider === 'bank' ? bankPhases(deps, providers, lease) : cardPhases(deps, providers, lease);
+    await phases.recent();
     await reconcilePayouts(deps.db, row.userId);
     const now = deps.clock();
+    const firstRun = row.lastSyncedAt === null;
+    if (row.backfillUntil && firstRun) {
+      await recordSuccess(deps.db, lease, now, now, { continuing: true });
+      return 'continues';
+    }
+    if (row.backfillUntil) {
+      await phases.older(row.backfillUntil);
+      await reconcilePayouts(deps.db, row.userId);
+    }
     await recordSuccess(deps.db, lease, now, new Date(now.getTime() + interval));
     return 'imported';
   } catch (error) {
@@ -65,47 +89,99 @@ export async function runConnectionSync(deps: SyncDeps, connectionId: string): P
   }
 }
 
-function adapterFor(deps: SyncDeps, row: ConnectionRow): CardProviderAdapter {
-  const adapter = row.provider === 'bank' ? null : deps.providers.card(row.provider);
-  if (!adapter) throw new Error(`${row.provider} is not configured`);
-  return adapter;
+export interface Phases {
+  /** From the saved cursor (or the start of the history window) up to now. */
+  recent(): Promise<void>;
+  /** The older history window [history_from, until), resuming from the saved backfill cursor. */
+  older(until: Date): Promise<void>;
 }
 
-async function syncCard(deps: SyncDeps, lease: Lease): Promise<void> {
+/** Where a connection's imports reach back to: its own start, else the server's history window. */
+export function historyStart(deps: SyncDeps, row: ConnectionRow, now: Date): Date {
+  return row.historyFrom ?? new Date(now.getTime() - (deps.historyDays ?? HISTORY_DAYS) * 86_400_000);
+}
+
+function cardPhases(deps: SyncDeps, providers: IntegrationProviders, lease: Lease): Phases {
   const { row } = lease;
-  const adapter = adapterFor(deps, row);
+  const adapter = row.provider === 'bank' ? null : providers.card(row.provider);
+  if (!adapter) throw new Error(`${row.provider} is not configured`);
+  let tokens: Promise<CardProviderTokens> | null = null;
+  const currentTokens = () => {
+    tokens ??= freshTokens(deps, adapter, lease);
+    return tokens;
+  };
+  return {
+    async recent() {
+      const now = deps.clock();
+      const historyFrom = row.backfillUntil ?? historyStart(deps, row, now);
+      await importPages(deps, lease, adapter, await currentTokens(), {
+        cursor: (row.syncCursor as SyncCursor | null) ?? null,
+        window: { historyFrom, now },
+        save: (tx, cursor, imported) => saveProgress(tx, lease, cursor, imported, deps.leaseSeconds),
+      });
+    },
+    async older(until) {
+      const historyFrom = historyStart(deps, row, deps.clock());
+      await importPages(deps, lease, adapter, await currentTokens(), {
+        cursor: (row.backfillCursor as SyncCursor | null) ?? null,
+        window: { historyFrom, now: until },
+        save: (tx, cursor, imported, done) =>
+          saveBackfillProgress(tx, lease, done ? null : cursor, imported, deps.leaseSeconds),
+      });
+    },
+  };
+}
+
+/** The stored tokens, refreshed first when they are near expiry or a week old (and saved at once). */
+async function freshTokens(deps: SyncDeps, adapter: CardProviderAdapter, lease: Lease): Promise<CardProviderTokens> {
+  const { row } = lease;
   const stored = readCredentials<StoredCardTokens>(deps.cipher, row)!;
-  let tokens: CardProviderTokens = { ...stored, expiresAt: stored.expiresAt ? new Date(stored.expiresAt) : null };
+  const tokens: CardProviderTokens = { ...stored, expiresAt: stored.expiresAt ? new Date(stored.expiresAt) : null };
   const now = deps.clock();
   const due =
     adapter.refreshes &&
     ((tokens.expiresAt && tokens.expiresAt.getTime() - now.getTime() < REFRESH_MARGIN_MS) ||
       now.getTime() - Date.parse(stored.obtainedAt) > REFRESH_AFTER_MS);
-  if (due) {
-    tokens = await adapter.refresh(tokens);
-    await deps.db
-      .update(connections)
-      .set({ credentials: sealCredentials(deps.cipher, row, storedTokens(tokens, now)) })
-      .where(eq(connections.id, row.id));
-    // Refreshed tokens are saved even by a run that then loses its lease: Square's old refresh token is dead.
-  }
-  const historyFrom = new Date(now.getTime() - (deps.historyDays ?? HISTORY_DAYS) * 86_400_000);
-  let cursor = (row.syncCursor as SyncCursor | null) ?? null;
+  if (!due) return tokens;
+  const refreshed = await adapter.refresh(tokens);
+  // Refreshed tokens are saved even by a run that then loses its lease: Square's old refresh token is dead.
+  await deps.db
+    .update(connections)
+    .set({ credentials: sealCredentials(deps.cipher, row, storedTokens(refreshed, now)) })
+    .where(eq(connections.id, row.id));
+  return refreshed;
+}
+
+type SaveProgress = (tx: Db, cursor: SyncCursor, imported: number, done: boolean) => Promise<void>;
+
+/** Pages of one window, written per ~1,000 rows with the cursor they reached, in one transaction each. */
+async function importPages(
+  deps: SyncDeps,
+  lease: Lease,
+  adapter: CardProviderAdapter,
+  tokens: CardProviderTokens,
+  run: { cursor: SyncCursor | null; window: { historyFrom: Date; now: Date }; save: SaveProgress },
+): Promise<void> {
+  const { row } = lease;
   // Card rows do not depend on which processors are connected (only bank credits do): read it once.
   const connected = await connectedProcessors(deps.db, row.userId);
   const batchRows = deps.writeBatchRows ?? WRITE_BATCH_ROWS;
+  let cursor = run.cursor;
   let pending: SourceTransaction[] = [];
   for (;;) {
-    const page = await adapter.fetchPage(tokens, cursor, { historyFrom, now: deps.clock() });
+    const page = await adapter.fetchPage(tokens, cursor, run.window);
     for (const transaction of page.transactions) pending.push(transaction);
     cursor = page.cursor;
     if (pending.length >= batchRows || page.done) {
       const rows = pending;
       const reached = cursor;
+      const done = page.done;
       pending = [];
-      await importTransactions(deps.db, row.userId, rows, connected, (tx) =>
-        saveProgress(tx, lease, reached, rows.length, deps.leaseSeconds),
-      );
+      await importTransactions(deps.db, row.userId, rows, connected, {
+        hashPayer: deps.hashPayer,
+        source: { connectionId: row.id, syncRunId: lease.runId },
+        alongside: (tx) => run.save(tx, reached, rows.length, done),
+      });
     }
     if (page.done) return;
   }

@@ -1,12 +1,15 @@
 import { londonDateOf } from '@brade/contract';
+import type { Db } from '../../db/client.js';
 import { importTransactions } from '../../ledger/import.js';
 import { forgetOtherBankBalances, saveBankBalance } from '../bank-balances.js';
 import { readCredentials } from '../connection-store.js';
 import { connectedProcessors } from '../connections.js';
 import type { BankAccountRef, OpenBankingProvider } from '../open-banking/open-banking-provider.js';
 import { ProviderError } from '../provider-error.js';
-import { type Lease, saveProgress } from './lease.js';
-import { HISTORY_DAYS, OVERLAP_DAYS, type SyncDeps } from './sync-deps.js';
+import type { IntegrationProviders } from '../provider-registry.js';
+import { type Lease, saveBackfillProgress, saveProgress } from './lease.js';
+import { historyStart, type Phases } from './run-sync.js';
+import { OVERLAP_DAYS, type SyncDeps } from './sync-deps.js';
 
 /**
  * What a bank connection keeps (encrypted): the consent and the accounts it covers. Links made before accounts had
@@ -35,44 +38,80 @@ const shiftDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The connection's own provider: a link keeps the provider it was made with (docs/open-banking.md). */
-function providerOf(deps: SyncDeps, lease: Lease): OpenBankingProvider {
-  const bank = deps.providers.bankById(lease.row.bankProvider ?? 'gocardless');
+function providerOf(providers: IntegrationProviders, lease: Lease): OpenBankingProvider {
+  const bank = providers.bankById(lease.row.bankProvider ?? 'gocardless');
   if (bank) return bank;
   // Its provider is no longer configured here: only a new link (through the current provider) can go on.
   throw new ProviderError('bank', 'reauthorize', 'This server no longer connects to the provider of this bank link.');
 }
 
 /**
- * One transactions listing and one balance read per account per run: banks may allow only four unattended reads
- * a day of each (docs/open-banking.md). Each account's rows and the cursor are written together.
+ * One transactions listing and one balance read per account per phase: banks may allow only four unattended reads
+ * a day of each (docs/open-banking.md). Each account's rows and the cursor are written together. The recent phase
+ * reads from the cursor (or the history start, or `backfill_until` while older history waits) to today; the older
+ * phase reads [history start, the day before `backfill_until`] once per account.
  */
-export async function syncBank(deps: SyncDeps, lease: Lease): Promise<void> {
+export function bankPhases(deps: SyncDeps, providers: IntegrationProviders, lease: Lease): Phases {
   const { row } = lease;
-  const bank = providerOf(deps, lease);
+  const bank = providerOf(providers, lease);
   const accounts = bankAccountsOf(readCredentials<BankCredentials>(deps.cipher, row)!);
-  const today = londonDateOf(deps.clock());
-  const stored = (row.syncCursor ?? {}) as BankCursor;
-  const cursor: BankCursor = { ...stored, accounts: { ...stored.accounts } };
-  const connected = await connectedProcessors(deps.db, row.userId);
-  for (const account of accounts) {
-    const last = cursor.accounts![account.identity];
-    const first = stored.startAfter
-      ? shiftDays(stored.startAfter, 1)
-      : shiftDays(today, -(deps.historyDays ?? HISTORY_DAYS));
-    const dateFrom = last ? shiftDays(last, -OVERLAP_DAYS) : first < today ? first : today;
-    const result = await bank.fetchTransactions(account, { dateFrom, dateTo: today });
-    cursor.accounts![account.identity] = today;
-    const progress = { ...cursor, accounts: { ...cursor.accounts } };
-    await importTransactions(deps.db, row.userId, result.transactions, connected, (tx) =>
-      saveProgress(tx, lease, progress, result.transactions.length, deps.leaseSeconds),
-    );
-    await readBalance(deps, bank, row.userId, account);
-  }
-  await forgetOtherBankBalances(
-    deps.db,
-    row.userId,
-    accounts.map((account) => account.identity),
-  );
+  const importAccount = async (
+    account: BankAccountRef,
+    days: { from: string; to: string },
+    save: (tx: Db, imported: number) => Promise<void>,
+  ) => {
+    const connected = await connectedProcessors(deps.db, row.userId);
+    const result = await bank.fetchTransactions(account, { dateFrom: days.from, dateTo: days.to });
+    await importTransactions(deps.db, row.userId, result.transactions, connected, {
+      hashPayer: deps.hashPayer,
+      source: { connectionId: row.id, syncRunId: lease.runId },
+      alongside: (tx) => save(tx, result.transactions.length),
+    });
+  };
+  return {
+    async recent() {
+      const now = deps.clock();
+      const today = londonDateOf(now);
+      const stored = (row.syncCursor ?? {}) as BankCursor;
+      const cursor: BankCursor = { ...stored, accounts: { ...stored.accounts } };
+      const first = stored.startAfter
+        ? shiftDays(stored.startAfter, 1)
+        : londonDateOf(row.backfillUntil ?? historyStart(deps, row, now));
+      for (const account of accounts) {
+        const last = cursor.accounts![account.identity];
+        const dateFrom = last ? shiftDays(last, -OVERLAP_DAYS) : first < today ? first : today;
+        cursor.accounts![account.identity] = today;
+        const progress = { ...cursor, accounts: { ...cursor.accounts } };
+        await importAccount(account, { from: dateFrom, to: today }, (tx, n) =>
+          saveProgress(tx, lease, progress, n, deps.leaseSeconds),
+        );
+        await readBalance(deps, bank, row.userId, account);
+      }
+      await forgetOtherBankBalances(
+        deps.db,
+        row.userId,
+        accounts.map((account) => account.identity),
+      );
+    },
+    async older(until) {
+      const from = londonDateOf(historyStart(deps, row, deps.clock()));
+      // The recent phase read the day `until` falls on; the older one ends the day before.
+      const to = shiftDays(londonDateOf(until), -1);
+      const done = new Set((row.backfillCursor as { done?: string[] } | null)?.done ?? []);
+      const left = accounts.filter((account) => !done.has(account.identity));
+      for (const account of left) {
+        done.add(account.identity);
+        // The last account's write also ends the backfill.
+        const reached = done.size >= accounts.length ? null : { done: [...done] };
+        const save = (tx: Db, n: number) => saveBackfillProgress(tx, lease, reached, n, deps.leaseSeconds);
+        if (from <= to) await importAccount(account, { from, to }, save);
+        else await deps.db.transaction((tx) => save(tx as unknown as Db, 0));
+      }
+      if (left.length === 0) {
+        await deps.db.transaction((tx) => saveBackfillProgress(tx as unknown as Db, lease, null, 0, deps.leaseSeconds));
+      }
+    },
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
+import type { PayerHash } from '../../ledger/payer-keys.js';
 import type { IntegrationProviders } from '../provider-registry.js';
 import type { ConnectionProvider } from '../tables.js';
 import type { TokenCipher } from '../token-cipher.js';
@@ -8,6 +9,10 @@ export interface SyncDeps {
   db: Db;
   cipher: TokenCipher;
   providers: IntegrationProviders;
+  /** The demo account's private simulators (demo/): they serve the connections marked `demo`. */
+  demoProviders?: IntegrationProviders | null;
+  /** Keys payer identities before they reach the ledger (CLIENT_KEY). */
+  hashPayer: PayerHash;
   clock: () => Date;
   log: Logger;
   /** A run renews this lease after every page; if it stops renewing (crash), the sweep hands the run on. */

@@ -56,11 +56,19 @@ export function describeFailure(
   };
 }
 
-export async function recordSuccess(db: Db, lease: Lease, now: Date, nextAt: Date): Promise<void> {
+/** `continuing`: the run's recent part is done and it is queued again at once for the older history. */
+export async function recordSuccess(
+  db: Db,
+  lease: Lease,
+  now: Date,
+  nextAt: Date,
+  options: { continuing?: boolean } = {},
+): Promise<void> {
   await db
     .update(connections)
     .set({
-      syncState: 'idle',
+      syncState: options.continuing ? 'queued' : 'idle',
+      ...(options.continuing ? { syncQueuedAt: new Date() } : {}),
       syncLeaseUntil: null,
       syncRunId: null,
       lastSyncedAt: now,

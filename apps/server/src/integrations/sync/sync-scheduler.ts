@@ -33,7 +33,8 @@ export class SyncScheduler {
       // Transient failures (5xx, 429 with a short wait, network) retry with capped, jittered backoff.
       { retryLimit: 5, retryDelaySeconds: this.retryDelaySeconds, retryDelayMaxSeconds: 300, expireInSeconds: 30 * 60 },
       async ({ connectionId }) => {
-        await runConnectionSync(this.deps, connectionId);
+        // Recent history is in; the older part goes to the back of the queue, behind other connections' recent runs.
+        if ((await runConnectionSync(this.deps, connectionId)) === 'continues') await this.requestNow(connectionId);
       },
     );
     await this.sweep();
@@ -104,6 +105,8 @@ export class SyncScheduler {
         and(
           eq(connections.status, 'connected'),
           isNotNull(connections.credentials),
+          // The demo's connections only where its private simulators run (DEMO_ACCOUNT on).
+          ...(this.deps.demoProviders ? [] : [eq(connections.demo, false)]),
           or(isNull(connections.syncLeaseUntil), lt(connections.syncLeaseUntil, wall)),
           or(
             and(inArray(connections.syncState, ['idle', 'failed', 'waiting']), lte(connections.nextSyncAt, now)),

@@ -27,6 +27,7 @@ export function syncDepsOf(server: TestServer, clock: () => Date, overrides: Par
     db: server.ctx.database.db,
     cipher: server.ctx.integrations.cipher,
     providers: server.ctx.integrations.providers,
+    hashPayer: server.ctx.integrations.hashPayer,
     clock,
     log: server.ctx.log,
     leaseSeconds: 30,

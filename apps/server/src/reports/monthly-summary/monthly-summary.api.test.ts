@@ -6,6 +6,7 @@ import { findUserByEmail } from '../../accounts/users.js';
 import { connectedProcessors, markConnected } from '../../integrations/connections.js';
 import type { SourceTransaction } from '../../ledger/classify.js';
 import { importTransactions } from '../../ledger/import.js';
+import { TEST_IMPORT } from '../../ledger/test-ledger.js';
 import { Mailer } from '../../mail/mailer.js';
 import type { outbox } from '../../mail/tables.js';
 import type { MailAttachment } from '../../mail/templates.js';
@@ -79,7 +80,7 @@ const silent = pino({ level: 'silent' });
 
 async function withLedger(userId: string) {
   await markConnected(db(), userId, 'stripe');
-  await importTransactions(db(), userId, ledger(), await connectedProcessors(db(), userId));
+  await importTransactions(db(), userId, ledger(), await connectedProcessors(db(), userId), TEST_IMPORT);
 }
 
 async function recordBusiness(owner: { id: string; email: string; access_token: string }, salonName: string) {

@@ -132,6 +132,14 @@ describe('the pop-up return pages', () => {
     expect(sentBody(fetchMock)).toEqual({ id: 'u-1', code: 'ac_2', state: 'st-3' });
   });
 
+  it("passes SumUp's merchant code on to the server (beyond the spec: its one scope names no merchant)", async () => {
+    startedFrom({ processor: 'sumup', from: 'settings', state: 'st-4' });
+    const fetchMock = mockApi({ '/api/sumup/record-sumup-transactions': jsonResponse(200, CONNECTED) });
+    renderReturn('sumup', '?code=su-2&state=st-4&merchant_code=MH4H92C7');
+    await expectSignal('SUMUP_CONNECT_SUCCESS', 'sumup');
+    expect(sentBody(fetchMock)).toEqual({ id: 'u-1', code: 'su-2', state: 'st-4', merchant_code: 'MH4H92C7' });
+  });
+
   it('accepts the SumUp return only with a code and the expected state', async () => {
     startedFrom({ processor: 'sumup', from: 'onboarding', state: 'expected' });
     const fetchMock = mockApi({ '/api/sumup/record-sumup-transactions': jsonResponse(200, CONNECTED) });

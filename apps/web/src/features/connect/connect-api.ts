@@ -26,14 +26,16 @@ export async function requestAuthorizationUrl(id: string, processor: CardProcess
  */
 export async function finishCardConnection(
   processor: CardProcessor,
-  input: { id: string; code: string; state: string; onboarding: boolean },
+  input: { id: string; code: string; state: string; onboarding: boolean; merchantCode?: string | null },
 ): Promise<void> {
-  const { id, code, state } = input;
+  const { id, code, state, merchantCode } = input;
   if (processor === 'stripe' && input.onboarding) {
     await apiRequest('/api/stripe/get_access_token', { body: { code, state } });
     return;
   }
-  await apiRequest(`/api/${processor}/record-${processor}-transactions`, { body: { id, code, state } });
+  // SumUp names the merchant on its return (`merchant_code`): with the spec's one scope, nothing else can.
+  const extra = processor === 'sumup' && merchantCode ? { merchant_code: merchantCode } : {};
+  await apiRequest(`/api/${processor}/record-${processor}-transactions`, { body: { id, code, state, ...extra } });
 }
 
 /** GET /api/gocardless/choose-a-bank (the sandbox bank comes first). */

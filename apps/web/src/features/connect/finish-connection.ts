@@ -45,7 +45,13 @@ export async function finishConnection(
       const state = params.get('state');
       if (!code) throw new ReturnRefused('The return carries no code');
       if (!attempt.state || state !== attempt.state) throw new ReturnRefused('The state is not the one issued');
-      await finishCardConnection(processor, { id, code, state, onboarding: attempt.from === 'onboarding' });
+      await finishCardConnection(processor, {
+        id,
+        code,
+        state,
+        onboarding: attempt.from === 'onboarding',
+        merchantCode: params.get('merchant_code'),
+      });
     }
     return { ok: true, attempt };
   } catch (error) {

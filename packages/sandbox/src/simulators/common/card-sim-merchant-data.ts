@@ -1,6 +1,9 @@
-import { londonDateOf } from '@brade/contract';
+import { addDays, londonDateOf } from '@brade/contract';
 import { generateSalonData } from '../../salon-data/index';
-import type { Processor, SalonData } from '../../salon-data/types';
+import type { Payout, Processor, SalonData } from '../../salon-data/types';
+
+/** Longest wait between a payout's creation and its arrival in the bank that the window must cover. */
+const PAYOUT_LOOKAHEAD_DAYS = 7;
 
 /** How far back a connected merchant's history goes: the first of the month 18 months before today. */
 export const HISTORY_MONTHS = 18;
@@ -24,9 +27,14 @@ export type ProcessorData = SalonData;
 export class MerchantDataCache {
   private readonly cache = new Map<string, SalonData>();
 
+  /**
+   * `payoutCreatedAt`: when the processor creates a payout, if before it arrives (Stripe): the payout is visible
+   * from then on, so the window is generated a week past today to hold payouts still on their way.
+   */
   constructor(
     private readonly processor: Processor,
     private readonly salesPerDayScale = 1,
+    private readonly payoutCreatedAt?: (payout: Payout) => Date,
   ) {}
 
   /** The window generated for a given "now" (inclusive London dates). */
@@ -36,7 +44,8 @@ export class MerchantDataCache {
   }
 
   dataFor(seed: string, now: Date): ProcessorData {
-    const { from, to } = MerchantDataCache.windowAt(now);
+    const { from, to: today } = MerchantDataCache.windowAt(now);
+    const to = this.payoutCreatedAt ? addDays(today, PAYOUT_LOOKAHEAD_DAYS) : today;
     const key = `${seed}\u0000${from}\u0000${to}`;
     let data = this.cache.get(key);
     if (!data) {
@@ -54,10 +63,11 @@ export class MerchantDataCache {
     const cutoff = now.getTime();
     const visible = <T extends { occurredAt: Date }>(records: T[]) =>
       records.filter((record) => record.occurredAt.getTime() <= cutoff);
+    const createdAt = this.payoutCreatedAt;
     return {
       payments: visible(data.payments),
       refunds: visible(data.refunds),
-      payouts: visible(data.payouts),
+      payouts: createdAt ? data.payouts.filter((p) => createdAt(p).getTime() <= cutoff) : visible(data.payouts),
       bank: [],
     };
   }

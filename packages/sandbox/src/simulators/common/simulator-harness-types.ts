@@ -57,3 +57,12 @@ export interface RunningSimulator {
   close(): Promise<void>;
   control: SimulatorControl;
 }
+
+/**
+ * Tokens fixed in advance for a connection made without the consent page: the demo's private simulators connect
+ * its salon this way on every start, so the copies the app stored stay valid across restarts and instances.
+ */
+export interface FixedTokens {
+  accessToken: string;
+  refreshToken: string;
+}

@@ -102,7 +102,9 @@ describe('GoCardless Bank Account Data', () => {
     expect(await readJson(response)).toMatchObject({ status_code: 400, access_valid_for_days: expect.any(Object) });
   });
 
-  it('links an account on Approve and serves booked transactions equal to the generator, plus pending', async () => {
+  it('links an account on Approve and serves booked transactions equal to the generator, plus pending', {
+    timeout: 30_000,
+  }, async () => {
     const { requisition, redirect, reference } = await connect('approve');
     expect(`${redirect.origin}${redirect.pathname}`).toBe(REDIRECT);
     expect(redirect.searchParams.get('ref')).toBe(reference);

@@ -14,6 +14,7 @@ import { DailyAccountQuota } from './daily-account-quota';
 import type { GoCardlessContext } from './gocardless-context';
 import { goCardlessFaultBody } from './gocardless-errors';
 import { GoCardlessState } from './gocardless-state';
+import { preconnectAccount } from './preconnect';
 import { registerRequisitionRoutes } from './requisition-routes';
 import { registerTokenRoutes } from './token-routes';
 
@@ -25,6 +26,8 @@ const isApiPath = (path: string) => path.startsWith('/api/');
 export function createGoCardlessSimulator(options: SimulatorOptions): {
   plugin: FastifyPluginAsync;
   control: SimulatorControl;
+  /** Links the salon's business account ahead of time (no consent page), with ids that are the same every start. */
+  preconnect(institutionId: string): { requisitionId: string; accountIds: string[] };
 } {
   const clock = new SimulatorClock(options.now);
   const state = new GoCardlessState();
@@ -83,7 +86,8 @@ export function createGoCardlessSimulator(options: SimulatorOptions): {
     registerAccountRoutes(fastify, context);
     if (options.controls) registerControlRoutes(fastify, control);
   };
-  return { plugin, control };
+  const preconnect = (institutionId: string) => preconnectAccount(context, institutionId);
+  return { plugin, control, preconnect };
 }
 
 /** A Fastify plugin serving GoCardless Bank Account Data (API v2 and the consent link), mountable under any prefix. */

@@ -18,6 +18,8 @@ export interface Agreement {
   accepted: string | null;
   /** control.expireConsent: treat as expired whatever the dates say. */
   forcedExpired?: boolean;
+  /** Made by `preconnect` (the demo's private bank): access renews itself instead of ending after 90 days. */
+  renewing?: boolean;
 }
 
 export type RequisitionStatus = 'CR' | 'GC' | 'UA' | 'RJ' | 'SA' | 'GA' | 'LN' | 'SU' | 'EX';
@@ -105,6 +107,7 @@ export function accessEndsAt(agreement: Agreement): number | null {
 
 export function agreementExpired(agreement: Agreement, now: number): boolean {
   if (agreement.forcedExpired) return true;
+  if (agreement.renewing) return false;
   const ends = accessEndsAt(agreement);
   return ends !== null && ends <= now;
 }

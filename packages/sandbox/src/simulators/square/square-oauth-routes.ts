@@ -134,6 +134,7 @@ export function registerSquareOAuthRoutes(app: FastifyInstance, context: SquareC
       if (!grant?.pkce && field(body, 'client_secret') !== context.clientSecret)
         return unauthorized(reply, 'Invalid client_secret.');
       if (!grant || grant.revoked) return unauthorized(reply, 'Invalid refresh token.');
+      if (grant.fixed) return tokenResponse(grant);
       // Code-flow refresh tokens are reusable and come back unchanged; PKCE ones are single use and rotate.
       if (grant.pkce) state.grantsByRefreshToken.delete(grant.refreshToken);
       return tokenResponse(

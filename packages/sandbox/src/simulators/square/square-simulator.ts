@@ -5,13 +5,18 @@ import { addFormBodyParser } from '../common/card-sim-http';
 import { MerchantDataCache } from '../common/card-sim-merchant-data';
 import { installFaultHook, startCardSimulator } from '../common/card-sim-scaffold';
 import type { CardSimulatorControl, CardSimulatorOptions, RunningCardSimulator } from '../common/card-sim-types';
+import type { FixedTokens } from '../common/simulator-harness-types';
 import { registerSquareApiRoutes } from './square-api-routes';
 import { DEFAULT_SQUARE_CLIENT_ID, DEFAULT_SQUARE_CLIENT_SECRET, type SquareContext } from './square-context';
 import { sendSquareError } from './square-errors';
 import { registerSquareOAuthRoutes } from './square-oauth-routes';
 import { SquareState } from './square-state';
 
-export type SquareSimulatorPlugin = FastifyPluginAsync & { control: CardSimulatorControl };
+export type SquareSimulatorPlugin = FastifyPluginAsync & {
+  control: CardSimulatorControl;
+  /** Connects a salon ahead of time with fixed tokens (no consent page); returns its merchant id. */
+  preconnect(connection: { seed: string; login: string; scopes: string[] } & FixedTokens): string;
+};
 
 const isInjectable = (path: string) => path.startsWith('/v2/') || path === '/oauth2/token' || path === '/oauth2/revoke';
 
@@ -82,7 +87,14 @@ export function squareSimulator(options: CardSimulatorOptions): SquareSimulatorP
       }),
     );
   };
-  return Object.assign(plugin, { control });
+  const preconnect = ({
+    seed,
+    login,
+    scopes,
+    ...tokens
+  }: { seed: string; login: string; scopes: string[] } & FixedTokens) =>
+    context.state.preconnect(login, seed, scopes, tokens).id;
+  return Object.assign(plugin, { control, preconnect });
 }
 
 export function startSquareSimulator(options: Partial<CardSimulatorOptions> = {}): Promise<RunningCardSimulator> {

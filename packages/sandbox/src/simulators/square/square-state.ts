@@ -1,4 +1,5 @@
 import { BASE62, randomToken, stableToken, UPPER_ALNUM } from '../common/card-sim-ids';
+import type { FixedTokens } from '../common/simulator-harness-types';
 
 export interface SquarePending {
   id: string;
@@ -28,6 +29,8 @@ export interface SquareGrant {
   expiresAt: number;
   revoked: boolean;
   pkce: boolean;
+  /** Made by `preconnect`: never expires, and a refresh hands back the same tokens (they must survive restarts). */
+  fixed?: boolean;
 }
 
 export interface SquareMerchant {
@@ -78,6 +81,23 @@ export class SquareState {
     this.grantsByAccessToken.set(grant.accessToken, grant);
     this.grantsByRefreshToken.set(grant.refreshToken, grant);
     return grant;
+  }
+
+  /** A merchant connected ahead of time (no consent page) with fixed, non-expiring tokens. */
+  preconnect(login: string, seed: string, scopes: string[], tokens: FixedTokens): SquareMerchant {
+    const merchant = this.merchantFor(login, seed);
+    const grant: SquareGrant = {
+      ...tokens,
+      merchantId: merchant.id,
+      scopes,
+      expiresAt: Date.UTC(9999, 11, 31),
+      revoked: false,
+      pkce: false,
+      fixed: true,
+    };
+    this.grantsByAccessToken.set(grant.accessToken, grant);
+    this.grantsByRefreshToken.set(grant.refreshToken, grant);
+    return merchant;
   }
 
   /** Square's revoke removes every token the app holds for the merchant. */

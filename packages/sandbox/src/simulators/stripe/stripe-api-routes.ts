@@ -5,6 +5,7 @@ import type { StripeContext } from './stripe-context';
 import { sendStripeError } from './stripe-errors';
 import { type ListSpec, listStripeObjects } from './stripe-list';
 import { buildStripeLedger, type StripeLedger, type StripeObject } from './stripe-objects';
+import { stripeObject } from './stripe-templates';
 
 const EMPTY_LEDGER: StripeLedger = { charges: [], refunds: [], payouts: [], balanceTransactions: [] };
 
@@ -54,11 +55,15 @@ function publicView(item: StripeObject): StripeObject {
   return view;
 }
 
-/** `expand[]=data.source` (lists) or `expand[]=source` (retrieve): replace an id field with its object. */
+/**
+ * `expand[]=data.source` (lists) or `expand[]=source` (retrieve): replace an id field with its object. Stripe takes
+ * every form its form encoding allows: `expand[]=`, `expand[0]=` (what stripe-node sends) and a bare `expand=`.
+ */
 function expansions(query: unknown, prefix: string): string[] {
   const record = (query ?? {}) as Record<string, unknown>;
-  const raw = record['expand[]'] ?? record.expand;
-  const values = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
+  const values = Object.entries(record)
+    .filter(([name]) => /^expand(\[\d*\])?$/.test(name))
+    .flatMap(([, raw]) => (Array.isArray(raw) ? raw : [raw]));
   return values
     .filter((value): value is string => typeof value === 'string' && value.startsWith(prefix))
     .map((value) => value.slice(prefix.length));
@@ -141,16 +146,16 @@ export function registerStripeApiRoutes(app: FastifyInstance, context: StripeCon
     if (!caller) return reply;
     const id = caller.kind === 'account' ? caller.accountId : 'acct_1SandboxBradePlatform';
     const login = caller.kind === 'account' ? context.state.accounts.get(id)?.login : 'platform@brade.example';
-    return {
+    return stripeObject('account', {
       id,
-      object: 'account',
       business_profile: { name: caller.kind === 'account' ? 'Sandbox Salon' : 'Brade (sandbox platform)', mcc: '7230' },
       charges_enabled: true,
       country: 'GB',
       default_currency: 'gbp',
+      details_submitted: true,
       email: login,
       payouts_enabled: true,
       type: 'standard',
-    };
+    });
   });
 }

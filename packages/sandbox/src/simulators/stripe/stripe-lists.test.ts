@@ -1,7 +1,9 @@
+import { addDays } from '@brade/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSalonData } from '../../salon-data/index';
 import { MerchantDataCache } from '../common/card-sim-merchant-data';
 import type { RunningCardSimulator } from '../common/card-sim-types';
+import { stripePayoutCreatedAt } from './stripe-objects';
 import { startStripeSimulator } from './stripe-simulator';
 import { connect, REDIRECT_URI, type StripeConnection, stripeGet } from './stripe-test-helpers';
 
@@ -32,10 +34,16 @@ afterAll(() => sim.close());
 /** The generator's Stripe records for this merchant, up to the simulator's now. */
 function expected() {
   const { from, to } = MerchantDataCache.windowAt(NOW);
-  const data = generateSalonData({ seed: sim.control.merchantSeed(connection.stripe_user_id)!, from, to });
+  // A week past today: a payout created today arrives days later.
+  const seed = sim.control.merchantSeed(connection.stripe_user_id)!;
+  const data = generateSalonData({ seed, from, to: addDays(to, 7) });
   const visible = <T extends { processor: string; occurredAt: Date }>(records: T[]) =>
     records.filter((record) => record.processor === 'stripe' && record.occurredAt <= NOW);
-  return { payments: visible(data.payments), refunds: visible(data.refunds), payouts: visible(data.payouts) };
+  // Stripe shows a payout from its creation, before it arrives.
+  const payouts = data.payouts
+    .filter((p) => p.processor === 'stripe' && stripePayoutCreatedAt(p) <= NOW)
+    .map((p) => ({ ...p, createdAt: stripePayoutCreatedAt(p) }));
+  return { payments: visible(data.payments), refunds: visible(data.refunds), payouts };
 }
 
 async function walk(path: string, query: Record<string, string> = {}): Promise<Item[]> {
@@ -94,7 +102,7 @@ describe('Stripe lists', { timeout: 30_000 }, () => {
       marchPayments.reduce((sum, payment) => sum + payment.feePence, 0),
     );
     expect(rows.filter((row) => row.type === 'payout').length).toBe(
-      want.payouts.filter((payout) => inMarch(payout.occurredAt)).length,
+      want.payouts.filter((payout) => inMarch(payout.createdAt)).length,
     );
   });
 
@@ -124,13 +132,15 @@ describe('Stripe lists', { timeout: 30_000 }, () => {
     expect(((await missing.json()) as { error: { code: string } }).error.code).toBe('resource_missing');
   });
 
-  it('expands the source of a balance transaction', async () => {
+  // stripe-node sends `expand[0]=`; Stripe's docs write `expand[]=`; both must expand.
+  it.each(['expand[]', 'expand[0]', 'expand'])('expands the source of a balance transaction with %s=', async (name) => {
     const response = await stripeGet(
       sim,
-      '/v1/balance_transactions?limit=3&type=charge&expand[]=data.source',
+      `/v1/balance_transactions?limit=3&type=charge&${encodeURIComponent(name)}=data.source`,
       connection.access_token,
     );
     const page = (await response.json()) as { data: { source: { object: string; amount: number }; amount: number }[] };
+    expect(page.data).toHaveLength(3);
     for (const row of page.data) {
       expect(row.source.object).toBe('charge');
       expect(row.source.amount).toBe(row.amount);

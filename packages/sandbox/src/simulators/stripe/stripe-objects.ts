@@ -1,9 +1,11 @@
-import { londonDateOf } from '@brade/contract';
+import { addDays, londonDateOf } from '@brade/contract';
+import { londonTimeToUtc } from '../../salon-data/london-time';
 import type { CardPayment, CardRefund, Payout } from '../../salon-data/types';
 import { cardDetails, cardholderEmail, cardholderName } from '../common/card-sim-cardholders';
 import { DAY_MS, unixSeconds } from '../common/card-sim-clock';
 import { BASE62, stableToken } from '../common/card-sim-ids';
 import type { ProcessorData } from '../common/card-sim-merchant-data';
+import { stripeObject } from './stripe-templates';
 
 /** Stripe objects for one connected account, built from the generator's records (amounts in pence, 'gbp'). */
 export interface StripeObject {
@@ -38,50 +40,56 @@ function nextDay(day: string): string {
 
 function charge(payment: CardPayment, refunded: number): StripeObject {
   const card = cardDetails(payment.cardFingerprint);
-  return {
+  const email = cardholderEmail(payment.clientId);
+  return stripeObject('charge', {
     id: payment.id,
-    object: 'charge',
     amount: payment.amountPence,
     amount_captured: payment.amountPence,
     amount_refunded: refunded,
     balance_transaction: txnIdFor(payment.id),
-    billing_details: {
-      address: { city: null, country: 'GB', line1: null, line2: null, postal_code: null, state: null },
-      email: cardholderEmail(payment.clientId),
-      name: cardholderName(payment.clientId),
-      phone: null,
-    },
+    billing_details: { address: { country: 'GB' }, email, name: cardholderName(payment.clientId) },
+    calculated_statement_descriptor: 'BRADE SALON',
     captured: true,
     created: unixSeconds(payment.occurredAt),
     currency: 'gbp',
     customer: payment.customerId,
     description: payment.description,
     livemode: false,
-    metadata: { service: payment.service },
+    // What booking systems tag a charge with: the service, and a deposit or gift voucher as such.
+    metadata: { service: payment.service, ...(payment.purpose ? { purpose: payment.purpose } : {}) },
+    outcome: {
+      network_status: 'approved_by_network',
+      seller_message: 'Payment complete.',
+      type: 'authorized',
+    },
     paid: true,
     payment_intent: paymentIntentIdFor(payment.id),
+    payment_method: `pm_1${stableToken(`pm:${payment.cardFingerprint}`, BASE62, 23)}`,
     payment_method_details: {
       type: 'card',
       card: {
         brand: card.brand,
+        checks: { cvc_check: 'pass' },
         country: 'GB',
         exp_month: card.expMonth,
         exp_year: card.expYear,
         fingerprint: payment.cardFingerprint,
         funding: card.funding,
         last4: card.last4,
+        network: card.brand,
       },
     },
-    receipt_email: payment.customerId ? cardholderEmail(payment.clientId) : null,
+    // The booking page e-mails a receipt to the client it knows.
+    receipt_email: payment.customerId ? email : null,
     refunded: refunded >= payment.amountPence,
+    refunds: { object: 'list', data: [], has_more: false, url: `/v1/charges/${payment.id}/refunds` },
     status: 'succeeded',
-  };
+  }) as StripeObject;
 }
 
 function refund(record: CardRefund): StripeObject {
-  return {
+  return stripeObject('refund', {
     id: record.id,
-    object: 'refund',
     amount: record.amountPence,
     balance_transaction: txnIdFor(record.id),
     charge: record.paymentId,
@@ -92,30 +100,35 @@ function refund(record: CardRefund): StripeObject {
     payment_intent: paymentIntentIdFor(record.paymentId),
     reason: 'requested_by_customer',
     status: 'succeeded',
-  };
+  }) as StripeObject;
 }
 
-function payout(record: Payout): StripeObject {
-  return {
+/**
+ * Stripe creates an automatic payout the morning after the last day it sweeps and it arrives a few working days
+ * later (arrival_date is that day at midnight UTC); the payout and its balance transaction date from its creation.
+ */
+export function stripePayoutCreatedAt(record: Payout): Date {
+  return londonTimeToUtc(addDays(record.periodEnd, 1), 6, 0);
+}
+
+function payout(record: Payout, now: Date): StripeObject {
+  return stripeObject('payout', {
     id: record.id,
-    object: 'payout',
     amount: record.amountPence,
     arrival_date: unixSeconds(new Date(`${londonDateOf(record.occurredAt)}T00:00:00Z`)),
     automatic: true,
     balance_transaction: txnIdFor(record.id),
-    created: unixSeconds(record.occurredAt),
+    created: unixSeconds(stripePayoutCreatedAt(record)),
     currency: 'gbp',
     description: 'STRIPE PAYOUT',
     destination: 'ba_1SandboxSalonBankAcct01',
     livemode: false,
-    metadata: {},
     method: 'standard',
     reconciliation_status: 'completed',
     source_type: 'card',
-    statement_descriptor: null,
-    status: 'paid',
+    status: record.occurredAt.getTime() <= now.getTime() ? 'paid' : 'in_transit',
     type: 'bank_account',
-  };
+  }) as StripeObject;
 }
 
 function balanceTransaction(input: {
@@ -142,24 +155,25 @@ function balanceTransaction(input: {
           },
         ];
   return {
-    id: txnIdFor(input.sourceId),
-    object: 'balance_transaction',
-    amount: input.amount,
-    available_on: unixSeconds(input.availableOn),
-    created: unixSeconds(input.created),
-    currency: 'gbp',
-    description: input.description,
-    exchange_rate: null,
-    fee: input.fee,
-    fee_details: feeDetails,
-    net: input.amount - input.fee,
-    reporting_category: input.type,
-    source: input.sourceId,
-    status: input.availableOn.getTime() <= input.now.getTime() ? 'available' : 'pending',
-    type: input.type,
+    ...stripeObject('balance_transaction', {
+      id: txnIdFor(input.sourceId),
+      amount: input.amount,
+      available_on: unixSeconds(input.availableOn),
+      balance_type: 'payments',
+      created: unixSeconds(input.created),
+      currency: 'gbp',
+      description: input.description,
+      fee: input.fee,
+      fee_details: feeDetails,
+      net: input.amount - input.fee,
+      reporting_category: input.type,
+      source: input.sourceId,
+      status: input.availableOn.getTime() <= input.now.getTime() ? 'available' : 'pending',
+      type: input.type,
+    }),
     // Not a Stripe field: kept off the wire (see stripe-api-routes), used for the `payout` filter.
     _payout: input.payoutId,
-  };
+  } as unknown as StripeObject;
 }
 
 /** Stripe's list order: newest first, ties broken by id so pagination is total. */
@@ -213,8 +227,8 @@ export function buildStripeLedger(data: ProcessorData, now: Date): StripeLedger 
         type: 'payout',
         amount: -record.amountPence,
         fee: 0,
-        created: record.occurredAt,
-        availableOn: record.occurredAt,
+        created: stripePayoutCreatedAt(record),
+        availableOn: stripePayoutCreatedAt(record),
         now,
         description: 'STRIPE PAYOUT',
         payoutId: record.id,
@@ -224,7 +238,7 @@ export function buildStripeLedger(data: ProcessorData, now: Date): StripeLedger 
   return {
     charges: data.payments.map((payment) => charge(payment, refundedByCharge.get(payment.id) ?? 0)).sort(newestFirst),
     refunds: data.refunds.map(refund).sort(newestFirst),
-    payouts: data.payouts.map(payout).sort(newestFirst),
+    payouts: data.payouts.map((record) => payout(record, now)).sort(newestFirst),
     balanceTransactions: transactions.sort(newestFirst),
   };
 }

@@ -5,6 +5,7 @@ import { addFormBodyParser } from '../common/card-sim-http';
 import { MerchantDataCache } from '../common/card-sim-merchant-data';
 import { installFaultHook, startCardSimulator } from '../common/card-sim-scaffold';
 import type { CardSimulatorControl, CardSimulatorOptions, RunningCardSimulator } from '../common/card-sim-types';
+import type { FixedTokens } from '../common/simulator-harness-types';
 import { registerStripeApiRoutes } from './stripe-api-routes';
 import {
   DEFAULT_SEED,
@@ -14,9 +15,14 @@ import {
 } from './stripe-context';
 import { sendStripeError } from './stripe-errors';
 import { registerStripeOAuthRoutes } from './stripe-oauth-routes';
+import { stripePayoutCreatedAt } from './stripe-objects';
 import { StripeState } from './stripe-state';
 
-export type StripeSimulatorPlugin = FastifyPluginAsync & { control: CardSimulatorControl };
+export type StripeSimulatorPlugin = FastifyPluginAsync & {
+  control: CardSimulatorControl;
+  /** Connects a salon ahead of time with fixed tokens (no consent page); returns its `acct_…` id. */
+  preconnect(connection: { seed: string; login: string } & FixedTokens): string;
+};
 
 /** Failures and latency apply to what an API client calls, not to the consent page or the control routes. */
 const isInjectable = (path: string) =>
@@ -31,7 +37,7 @@ export function stripeSimulator(options: CardSimulatorOptions): StripeSimulatorP
     options,
     state: new StripeState(),
     clock: new SimulatorClock(options.now),
-    data: new MerchantDataCache('stripe', options.salesPerDayScale),
+    data: new MerchantDataCache('stripe', options.salesPerDayScale, stripePayoutCreatedAt),
     clientId: options.clientId ?? DEFAULT_STRIPE_CLIENT_ID,
     secretKey: options.clientSecret ?? DEFAULT_STRIPE_SECRET_KEY,
     baseSeed: options.seed ?? DEFAULT_SEED,
@@ -87,7 +93,9 @@ export function stripeSimulator(options: CardSimulatorOptions): StripeSimulatorP
       }),
     );
   };
-  return Object.assign(plugin, { control });
+  const preconnect = ({ seed, login, ...tokens }: { seed: string; login: string } & FixedTokens) =>
+    context.state.preconnect(login, seed, tokens).id;
+  return Object.assign(plugin, { control, preconnect });
 }
 
 /** Runs the simulator alone on a loopback port (tests, local experiments). */

@@ -1,4 +1,5 @@
 import { BASE62, randomToken, stableToken } from '../common/card-sim-ids';
+import type { FixedTokens } from '../common/simulator-harness-types';
 
 /** What the merchant agreed to on the consent page, waiting for the app to redeem it. */
 export interface AuthorizationCode {
@@ -70,6 +71,15 @@ export class StripeState {
     this.grantsByAccessToken.set(grant.accessToken, grant);
     this.grantsByRefreshToken.set(grant.refreshToken, grant);
     return grant;
+  }
+
+  /** A connection that exists without a consent dance: the same tokens on every start, so stored copies stay valid. */
+  preconnect(login: string, seed: string, tokens: FixedTokens): ConnectedAccount {
+    const account = this.accountFor(login, seed);
+    const grant: AccessGrant = { ...tokens, accountId: account.id, scope: 'read_only', revoked: false, expired: false };
+    this.grantsByAccessToken.set(grant.accessToken, grant);
+    this.grantsByRefreshToken.set(grant.refreshToken, grant);
+    return account;
   }
 
   /** Stripe refresh tokens are reusable: a refresh mints a new access token and keeps the refresh token. */

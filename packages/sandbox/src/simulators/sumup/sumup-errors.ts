@@ -9,11 +9,15 @@ export function sendApiError(reply: FastifyReply, status: number, errorCode: str
   return reply.code(status).send({ message, error_code: errorCode });
 }
 
-export function sendUnauthorized(reply: FastifyReply, detail: string): FastifyReply {
+export function sendUnauthorized(
+  reply: FastifyReply,
+  detail: string,
+  error: 'invalid_token' | 'insufficient_scope' = 'invalid_token',
+): FastifyReply {
   return reply
     .code(401)
     .header('content-type', 'application/problem+json')
-    .header('www-authenticate', 'Bearer error="invalid_token"')
+    .header('www-authenticate', `Bearer error="${error}"`)
     .send({
       type: 'https://developer.sumup.com/problem/unauthorized',
       title: 'Unauthorized',

@@ -156,7 +156,7 @@ describe('SumUp transaction history', () => {
     expect(body.items[0].resource).toMatchObject({ type: 'merchant', id: expect.stringMatching(/^M/) });
   });
 
-  it('walks every record exactly once through links and totals match the generator', async () => {
+  it('walks every record exactly once through links and totals match the generator', { timeout: 30_000 }, async () => {
     const { access_token } = await accessToken();
     const memberships = await readJson(get('/v0.1/memberships', access_token));
     const merchantCode: string = memberships.items[0].resource.id;
@@ -218,7 +218,7 @@ describe('SumUp transaction history', () => {
     expect((await get(`/v2.1/merchants/${code}/transactions/history`, 'nope')).status).toBe(401);
   });
 
-  it('lists payouts for a date range with their fees, matching the generator', async () => {
+  it('lists payouts itemised per sale and refund for a date range, matching the generator', async () => {
     const { access_token } = await accessToken();
     const code = (await readJson(get('/v0.1/me', access_token))).merchant_profile.merchant_code;
     const response = await get(
@@ -230,10 +230,15 @@ describe('SumUp transaction history', () => {
     const expected = generateSalonData({ seed: SEED, from: '2026-05-01', to: '2026-05-31' }).payouts.filter(
       (p) => p.processor === 'sumup',
     );
-    expect(payouts).toHaveLength(expected.length);
-    const total = payouts.reduce((s: number, p: { amount: number }) => s + Math.round(p.amount * 100), 0);
-    expect(total).toBe(expected.reduce((s, p) => s + p.amountPence, 0));
-    expect(payouts.every((p: { fee: number; type: string }) => p.fee > 0 && p.type === 'PAYOUT')).toBe(true);
+    type Item = { id: number; amount: number; fee: number; type: string; transaction_code: string };
+    // One record per sale (PAYOUT, net of its fee) and per refund (REFUND_DEDUCTION), sharing the payout's id.
+    expect(new Set(payouts.map((p: Item) => String(p.id)))).toEqual(new Set(expected.map((p) => p.id)));
+    const pence = (p: Item) => Math.round(p.amount * 100) * (p.type === 'PAYOUT' ? 1 : -1);
+    for (const payout of expected) {
+      const items: Item[] = payouts.filter((p: Item) => String(p.id) === payout.id);
+      expect(items.reduce((s, p) => s + pence(p), 0)).toBe(payout.amountPence);
+    }
+    expect(payouts.every((p: Item) => p.transaction_code && (p.type === 'REFUND_DEDUCTION' || p.fee > 0))).toBe(true);
     expect((await get(`/v1.0/merchants/${code}/payouts`, access_token)).status).toBe(400);
   });
 

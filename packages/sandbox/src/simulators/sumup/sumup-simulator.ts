@@ -4,7 +4,12 @@ import { FaultInjector } from '../common/fault-injection';
 import { startOnLoopback } from '../common/loopback-simulator-server';
 import { acceptFormBodies } from '../common/request-parsing';
 import { SimulatorClock } from '../common/simulator-clock';
-import type { RunningSimulator, SimulatorControl, SimulatorOptions } from '../common/simulator-harness-types';
+import type {
+  FixedTokens,
+  RunningSimulator,
+  SimulatorControl,
+  SimulatorOptions,
+} from '../common/simulator-harness-types';
 import { registerSumupApiRoutes } from './api-routes';
 import { sumupMerchant } from './merchant-profile';
 import { registerSumupOAuthRoutes } from './oauth-routes';
@@ -18,6 +23,8 @@ export const DEFAULT_SEED = 'brade-demo';
 export function createSumupSimulator(options: SimulatorOptions): {
   plugin: FastifyPluginAsync;
   control: SimulatorControl;
+  /** Connects the merchant ahead of time with fixed tokens (no consent page); returns its merchant code. */
+  preconnect(connection: { clientId: string; scope: string } & FixedTokens): string;
 } {
   const seed = options.seed ?? DEFAULT_SEED;
   const scale = options.salesPerDayScale ?? 1;
@@ -63,7 +70,11 @@ export function createSumupSimulator(options: SimulatorOptions): {
     registerSumupApiRoutes(fastify, context);
     if (options.controls) registerControlRoutes(fastify, control);
   };
-  return { plugin, control };
+  const preconnect = ({ clientId, scope, ...tokens }: { clientId: string; scope: string } & FixedTokens) => {
+    auth.preconnect(clientId, scope, tokens);
+    return context.merchant.merchantCode;
+  };
+  return { plugin, control, preconnect };
 }
 
 /** A Fastify plugin serving SumUp's OAuth and API, mountable under any prefix. */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { FixedTokens } from '../common/simulator-harness-types';
 import { secretToken } from '../common/stable-identifiers';
 
 /** Authorization codes live this long, single use (SumUp doesn't publish it; OAuth 2.0 recommends ≤ 10 minutes). */
@@ -27,6 +28,8 @@ export interface Grant {
   refreshToken: string;
   refreshExpiresAt: number;
   revoked: boolean;
+  /** Made by `preconnect`: never expires, and a refresh hands back the same tokens (they must survive restarts). */
+  fixed?: boolean;
 }
 
 export interface IssuedTokens {
@@ -88,6 +91,32 @@ export class SumupAuthState {
       expires_in: ACCESS_TOKEN_SECONDS,
       refresh_token: grant.refreshToken,
       scope,
+    };
+  }
+
+  /** A grant made ahead of time (no consent page) with fixed tokens that never expire. */
+  preconnect(clientId: string, scope: string, tokens: FixedTokens): void {
+    const grant: Grant = {
+      clientId,
+      scope,
+      ...tokens,
+      accessExpiresAt: Number.POSITIVE_INFINITY,
+      refreshExpiresAt: Number.POSITIVE_INFINITY,
+      revoked: false,
+      fixed: true,
+    };
+    this.grants.set(grant.accessToken, grant);
+    this.grants.set(grant.refreshToken, grant);
+  }
+
+  /** The token answer for a grant that already exists (a refresh of a fixed grant). */
+  answerFor(grant: Grant): IssuedTokens {
+    return {
+      access_token: grant.accessToken,
+      token_type: 'Bearer',
+      expires_in: ACCESS_TOKEN_SECONDS,
+      refresh_token: grant.refreshToken,
+      scope: grant.scope,
     };
   }
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { squareExample } from '@brade/sandbox/provider-descriptions';
 import fc from 'fast-check';
 import { type Square, serialization } from 'square';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +43,8 @@ describe('Square rows from recorded payments', () => {
         description: 'Cut & finish, Treatment',
         customerId: null,
         cardFingerprint: 'sq-1-0GZ4mb5BbJnhyWERiu7TNJF19x5OZzlAk0b5w8on3t2fJN6BGqdDvLGqX7B4G4vzc-Og3f4gZAaSLYWrXuyp_x',
+        payerEmail: null,
+        purpose: null,
       },
       {
         provider: 'square',
@@ -61,6 +64,9 @@ describe('Square rows from recorded payments', () => {
         description: 'Cut & finish, Cuticle oil',
         customerId: 'G7DMFNV115GADMZ0KT89XTB1HH',
         cardFingerprint: 'sq-1-K_7CS40gJd1x29bWvxkj8qIsxU3w4A3PT7yQsfVcEDTc9iW97uZzgXma28c1IRUc-WrFKZSjRWdFKqJ2W6I9UV',
+        // A known client: Square e-mailed the receipt.
+        payerEmail: 'ava.khan@example.com',
+        purpose: null,
       },
       {
         provider: 'square',
@@ -206,5 +212,75 @@ describe('Square amounts', () => {
         if (total > 0 && feeTotal > 0) expect(rows[1]?.amountPence).toBe(feeTotal);
       }),
     );
+  });
+});
+
+describe("Square rows from Square's own examples (connect-api-specification)", () => {
+  /** The example with every `currency` set to GBP (Square's examples are in US dollars). */
+  const inPounds = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(inPounds)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === 'currency' ? 'GBP' : inPounds(v)]))
+        : value;
+
+  it('imports nothing from the payment example as published (US dollars), and its sale and fee in pounds', () => {
+    const example = squareExample('ListPaymentsResponse');
+    expect(payments(example).flatMap(squarePaymentRows)).toEqual([]);
+    expect(payments(inPounds(example) as Wire).flatMap(squarePaymentRows)).toEqual([
+      {
+        provider: 'square',
+        type: 'payment',
+        externalId: 'bP9mAsEMYPUGjjGNaNO5ZDVyLhSZY',
+        occurredAt: new Date('2021-10-13T19:34:33.524Z'),
+        amountPence: 555,
+        description: 'Test Note',
+        customerId: null,
+        cardFingerprint: 'sq-1-Hxim77tbdcbGejOejnoAklBVJed2YFLTmirfl8Q5XZzObTc8qY_U8RkwzoNL8dCEcQ',
+        payerEmail: null,
+        purpose: null,
+      },
+      expect.objectContaining({ type: 'fee', externalId: 'bP9mAsEMYPUGjjGNaNO5ZDVyLhSZY:fee', amountPence: 34 }),
+    ]);
+  });
+
+  it('reads the refund example; the payout example names its currency `currency_code`, so it is not read', () => {
+    const refundRows = refunds(inPounds(squareExample('ListPaymentRefundsResponse')) as Wire).flatMap(squareRefundRows);
+    expect(refundRows[0]).toMatchObject({ type: 'refund', amountPence: 555 });
+    // Square's own payout example writes Money as {amount, currency_code}: its schema (and the API) say `currency`.
+    const example = squareExample('ListPayoutsResponse');
+    expect(payouts(inPounds(example) as Wire).flatMap(squarePayoutRows)).toEqual([]);
+  });
+
+  it('reads a gift card tender as a voucher redemption, never a second sale', () => {
+    const [example] = (inPounds(squareExample('ListPaymentsResponse')) as { payments: Wire[] }).payments;
+    const giftCard = payments({
+      payments: [
+        {
+          ...example,
+          processing_fee: [],
+          card_details: {
+            ...(example!.card_details as Wire),
+            card: { card_brand: 'SQUARE_GIFT_CARD', last_4: '4321' },
+          },
+        },
+      ],
+    });
+    expect(giftCard.flatMap(squarePaymentRows)).toEqual([
+      expect.objectContaining({ type: 'payment', purpose: 'voucher_redemption', cardFingerprint: null }),
+    ]);
+    const external = payments({
+      payments: [
+        {
+          ...example,
+          source_type: 'EXTERNAL',
+          processing_fee: [],
+          external_details: { type: 'OTHER_GIFT_CARD', source: 'Online gift voucher' },
+        },
+      ],
+    });
+    expect(external.flatMap(squarePaymentRows)).toEqual([expect.objectContaining({ purpose: 'voucher_redemption' })]);
+    const cash = payments({ payments: [{ ...example, source_type: 'CASH', processing_fee: [] }] });
+    expect(cash.flatMap(squarePaymentRows)).toEqual([]);
   });
 });

@@ -32,7 +32,8 @@ const sumOf = (amounts: Array<{ amountMoney?: Square.Money | undefined }> | null
  */
 export function squarePaymentRows(payment: Square.Payment): SquareRow[] {
   if (payment.status !== 'COMPLETED' || !payment.id || !payment.createdAt) return [];
-  if (payment.sourceType && NOT_PROCESSED_BY_SQUARE.has(payment.sourceType)) return [];
+  const redemption = isVoucherRedemption(payment);
+  if (!redemption && payment.sourceType && NOT_PROCESSED_BY_SQUARE.has(payment.sourceType)) return [];
   const gross = penceOf(payment.totalMoney ?? payment.amountMoney);
   if (gross === null || gross <= 0) return [];
   const occurredAt = new Date(payment.createdAt);
@@ -43,14 +44,27 @@ export function squarePaymentRows(payment: Square.Payment): SquareRow[] {
       externalId: payment.id,
       occurredAt,
       amountPence: gross,
-      description: payment.note?.trim() || 'Card payment',
+      description: payment.note?.trim() || (redemption ? 'Gift voucher redeemed' : 'Card payment'),
       customerId: payment.customerId ?? null,
-      cardFingerprint: payment.cardDetails?.card?.fingerprint ?? null,
+      cardFingerprint: redemption ? null : (payment.cardDetails?.card?.fingerprint ?? null),
+      // Square fills this in when the seller e-mails the receipt.
+      payerEmail: payment.buyerEmailAddress ?? null,
+      purpose: redemption ? 'voucher_redemption' : null,
     },
   ];
   const fee = sumOf(payment.processingFee);
   if (fee > 0) rows.push(feeRow(`${payment.id}:fee`, occurredAt, fee, 'Square processing fee'));
   return rows;
+}
+
+/**
+ * A gift voucher spent at the till: a Square gift card tender (a CARD payment whose brand is SQUARE_GIFT_CARD) or a
+ * voucher sold elsewhere, recorded as an external OTHER_GIFT_CARD tender. The voucher's sale was the money coming
+ * in; this is the service it paid for, never a second sale (ledger kind `voucher_redemption`).
+ */
+export function isVoucherRedemption(payment: Square.Payment): boolean {
+  if (payment.sourceType === 'CARD') return payment.cardDetails?.card?.cardBrand === 'SQUARE_GIFT_CARD';
+  return payment.sourceType === 'EXTERNAL' && payment.externalDetails?.type === 'OTHER_GIFT_CARD';
 }
 
 /**

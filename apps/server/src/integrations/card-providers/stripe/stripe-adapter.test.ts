@@ -69,7 +69,8 @@ const key = (row: StripeRow) =>
 
 /** What the simulator's merchant took over the window, from the generator itself (not from the simulator). */
 function expectedRows(seed: string): string[] {
-  const data = generateSalonData({ seed, from: '2026-02-01', to: '2026-05-14' });
+  // A week past "now": a payout created before then may arrive after it.
+  const data = generateSalonData({ seed, from: '2026-02-01', to: '2026-05-21' });
   const inWindow = (at: Date) => at >= WINDOW.historyFrom && at <= NOW;
   const rows: StripeRow[] = [];
   const base = { provider: 'stripe' as const, description: '' };
@@ -87,8 +88,12 @@ function expectedRows(seed: string): string[] {
   }
   for (const r of data.refunds.filter((x) => x.processor === 'stripe' && inWindow(x.occurredAt)))
     rows.push({ ...base, type: 'refund', externalId: r.id, occurredAt: r.occurredAt, amountPence: r.amountPence });
-  for (const p of data.payouts.filter((x) => x.processor === 'stripe' && inWindow(x.occurredAt)))
-    rows.push({ ...base, type: 'payout', externalId: p.id, occurredAt: p.occurredAt, amountPence: p.amountPence });
+  // Stripe dates a payout from its creation, days before it arrives in the bank.
+  for (const p of data.payouts) {
+    const created = stripeSimulator.stripePayoutCreatedAt(p);
+    if (p.processor !== 'stripe' || !inWindow(created)) continue;
+    rows.push({ ...base, type: 'payout', externalId: p.id, occurredAt: created, amountPence: p.amountPence });
+  }
   return rows.map(key).sort();
 }
 

@@ -1,4 +1,3 @@
-import type Stripe from 'stripe';
 import type { ProviderEndpoint } from '../../../config.js';
 import { ProviderError } from '../../provider-error.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../provider-http.js';
@@ -82,9 +81,7 @@ export function createStripeAdapter(
               limit: PAGE_SIZE,
               created: { gte: run.since, lte: run.upper },
               ...(run.startingAfter ? { starting_after: run.startingAfter } : {}),
-              // Stripe documents `expand[]=data.source`; stripe-node would send `expand[0]=`, which Stripe also
-              // takes but the sandbox simulator does not, so the documented form is passed as is.
-              ...({ 'expand[]': 'data.source' } as Stripe.BalanceTransactionListParams),
+              expand: ['data.source'],
             },
             { stripeAccount: tokens.accountId },
           ),

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { stripeExample } from '@brade/sandbox/provider-descriptions';
 import fc from 'fast-check';
 import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { stripeRows } from './stripe-transform.js';
+import { purposeOf, stripeRows } from './stripe-transform.js';
 
 /** Recorded from the Stripe simulator by record-stripe-fixtures.ts: two payments, a refund, a payout. */
 const recorded = (
@@ -30,6 +31,9 @@ describe('stripeRows on recorded balance transactions', () => {
         description: 'Deposit: Blow-dry, Wed, 20 May 2026 (booking TB443914)',
         customerId: 'cus_x1lTC8DILQgnwd',
         cardFingerprint: 'EkArd5yNVciJW9Vs',
+        // The booking page's client: e-mail from billing_details, a deposit by its wording.
+        payerEmail: 'mia.davies@example.com',
+        purpose: 'deposit',
         category: 'Blow-dry',
       },
       {
@@ -160,5 +164,57 @@ describe('stripeRows properties', () => {
         expect(payment - fees).toBe(amount - fee);
       }),
     );
+  });
+});
+
+describe("stripeRows on Stripe's own example objects (stripe/openapi fixtures3.json)", () => {
+  const example = () => stripeExample('balance_transaction') as unknown as Stripe.BalanceTransaction;
+  const charge = () => stripeExample('charge') as unknown as Stripe.Charge;
+
+  it('imports nothing from the example as published: it is in US dollars', () => {
+    expect(example().currency).toBe('usd');
+    expect(stripeRows(example())).toEqual([]);
+  });
+
+  it('reads the example charge, expanded, as a payment once it is in pounds', () => {
+    const transaction = { ...example(), currency: 'gbp', source: { ...charge(), currency: 'gbp' } };
+    expect(stripeRows(transaction as Stripe.BalanceTransaction)).toEqual([
+      {
+        provider: 'stripe',
+        type: 'payment',
+        externalId: 'ch_1PgafuB7WZ01zgkWXYmPNZs8',
+        occurredAt: new Date(1234567890 * 1000),
+        amountPence: 100,
+        description: 'My First Test Charge (created for API docs)',
+        customerId: null,
+        cardFingerprint: 'AOB934RVNwzk6xtn',
+        payerEmail: null,
+        purpose: null,
+      },
+    ]);
+  });
+
+  it('reads a payout built on the example as a payout to the bank', () => {
+    const payout = stripeExample('payout') as unknown as Stripe.Payout;
+    const transaction = {
+      ...example(),
+      currency: 'gbp',
+      amount: -payout.amount,
+      net: -payout.amount,
+      type: 'payout',
+      reporting_category: 'payout',
+      source: { ...payout, currency: 'gbp' },
+    };
+    expect(stripeRows(transaction as Stripe.BalanceTransaction)).toEqual([
+      expect.objectContaining({ type: 'payout', externalId: payout.id, amountPence: payout.amount }),
+    ]);
+  });
+
+  it('tells deposits and gift vouchers from metadata or wording', () => {
+    expect(purposeOf({ purpose: 'deposit' }, 'Cut & finish')).toBe('deposit');
+    expect(purposeOf({}, 'Deposit: Balayage, Sat 14 Mar 2026 (booking TB123456)')).toBe('deposit');
+    expect(purposeOf({ kind: 'gift_voucher' }, 'Voucher')).toBe('voucher_sale');
+    expect(purposeOf(null, 'Gift voucher £50.00 – Willow & Co Hair')).toBe('voucher_sale');
+    expect(purposeOf({ service: 'Cut & finish' }, 'Cut & finish')).toBeNull();
   });
 });

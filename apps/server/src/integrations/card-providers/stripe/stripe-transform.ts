@@ -21,18 +21,22 @@ export function stripeRows(transaction: Stripe.BalanceTransaction): StripeRow[] 
       if (transaction.amount <= 0) return [];
       const charge = expandedCharge(transaction.source);
       const service = charge?.metadata?.service;
+      const description = charge?.description || transaction.description || 'Card payment';
       return [
         {
           ...base,
           type: 'payment',
           externalId: sourceId,
           amountPence: transaction.amount,
-          description: charge?.description || transaction.description || 'Card payment',
+          description,
           customerId: idOf(charge?.customer ?? null),
           cardFingerprint:
             charge?.payment_method_details?.card?.fingerprint ??
             charge?.payment_method_details?.card_present?.fingerprint ??
             null,
+          // Online bookings carry the client's e-mail; the receipt address is the fallback.
+          payerEmail: charge?.billing_details?.email || charge?.receipt_email || null,
+          purpose: purposeOf(charge?.metadata ?? null, description),
           // Booking pages tag a charge with its service; the ledger groups sales by it (default "Sales").
           ...(typeof service === 'string' && service.trim() ? { category: service.trim() } : {}),
         },
@@ -107,4 +111,17 @@ function refundDescription(source: Stripe.BalanceTransaction['source']): string 
   const refund = source && typeof source === 'object' && source.object === 'refund' ? source : null;
   const reason = refund?.reason ?? refund?.metadata?.reason;
   return reason ? `Refund: ${reason.replaceAll('_', ' ')}` : 'Refund';
+}
+
+/**
+ * What an online payment paid for, as booking systems tell Stripe: a `purpose`/`type`/`kind` in metadata when they
+ * set one, else the charge's description ("Deposit: …", "Gift voucher …"). Null: an ordinary payment.
+ */
+export function purposeOf(metadata: Stripe.Metadata | null, description: string): 'deposit' | 'voucher_sale' | null {
+  const tagged = [metadata?.purpose, metadata?.type, metadata?.kind].map((v) => v?.toLowerCase().trim());
+  if (tagged.some((v) => v === 'deposit' || v === 'booking_deposit')) return 'deposit';
+  if (tagged.some((v) => v === 'gift_voucher' || v === 'gift_card' || v === 'voucher')) return 'voucher_sale';
+  if (/^\s*(booking )?deposit\b/i.test(description)) return 'deposit';
+  if (/\bgift (voucher|card)\b/i.test(description)) return 'voucher_sale';
+  return null;
 }

@@ -53,6 +53,7 @@ async function connect(): Promise<CardProviderTokens> {
     code: redirect.searchParams.get('code')!,
     redirectUri: REDIRECT,
     codeVerifier: verifier,
+    accountId: redirect.searchParams.get('merchant_code'),
   });
 }
 
@@ -108,18 +109,6 @@ function expectedRows(from: Date, upto: Date): CardRow[] {
       description,
     });
   }
-  for (const p of data.payouts) {
-    const date = londonDateOf(p.occurredAt);
-    if (p.processor !== 'sumup' || p.occurredAt > upto || date < londonDateOf(from) || date > today) continue;
-    rows.push({
-      provider: 'sumup',
-      type: 'payout',
-      externalId: `payout:${p.id}`,
-      occurredAt: new Date(`${date}T12:00:00Z`),
-      amountPence: p.amountPence,
-      description: `SumUp payout to bank (PID${p.id}-SUMUP)`,
-    });
-  }
   return byId(rows);
 }
 
@@ -153,6 +142,7 @@ describe('SumUp connection', SLOW, () => {
       code: redirect.searchParams.get('code')!,
       redirectUri: REDIRECT,
       codeVerifier: verifier,
+      accountId: redirect.searchParams.get('merchant_code'),
     });
     expect(tokens.accountId).toBe(sumup.sumupMerchant(SEED).merchantCode);
     expect(tokens.accountId).toBe(redirect.searchParams.get('merchant_code'));
@@ -162,7 +152,12 @@ describe('SumUp connection', SLOW, () => {
 
   it('refuses a code used twice, and SumUp then revokes what the code gave', async () => {
     const { redirect, verifier } = await consent('approve');
-    const input = { code: redirect.searchParams.get('code')!, redirectUri: REDIRECT, codeVerifier: verifier };
+    const input = {
+      code: redirect.searchParams.get('code')!,
+      redirectUri: REDIRECT,
+      codeVerifier: verifier,
+      accountId: redirect.searchParams.get('merchant_code'),
+    };
     const tokens = await adapter.exchangeCode(input);
     const replay = await providerFailure(adapter.exchangeCode(input));
     expect([replay.failure, replay.providerCode, replay.message]).toEqual([
@@ -177,10 +172,30 @@ describe('SumUp connection', SLOW, () => {
   it('refuses a code presented without the PKCE verifier it was issued for', async () => {
     const { redirect } = await consent('approve');
     const code = redirect.searchParams.get('code')!;
+    const accountId = redirect.searchParams.get('merchant_code');
     const error = await providerFailure(
-      adapter.exchangeCode({ code, redirectUri: REDIRECT, codeVerifier: pkce().verifier }),
+      adapter.exchangeCode({ code, redirectUri: REDIRECT, codeVerifier: pkce().verifier, accountId }),
     );
     expect([error.failure, error.message]).toEqual(['rejected', 'PKCE verification failed.']);
+  });
+
+  it('needs the merchant code of the return: the spec’s one scope opens no call that names the merchant', async () => {
+    const { redirect, verifier } = await consent('approve');
+    const code = redirect.searchParams.get('code')!;
+    const error = await providerFailure(adapter.exchangeCode({ code, redirectUri: REDIRECT, codeVerifier: verifier }));
+    expect([error.failure, error.message]).toEqual([
+      'rejected',
+      'SumUp did not say which merchant account was connected.',
+    ]);
+    // SumUp itself refuses the membership and payout calls a transactions.history token would need for it.
+    const tokens = await connect();
+    for (const path of [
+      '/v0.1/memberships',
+      `/v1.0/merchants/${tokens.accountId}/payouts?start_date=2026-03-01&end_date=2026-03-02`,
+    ]) {
+      const res = await fetch(`${sim.url}${path}`, { headers: { authorization: `Bearer ${tokens.accessToken}` } });
+      expect(res.status).toBe(401);
+    }
   });
 
   it('brings Deny back to Brade as access_denied with the state', async () => {
@@ -221,7 +236,7 @@ describe('SumUp import', SLOW, () => {
     first = await importRun(tokens, null);
   }, 30_000);
 
-  it('imports exactly the salon’s SumUp sales, fees, refunds and payouts over the window', () => {
+  it('imports exactly the salon’s SumUp sales, fees and refunds over the window', () => {
     const rows = byId(first.rows as CardRow[]);
     expect(new Set(rows.map((r) => r.externalId)).size).toBe(rows.length);
     expect(rows).toEqual(expectedRows(HISTORY_FROM, NOW));
@@ -243,7 +258,11 @@ describe('SumUp import', SLOW, () => {
   it('rides out rate limits and server errors and still imports everything', { timeout: 30_000 }, async () => {
     const history = `/v2.1/merchants/${tokens.accountId}/transactions/history`;
     sim.control.injectFaults({ status: 429, count: 2, retryAfterSeconds: 0, pathPrefix: history });
-    sim.control.injectFaults({ status: 500, count: 2, pathPrefix: '/v1.0/' });
+    sim.control.injectFaults({
+      status: 500,
+      count: 2,
+      pathPrefix: `/v2.1/merchants/${tokens.accountId}/transactions?`,
+    });
     const run = await importRun(tokens, null);
     expect(byId(run.rows)).toEqual(byId(first.rows));
   });
@@ -276,7 +295,7 @@ describe('SumUp import', SLOW, () => {
     expect([expired.failure, expired.message]).toEqual(['reauthorize', 'Access token expired.']);
   });
 
-  it('picks up the next day’s sales and payouts from where the last run ended', { timeout: 30_000 }, async () => {
+  it('picks up the next day’s sales from where the last run ended', { timeout: 30_000 }, async () => {
     sim.control.advanceClock(DAY);
     try {
       const tomorrow = new Date(NOW.getTime() + DAY);

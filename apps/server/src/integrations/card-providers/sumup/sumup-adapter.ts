@@ -3,8 +3,8 @@ import { ProviderError } from '../../provider-error.js';
 import type { RetryPolicy } from '../../provider-http.js';
 import type { CardProviderAdapter, CardProviderTokens } from '../card-provider.js';
 import { fetchSumupPage } from './sumup-history.js';
-import { type SumupClient, sumupGet, sumupToken } from './sumup-http.js';
-import { Me, Memberships, TokenResponse } from './sumup-schemas.js';
+import { type SumupClient, sumupToken } from './sumup-http.js';
+import { TokenResponse } from './sumup-schemas.js';
 
 /** The product spec: "the sumup provider asks for scope transactions.history". */
 export const SUMUP_SCOPE = 'transactions.history';
@@ -17,7 +17,8 @@ export interface SumupAdapterOptions {
 
 /**
  * SumUp over plain HTTP (`providerRequest`): the official `@sumup/sdk` (0.2.0) covers little of OAuth and none of
- * the merchant-scoped history and payouts Brade reads. Every host comes from the endpoint (config.ts).
+ * the merchant-scoped history Brade reads. Every host comes from the endpoint (config.ts). Only the history and
+ * the transaction detail answer to the spec's one scope, so SumUp payouts are matched from the bank side alone.
  *
  * Revoke is local only: SumUp publishes no token revocation endpoint (reference/providers.md section 3), so
  * disconnecting forgets the tokens; the owner can remove the app in SumUp's own settings.
@@ -37,18 +38,6 @@ export function createSumupAdapter(endpoint: ProviderEndpoint, options: SumupAda
     expiresAt: response.expires_in ? new Date(now().getTime() + response.expires_in * 1000) : null,
     accountId,
   });
-
-  /** The merchant the owner signed in as: their accepted merchant membership, else the profile's merchant code. */
-  async function merchantCode(accessToken: string): Promise<string> {
-    const memberships = await sumupGet(client, accessToken, '/v0.1/memberships', Memberships, 'memberships');
-    const merchant = memberships.items.find(
-      (m) => m.resource?.type === 'merchant' && (m.status ?? 'accepted') === 'accepted',
-    );
-    if (merchant?.resource) return merchant.resource.id;
-    const me = await sumupGet(client, accessToken, '/v0.1/me', Me, 'the merchant profile');
-    if (me.merchant_profile?.merchant_code) return me.merchant_profile.merchant_code;
-    throw new ProviderError('sumup', 'rejected', 'This SumUp login has no merchant account to read.');
-  }
 
   return {
     provider: 'sumup',
@@ -70,11 +59,16 @@ export function createSumupAdapter(endpoint: ProviderEndpoint, options: SumupAda
       return `${endpoint.authBaseUrl}/authorize?${query}`;
     },
 
-    async exchangeCode({ code, redirectUri, codeVerifier }) {
+    // The merchant code comes from SumUp's return (`merchant_code`, as its own OAuth example reads it): with the
+    // spec's `transactions.history` scope alone SumUp refuses /v0.1/memberships and /me, which need user.profile.
+    async exchangeCode({ code, redirectUri, codeVerifier, accountId }) {
+      if (!accountId) {
+        throw new ProviderError('sumup', 'rejected', 'SumUp did not say which merchant account was connected.');
+      }
       const fields: Record<string, string> = { grant_type: 'authorization_code', code, redirect_uri: redirectUri };
       if (codeVerifier) fields.code_verifier = codeVerifier;
       const response = await sumupToken(client, 'code-exchange', fields, TokenResponse);
-      return tokensOf(response, await merchantCode(response.access_token), null);
+      return tokensOf(response, accountId, null);
     },
 
     async refresh(tokens) {

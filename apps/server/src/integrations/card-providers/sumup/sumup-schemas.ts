@@ -9,7 +9,6 @@ import { isAmount } from './sumup-amounts.js';
 /** Pounds as SumUp writes them (a JSON number; a string is accepted too), checked to convert exactly to pence. */
 const amount = z.union([z.number(), z.string()]).refine(isAmount, 'not an amount in pounds');
 const instant = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'not an ISO 8601 date-time');
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'not a YYYY-MM-DD date');
 
 export const TokenResponse = z.object({
   access_token: z.string().min(1),
@@ -19,33 +18,26 @@ export const TokenResponse = z.object({
 });
 export type TokenResponse = z.infer<typeof TokenResponse>;
 
-export const Memberships = z.object({
-  items: z
-    .array(
-      z.object({
-        status: z.string().nullish(),
-        resource: z.object({ id: z.string(), type: z.string() }).nullish(),
-      }),
-    )
-    .default([]),
-});
-
-export const Me = z.object({ merchant_profile: z.object({ merchant_code: z.string() }).nullish() });
-
-/** A row of GET /v2.1/merchants/{merchant_code}/transactions/history. */
-export const HistoryItem = z.object({
-  id: z.string(),
-  transaction_code: z.string().nullish(),
-  amount,
-  currency: z.string().nullish(),
-  timestamp: instant,
-  /** SUCCESSFUL | CANCELLED | FAILED | PENDING | REFUNDED | CHARGE_BACK */
-  status: z.string(),
-  /** PAYMENT | REFUND | CHARGE_BACK */
-  type: z.string().nullish(),
-  payment_type: z.string().nullish(),
-  product_summary: z.string().nullish(),
-});
+/**
+ * A row of GET /v2.1/merchants/{merchant_code}/transactions/history. SumUp's published example has no `id`: a row
+ * needs one of its three identifiers.
+ */
+export const HistoryItem = z
+  .object({
+    id: z.string().nullish(),
+    transaction_id: z.string().nullish(),
+    transaction_code: z.string().nullish(),
+    amount,
+    currency: z.string().nullish(),
+    timestamp: instant,
+    /** SUCCESSFUL | CANCELLED | FAILED | PENDING | REFUNDED | CHARGE_BACK */
+    status: z.string(),
+    /** PAYMENT | REFUND | CHARGE_BACK */
+    type: z.string().nullish(),
+    payment_type: z.string().nullish(),
+    product_summary: z.string().nullish(),
+  })
+  .refine((item) => item.id || item.transaction_id || item.transaction_code, 'a history row without any identifier');
 export type HistoryItem = z.infer<typeof HistoryItem>;
 
 export const HistoryPage = z.object({
@@ -55,21 +47,5 @@ export const HistoryPage = z.object({
 export type HistoryPage = z.infer<typeof HistoryPage>;
 
 /** GET /v2.1/merchants/{merchant_code}/transactions?id=…: the only place a transaction's fee appears. */
-export const TransactionDetail = z.object({ id: z.string(), fee_amount: amount.nullish() });
+export const TransactionDetail = z.object({ id: z.string().nullish(), fee_amount: amount.nullish() });
 export type TransactionDetail = z.infer<typeof TransactionDetail>;
-
-/** An item of GET /v1.0/merchants/{merchant_code}/payouts. */
-export const PayoutItem = z.object({
-  id: z.union([z.number(), z.string()]),
-  /** PAYOUT | CHARGE_BACK_DEDUCTION | REFUND_DEDUCTION | DD_RETURN_DEDUCTION | BALANCE_DEDUCTION */
-  type: z.string(),
-  amount,
-  date: day,
-  status: z.string(),
-  reference: z.string().nullish(),
-  /** Present when SumUp itemises a payout per transaction. */
-  transaction_code: z.string().nullish(),
-});
-export type PayoutItem = z.infer<typeof PayoutItem>;
-
-export const Payouts = z.array(PayoutItem);

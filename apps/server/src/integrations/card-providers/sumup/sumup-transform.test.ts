@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { londonDateOf } from '@brade/contract';
+import { sumupHistoryExample } from '@brade/sandbox/provider-descriptions';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AmountFormatError, decimalToPence } from './sumup-amounts.js';
 import { describeSumupError } from './sumup-errors.js';
-import { type HistoryItem, HistoryPage, Payouts, TransactionDetail } from './sumup-schemas.js';
-import { historyItemRows, payoutRows } from './sumup-transform.js';
+import { type HistoryItem, HistoryPage, TransactionDetail } from './sumup-schemas.js';
+import { historyItemRows } from './sumup-transform.js';
 
 /** JSON recorded from the SumUp simulator by __fixtures__/record-sumup-fixtures.ts. */
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '__fixtures__');
@@ -141,50 +141,17 @@ describe('SumUp history rows', () => {
     ]);
   });
 
-  it('leaves out a fee of nothing and falls back to the history id without a transaction code', () => {
+  it('leaves out a fee of nothing and falls back to the transaction id without a transaction code', () => {
     const sale = firstItem('history-newest.json');
     const rows = historyItemRows({ ...sale, transaction_code: null }, 0);
-    expect(rows).toEqual([expect.objectContaining({ type: 'payment', externalId: sale.id })]);
-  });
-});
-
-describe('SumUp payouts', () => {
-  it('turns each successful payout into a payout row on its London date', () => {
-    expect(Payouts.parse(recorded('payouts.json')).flatMap(payoutRows)).toEqual([
-      {
-        provider: 'sumup',
-        type: 'payout',
-        externalId: 'payout:20820716',
-        occurredAt: new Date('2026-03-05T12:00:00Z'),
-        amountPence: 23497,
-        description: 'SumUp payout to bank (PID20820716-SUMUP)',
-      },
-      {
-        provider: 'sumup',
-        type: 'payout',
-        externalId: 'payout:20820730',
-        occurredAt: new Date('2026-03-06T12:00:00Z'),
-        amountPence: 42571,
-        description: 'SumUp payout to bank (PID20820730-SUMUP)',
-      },
-    ]);
+    expect(rows).toEqual([expect.objectContaining({ type: 'payment', externalId: sale.transaction_id })]);
   });
 
-  it('skips deductions and failed payouts; itemised payouts keep one id per transaction', () => {
-    const [payout] = Payouts.parse(recorded('payouts.json'));
-    expect(payoutRows({ ...payout!, status: 'FAILED' })).toEqual([]);
-    expect(payoutRows({ ...payout!, type: 'REFUND_DEDUCTION' })).toEqual([]);
-    expect(payoutRows({ ...payout!, transaction_code: 'TAB12' })[0]?.externalId).toBe('payout:20820716:TAB12');
-  });
-
-  it('dates a payout on its own day in London, summer or winter', () => {
-    fc.assert(
-      fc.property(fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }), (d) => {
-        const date = d.toISOString().slice(0, 10);
-        const [payout] = Payouts.parse(recorded('payouts.json'));
-        expect(londonDateOf(payoutRows({ ...payout!, date })[0]!.occurredAt)).toBe(date);
-      }),
-    );
+  it('imports nothing in another currency than the pound (SumUp amounts carry no currency of their own)', () => {
+    const sale = firstItem('history-newest.json');
+    expect(historyItemRows({ ...sale, currency: 'EUR' }, 0.2)).toEqual([]);
+    expect(historyItemRows({ ...sale, type: 'REFUND', status: 'SUCCESSFUL', currency: 'EUR' }, null)).toEqual([]);
+    expect(historyItemRows({ ...sale, currency: 'gbp' }, null)).toHaveLength(1);
   });
 });
 
@@ -275,5 +242,29 @@ describe('SumUp errors', () => {
       message: 'Invalid limit: expected an integer from 1 to 1000.',
       retryAfterSeconds: null,
     });
+  });
+});
+
+describe("SumUp rows from SumUp's own example (sumup-ts openapi.json)", () => {
+  const example = () => HistoryPage.parse(sumupHistoryExample()).items[0]!;
+
+  it('accepts the example row though it has no id, and imports nothing from it as published: it is in euros', () => {
+    expect(example()).toMatchObject({ transaction_code: 'TEENSK4W2K', currency: 'EUR' });
+    expect(example().id).toBeUndefined();
+    expect(historyItemRows(example(), 0.2)).toEqual([]);
+  });
+
+  it('reads the example sale in pounds, keyed by its transaction code', () => {
+    expect(historyItemRows({ ...example(), currency: 'GBP' }, 0.2)).toEqual([
+      {
+        provider: 'sumup',
+        type: 'payment',
+        externalId: 'TEENSK4W2K',
+        occurredAt: new Date('2020-02-29T10:56:56.876Z'),
+        amountPence: 1010,
+        description: 'Card payment',
+      },
+      expect.objectContaining({ type: 'fee', externalId: 'TEENSK4W2K:fee', amountPence: 20 }),
+    ]);
   });
 });

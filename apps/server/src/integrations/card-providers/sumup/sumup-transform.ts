@@ -1,6 +1,6 @@
 import type { SourceTransaction } from '../../../ledger/classify.js';
 import { decimalToPence } from './sumup-amounts.js';
-import type { HistoryItem, PayoutItem } from './sumup-schemas.js';
+import type { HistoryItem } from './sumup-schemas.js';
 
 type CardRow = Extract<SourceTransaction, { provider: 'sumup' | 'stripe' | 'square' }>;
 
@@ -14,8 +14,15 @@ const TAKEN = new Set(['SUCCESSFUL', 'PAID_OUT', 'REFUNDED', 'CHARGE_BACK']);
 const typeOf = (item: HistoryItem) => (item.type ?? 'PAYMENT').toUpperCase();
 const pence = (value: number | string) => Math.abs(decimalToPence(value));
 
-/** The id SumUp prints on receipts and in its dashboard; unique per merchant and stable. */
-export const externalIdOf = (item: HistoryItem) => item.transaction_code ?? item.id;
+/**
+ * The id SumUp prints on receipts and in its dashboard; unique per merchant and stable. SumUp's own example row
+ * carries no `id`, so the transaction id comes next.
+ */
+export const externalIdOf = (item: HistoryItem): string =>
+  (item.transaction_code ?? item.transaction_id ?? item.id) as string;
+
+/** A row in another currency than the pound cannot be added to the ledger (DESIGN: pence, GBP). */
+const inPounds = (item: HistoryItem) => !item.currency || item.currency.toUpperCase() === 'GBP';
 
 /** Whether a history row is a sale Brade counts, and so whether its fee is worth fetching. */
 export function isTakenPayment(item: HistoryItem): boolean {
@@ -46,6 +53,7 @@ export function historyItemRows(item: HistoryItem, feeAmount: number | string | 
   const externalId = externalIdOf(item);
   const occurredAt = new Date(item.timestamp);
   const type = typeOf(item);
+  if (!inPounds(item)) return [];
   if (type === 'PAYMENT') {
     if (!isTakenPayment(item)) return [];
     const description = paymentDescription(item);
@@ -78,25 +86,4 @@ export function historyItemRows(item: HistoryItem, feeAmount: number | string | 
     ];
   }
   return [];
-}
-
-/**
- * A successful payout to the bank. Deductions (refund, chargeback, balance) are money SumUp kept, already in the
- * ledger as the refunds themselves. When SumUp itemises a payout per transaction, each item keeps its own id.
- * The payout has a date only: midday UTC is that same day in London in any season.
- */
-export function payoutRows(item: PayoutItem): CardRow[] {
-  if (item.type.toUpperCase() !== 'PAYOUT' || item.status.toUpperCase() !== 'SUCCESSFUL') return [];
-  const externalId = item.transaction_code ? `payout:${item.id}:${item.transaction_code}` : `payout:${item.id}`;
-  const reference = item.reference?.trim();
-  return [
-    {
-      provider: 'sumup',
-      type: 'payout',
-      externalId,
-      occurredAt: new Date(`${item.date}T12:00:00Z`),
-      amountPence: pence(item.amount),
-      description: reference ? `SumUp payout to bank (${reference})` : 'SumUp payout to bank',
-    },
-  ];
 }

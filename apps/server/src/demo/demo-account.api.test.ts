@@ -1,0 +1,176 @@
+import { DEMO_ACCOUNT, firstDayOf, lastMonths, londonDateOf } from '@brade/contract';
+import { demo, generateSalonData } from '@brade/sandbox';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findUserByEmail } from '../accounts/users.js';
+import { rowsOf } from '../db/client.js';
+import { connections } from '../integrations/tables.js';
+import { startTestServer, type TestServer } from '../test/test-server.js';
+import { DEMO_GOALS } from './prepare-demo-account.js';
+
+// A pinned afternoon: the simulators and the imports share it, so the books end exactly here. It lies ahead of the
+// wall clock, which queue and lease times follow: a connection left waiting on those would never be claimed.
+const NOW = new Date('2027-05-14T15:00:00Z');
+let server: TestServer;
+let demoId: string;
+const db = () => server.ctx.database.db;
+
+beforeAll(async () => {
+  server = await startTestServer({ demo: true, clock: () => NOW });
+  demoId = (await findUserByEmail(db(), DEMO_ACCOUNT.email))!.id;
+}, 60_000);
+afterAll(() => server.close());
+
+async function waitForWholeHistory(timeoutMs = 90_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const rows = await db().select().from(connections).where(eq(connections.userId, demoId));
+    const settled = rows.filter((r) => r.syncState === 'idle' && r.lastSyncedAt && !r.backfillUntil);
+    if (rows.length === 4 && settled.length === 4) return rows;
+    if (Date.now() > until)
+      throw new Error(
+        `demo imports did not finish: ${JSON.stringify(rows.map((r) => [r.provider, r.syncState, r.lastError]))}`,
+      );
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Sum of the generator's records per London month, worked out here from the generator alone. */
+function generatorTruth(months: string[]) {
+  const data = generateSalonData({
+    seed: demo.DEMO_SALON.seed,
+    salesPerDayScale: demo.DEMO_SALON.salesPerDayScale,
+    from: firstDayOf(months[0]!),
+    to: londonDateOf(NOW),
+  });
+  const visible = <T extends { occurredAt: Date }>(records: T[]) => records.filter((r) => r.occurredAt <= NOW);
+  const byMonth = <T extends { occurredAt: Date }>(records: T[], amount: (r: T) => number) =>
+    Object.fromEntries(
+      months.map((m) => [
+        m,
+        visible(records)
+          .filter((r) => londonDateOf(r.occurredAt).startsWith(m))
+          .reduce((s, r) => s + amount(r), 0),
+      ]),
+    );
+  return {
+    sales: byMonth(data.payments, (p) => p.amountPence),
+    refunds: byMonth(data.refunds, (r) => r.amountPence),
+    fees: byMonth(data.payments, (p) => p.feePence),
+  };
+}
+
+describe('the demo salon, imported through the providers like any owner', () => {
+  it('connects the demo owner to its private simulators and imports every row through a sync run', async () => {
+    const rows = await waitForWholeHistory();
+    expect(rows.every((r) => r.demo && r.sandbox && r.status === 'connected' && r.lastError === null)).toBe(true);
+    const [untagged] = rowsOf<{ n: string }>(
+      await db().execute(sql`
+        select count(*) as n from ledger_transactions l
+        left join connections c on c.id = l.connection_id
+        where l.user_id = ${demoId}
+          and (l.sync_run_id is null or c.id is null or c.user_id <> l.user_id
+               or c.provider <> l.provider)`),
+    );
+    expect(Number(untagged!.n)).toBe(0);
+    // Payers are known by keyed hashes only: Stripe's and Square's customers, cards and e-mails, none in clear.
+    const [payers] = rowsOf<{ emails: string; customers: string; clear: string; deposits: string; vouchers: string }>(
+      await db().execute(sql`
+        select count(*) filter (where payer_email_key is not null) as emails,
+          count(*) filter (where payer_customer_key is not null) as customers,
+          count(*) filter (where client_key like '%@%' or client_key like 'customer:%' or client_key like 'card:%'
+            or payer_email_key like '%@%') as clear,
+          count(*) filter (where sale_purpose = 'deposit') as deposits,
+          count(*) filter (where sale_purpose = 'voucher_sale') as vouchers
+        from ledger_transactions where user_id = ${demoId}`),
+    );
+    expect(Number(payers!.emails)).toBeGreaterThan(100);
+    expect(Number(payers!.customers)).toBeGreaterThan(100);
+    expect(Number(payers!.clear)).toBe(0);
+    expect(Number(payers!.deposits)).toBeGreaterThan(10);
+    expect(Number(payers!.vouchers)).toBeGreaterThan(0);
+    const [total] = rowsOf<{ n: string; oldest: string; newest: string }>(
+      await db().execute(
+        sql`select count(*) as n, min(local_date)::text as oldest, max(occurred_at)::text as newest
+            from ledger_transactions where user_id = ${demoId}`,
+      ),
+    );
+    expect(Number(total!.n)).toBeGreaterThan(5_000);
+    // The first of the month 17 months back, and nothing after "now".
+    expect(total!.oldest).toBe('2025-12-01');
+    expect(new Date(total!.newest).getTime()).toBeLessThanOrEqual(NOW.getTime());
+  });
+
+  it("holds the generator's sales, refunds and card fees for each of the last 12 months", async () => {
+    await waitForWholeHistory();
+    const months = lastMonths(londonDateOf(NOW), 12);
+    const truth = generatorTruth(months);
+    const result = rowsOf<{ month: string; sales: string; refunds: string; fees: string }>(
+      await db().execute(sql`
+        select to_char(local_date, 'YYYY-MM') as month,
+          coalesce(sum(amount_pence) filter (where kind = 'sale'), 0) as sales,
+          coalesce(-sum(amount_pence) filter (where kind = 'refund'), 0) as refunds,
+          coalesce(-sum(amount_pence) filter (where kind = 'fee' and provider <> 'bank'), 0) as fees
+        from ledger_transactions where user_id = ${demoId} and local_date >= ${firstDayOf(months[0]!)}
+        group by 1 order by 1`),
+    );
+    const ledger = (field: 'sales' | 'refunds' | 'fees') =>
+      Object.fromEntries(months.map((m) => [m, Number(result.find((r) => r.month === m)?.[field] ?? 0)]));
+    expect(ledger('sales')).toEqual(truth.sales);
+    expect(ledger('refunds')).toEqual(truth.refunds);
+    expect(ledger('fees')).toEqual(truth.fees);
+    // A small VAT-registered salon: between £110,000 and £200,000 of card takings a year.
+    const year = Object.values(truth.sales).reduce((s, v) => s + v, 0);
+    expect(year).toBeGreaterThan(110_000_00);
+    expect(year).toBeLessThan(200_000_00);
+  });
+
+  it('reports the connections as connected with their last sync, and the goals its owner set', async () => {
+    await waitForWholeHistory();
+    const signin = await server.post('/api/signin_user', {
+      email: DEMO_ACCOUNT.email,
+      password: DEMO_ACCOUNT.password,
+    });
+    const token = signin.body.access_token as string;
+    const tokens = await server.get(`/api/database/get-access-tokens/${demoId}`, token);
+    expect(tokens.status).toBe(200);
+    const all = [
+      ...Object.values(tokens.body.sales_access_tokens),
+      ...Object.values(tokens.body.expenses_access_tokens),
+    ];
+    expect(Object.keys(tokens.body.sales_access_tokens).sort()).toEqual(['square', 'stripe', 'sumup']);
+    for (const summary of all as Array<Record<string, unknown>>) {
+      expect(summary).toMatchObject({ status: 'connected', sandbox: true, last_sync: NOW.toISOString() });
+      expect(summary.history).toEqual({ from: '2025-12-01T00:00:00.000Z', complete: true });
+    }
+    const goals = await server.get(`/api/database/get-financial-goals/${demoId}`, token);
+    expect(goals.body.financial_goals).toEqual(DEMO_GOALS);
+  });
+
+  it('tops up as an ordinary sync run: a later hour brings only the new rows, no duplicates', async () => {
+    await waitForWholeHistory();
+    const count = async () =>
+      Number(
+        rowsOf<{ n: string }>(
+          await db().execute(sql`select count(*) as n from ledger_transactions where user_id = ${demoId}`),
+        )[0]!.n,
+      );
+    const before = await count();
+    const due = await db()
+      .update(connections)
+      .set({ nextSyncAt: new Date(0) })
+      .where(and(eq(connections.userId, demoId), eq(connections.provider, 'square')))
+      .returning();
+    expect(due).toHaveLength(1);
+    await server.ctx.integrations.scheduler.sweep();
+    const until = Date.now() + 30_000;
+    for (;;) {
+      const [row] = await db().select().from(connections).where(eq(connections.id, due[0]!.id));
+      if (row!.syncState === 'idle' && row!.nextSyncAt! > new Date(0)) break;
+      if (Date.now() > until) throw new Error('the top-up did not run');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    // The clock has not moved, so a second run re-reads its overlap and finds nothing new.
+    expect(await count()).toBe(before);
+  });
+});
