@@ -61,7 +61,14 @@ describe('loadConfig', () => {
       [{ HOST: '0.0.0.0' }],
       [{ PUBLIC_URL: 'https://brade.example' }],
       [{ TRUST_PROXY: '1' }],
-      [{ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), ENCRYPTION_KEY: 'a'.repeat(64) }],
+      [
+        {
+          NODE_ENV: 'production',
+          APP_SECRET: 'x'.repeat(40),
+          ENCRYPTION_KEY: 'a'.repeat(64),
+          CLIENT_KEY: 'b'.repeat(64),
+        },
+      ],
     ])('stay off for anything that looks shared: %j', (env) => {
       expect(flags(env)).toEqual({ mailbox: false, sandbox: false, stripe: null });
     });

@@ -182,14 +182,18 @@ describe('connecting a card provider', () => {
     );
     expect(blank.status).toBe(400);
     // SumUp's merchant code (beyond the spec) is letters and digits only: a path or a NUL never reaches SumUp.
-    for (const merchant_code of ['../v0.1/me', 'MH4H\u0000', 'x'.repeat(33)]) {
+    for (const [merchant_code, sentence] of [
+      ['../v0.1/me', 'The SumUp merchant code is not valid.'],
+      ['x'.repeat(33), 'The SumUp merchant code is not valid.'],
+      ['MH4H\u0000', 'Text must not contain NUL characters.'],
+    ]) {
       const bad = await server.post(
         '/api/sumup/record-sumup-transactions',
         { id: owner.id, code: 'c', state: 's', merchant_code },
         owner.access_token,
       );
       expect(bad.status).toBe(400);
-      expect(JSON.stringify(bad.body)).toContain('The SumUp merchant code is not valid.');
+      expect(JSON.stringify(bad.body)).toContain(sentence);
     }
     const other = await signUpAndConfirm(server);
     expect(

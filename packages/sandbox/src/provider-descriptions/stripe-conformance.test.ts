@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningCardSimulator } from '../simulators/common/card-sim-types';
 import { startStripeSimulator } from '../simulators/stripe/stripe-simulator';
-import { connect } from '../simulators/stripe/stripe-test-helpers';
+import { connect, REDIRECT_URI } from '../simulators/stripe/stripe-test-helpers';
 import { loadStripeFixtures } from './openapi-validator';
 
 /**
@@ -49,7 +49,7 @@ let sim: RunningCardSimulator;
 let token: string;
 
 beforeAll(async () => {
-  sim = await startStripeSimulator({ seed: 'conformance', now: () => NOW });
+  sim = await startStripeSimulator({ seed: 'conformance', now: () => NOW, redirectUris: [REDIRECT_URI] });
   token = (await connect(sim)).access_token;
 }, 30_000);
 afterAll(() => sim.close());
