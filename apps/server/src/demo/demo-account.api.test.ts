@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNT, firstDayOf, lastMonths, londonDateOf } from '@brade/contract';
+import { addDays, DEMO_ACCOUNT, firstDayOf, lastMonths, londonDateOf } from '@brade/contract';
 import { demo, generateSalonData } from '@brade/sandbox';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,8 @@ import { findUserByEmail } from '../accounts/users.js';
 import { rowsOf } from '../db/client.js';
 import { connections } from '../integrations/tables.js';
 import { startTestServer, type TestServer } from '../test/test-server.js';
+import { ensureDemoConnections } from './demo-connections.js';
+import { startDemoSandbox } from './demo-sandbox.js';
 import { DEMO_GOALS } from './prepare-demo-account.js';
 
 // A pinned afternoon: the simulators and the imports share it, so the books end exactly here. It lies ahead of the
@@ -44,6 +46,10 @@ function generatorTruth(months: string[]) {
     to: londonDateOf(NOW),
   });
   const visible = <T extends { occurredAt: Date }>(records: T[]) => records.filter((r) => r.occurredAt <= NOW);
+  // Debits of today and yesterday are still pending at the bank, and pending lines are not imported
+  // (docs/open-banking.md); credits are booked at once.
+  const pendingFrom = addDays(londonDateOf(NOW), -1);
+  const booked = visible(data.bank).filter((b) => b.amountPence > 0 || londonDateOf(b.occurredAt) < pendingFrom);
   const byMonth = <T extends { occurredAt: Date }>(records: T[], amount: (r: T) => number) =>
     Object.fromEntries(
       months.map((m) => [
@@ -57,6 +63,9 @@ function generatorTruth(months: string[]) {
     sales: byMonth(data.payments, (p) => p.amountPence),
     refunds: byMonth(data.refunds, (r) => r.amountPence),
     fees: byMonth(data.payments, (p) => p.feePence),
+    bankIn: byMonth(booked, (b) => Math.max(b.amountPence, 0)),
+    bankOut: byMonth(booked, (b) => Math.min(b.amountPence, 0)),
+    bankLines: byMonth(booked, () => 1),
   };
 }
 
@@ -125,6 +134,37 @@ describe('the demo salon, imported through the providers like any owner', () => 
     expect(year).toBeLessThan(200_000_00);
   });
 
+  it("banks at Enable Banking's simulator: the statement line for line, and cash in the bank", async () => {
+    const rows = await waitForWholeHistory();
+    const bank = rows.find((r) => r.provider === 'bank')!;
+    expect(bank).toMatchObject({ bankProvider: 'enable_banking', institutionName: 'Mock ASPSP' });
+    const months = lastMonths(londonDateOf(NOW), 12);
+    const truth = generatorTruth(months);
+    const result = rowsOf<{ month: string; credits: string; debits: string; lines: string }>(
+      await db().execute(sql`
+        select to_char(local_date, 'YYYY-MM') as month,
+          coalesce(sum(amount_pence) filter (where amount_pence > 0), 0) as credits,
+          coalesce(sum(amount_pence) filter (where amount_pence < 0), 0) as debits,
+          count(*) as lines
+        from ledger_transactions
+        where user_id = ${demoId} and provider = 'bank' and local_date >= ${firstDayOf(months[0]!)}
+        group by 1 order by 1`),
+    );
+    const ledger = (field: 'credits' | 'debits' | 'lines') =>
+      Object.fromEntries(months.map((m) => [m, Number(result.find((r) => r.month === m)?.[field] ?? 0)]));
+    expect(ledger('credits')).toEqual(truth.bankIn);
+    expect(ledger('debits')).toEqual(truth.bankOut);
+    expect(ledger('lines')).toEqual(truth.bankLines);
+
+    const signin = await server.post('/api/signin_user', {
+      email: DEMO_ACCOUNT.email,
+      password: DEMO_ACCOUNT.password,
+    });
+    const cash = await server.get(`/api/database/get-cash-in-the-bank/${demoId}`, signin.body.access_token);
+    expect(cash.status).toBe(200);
+    expect(cash.body.cash_in_the_bank).toMatchObject({ currency: 'GBP' });
+  });
+
   it('reports the connections as connected with their last sync, and the goals its owner set', async () => {
     await waitForWholeHistory();
     const signin = await server.post('/api/signin_user', {
@@ -172,5 +212,36 @@ describe('the demo salon, imported through the providers like any owner', () => 
     }
     // The clock has not moved, so a second run re-reads its overlap and finds nothing new.
     expect(await count()).toBe(before);
+  });
+
+  // Last: it leaves the demo's connections pointing at a bank this server's adapters do not serve.
+  it("starts the books again, once, when the demo's bank moves to another provider: nothing counted twice", async () => {
+    await waitForWholeHistory();
+    const other = await startDemoSandbox({ now: () => NOW, bank: 'gocardless' });
+    try {
+      await ensureDemoConnections(db(), server.ctx.integrations.cipher, demoId, other, NOW);
+      const rows = await db().select().from(connections).where(eq(connections.userId, demoId));
+      expect(rows.map((r) => r.provider).sort()).toEqual(['bank', 'square', 'stripe', 'sumup']);
+      expect(rows.find((r) => r.provider === 'bank')).toMatchObject({
+        bankProvider: 'gocardless',
+        institutionName: 'Sandbox Finance',
+        syncCursor: null,
+        lastSyncedAt: null,
+      });
+      const [left] = rowsOf<{ n: string }>(
+        await db().execute(sql`select count(*) as n from ledger_transactions where user_id = ${demoId}`),
+      );
+      expect(Number(left!.n)).toBe(0);
+      // A second start with the same bank keeps what it has.
+      await db()
+        .update(connections)
+        .set({ syncCursor: { kept: true } })
+        .where(eq(connections.userId, demoId));
+      await ensureDemoConnections(db(), server.ctx.integrations.cipher, demoId, other, NOW);
+      const again = await db().select().from(connections).where(eq(connections.userId, demoId));
+      expect(again.map((r) => r.syncCursor)).toEqual(again.map(() => ({ kept: true })));
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -5,7 +5,7 @@ import type { Db } from '../db/client.js';
 import { sealCredentials } from '../integrations/connection-store.js';
 import type { StoredCardTokens } from '../integrations/sync/run-sync.js';
 import type { BankCredentials } from '../integrations/sync/sync-bank.js';
-import { type ConnectionProvider, connections } from '../integrations/tables.js';
+import { bankBalances, type ConnectionProvider, connections } from '../integrations/tables.js';
 import type { TokenCipher } from '../integrations/token-cipher.js';
 import { ledgerDailyTotals, ledgerTransactions } from '../ledger/tables.js';
 import type { DemoSandbox } from './demo-sandbox.js';
@@ -33,7 +33,8 @@ export function demoHistoryWindow(now: Date): { historyFrom: Date; recentFrom: D
  * Connects the demo owner to the demo's private simulators, as a real owner's connect flow would have: the
  * credentials sealed like any (token-cipher.ts), an import due now. A connection already there keeps its cursors
  * and history; its credentials are sealed again each start, so a broken or rotated copy heals. Books imported
- * before the demo went through the adapters (straight from the generator, with other ids) are cleared once.
+ * before the demo went through the adapters (straight from the generator, with other ids), or through another
+ * bank provider than today's, are cleared once and imported again.
  */
 export async function ensureDemoConnections(
   db: Db,
@@ -53,7 +54,7 @@ export async function ensureDemoConnections(
   });
   const bank: BankCredentials = {
     linkId: demoConnections.bank.linkId,
-    accounts: demoConnections.bank.accountIds.map((id) => ({ id, identity: id })),
+    accounts: demoConnections.bank.accounts,
   };
   const wanted: Array<{ provider: ConnectionProvider; accountId: string; credentials: unknown }> = [
     { provider: 'stripe', accountId: demoConnections.stripe.accountId, credentials: card(demoConnections.stripe) },
@@ -63,11 +64,18 @@ export async function ensureDemoConnections(
   ];
   const window = demoHistoryWindow(now);
   await db.transaction(async (tx) => {
-    const existing = await tx.select().from(connections).where(eq(connections.userId, userId));
-    if (existing.some((row) => !row.demo)) {
+    let existing = await tx.select().from(connections).where(eq(connections.userId, userId));
+    // Books imported straight from the generator (other ids), or a bank now served by another provider (its rows'
+    // keys differ, so they would count twice): start the books again from the simulators.
+    const bankMoved = existing.some(
+      (row) => row.provider === 'bank' && row.demo && row.bankProvider !== demoConnections.bank.provider,
+    );
+    if (existing.some((row) => !row.demo) || bankMoved) {
       await tx.delete(ledgerTransactions).where(eq(ledgerTransactions.userId, userId));
       await tx.delete(ledgerDailyTotals).where(eq(ledgerDailyTotals.userId, userId));
-      await tx.delete(connections).where(and(eq(connections.userId, userId), eq(connections.demo, false)));
+      await tx.delete(bankBalances).where(eq(bankBalances.userId, userId));
+      await tx.delete(connections).where(eq(connections.userId, userId));
+      existing = [];
     }
     for (const { provider, accountId, credentials } of wanted) {
       const kept = existing.find((row) => row.provider === provider && row.demo && row.accountId === accountId);

@@ -1,6 +1,8 @@
 import Fastify from 'fastify';
 import { stableToken } from '../simulators/common/card-sim-ids';
 import type { FixedTokens } from '../simulators/common/simulator-harness-types';
+import { createEnableBankingSimulator } from '../simulators/enable-banking/enable-banking-simulator';
+import type { RegisteredApplication } from '../simulators/enable-banking/sandbox-application';
 import { createGoCardlessSimulator } from '../simulators/gocardless/gocardless-simulator';
 import { DEFAULT_SQUARE_CLIENT_ID, DEFAULT_SQUARE_CLIENT_SECRET } from '../simulators/square/square-context';
 import { squareSimulator } from '../simulators/square/square-simulator';
@@ -10,11 +12,24 @@ import { createSumupSimulator } from '../simulators/sumup/sumup-simulator';
 import { DEMO_SALON } from './demo-salon';
 
 const TOKEN_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-/** Sandbox Finance, the test bank the demo's business account is at. */
-const DEMO_BANK = { id: 'SANDBOXFINANCE_SFIN0000', name: 'Sandbox Finance' } as const;
+/**
+ * The test bank the demo's business account is at, per open-banking provider: Enable Banking's "Mock ASPSP" (the
+ * default, as for new links) or GoCardless's "Sandbox Finance". The statement is the same at either.
+ */
+const DEMO_BANKS = {
+  enable_banking: { id: 'GB:Mock ASPSP', name: 'Mock ASPSP' },
+  gocardless: { id: 'SANDBOXFINANCE_SFIN0000', name: 'Sandbox Finance' },
+} as const;
 
-/** Which open-banking simulator serves the demo's bank (one exists today; issue 19 adds Enable Banking's). */
-export type DemoBankProvider = 'gocardless';
+/** Which open-banking simulator serves the demo's bank. */
+export type DemoBankProvider = keyof typeof DEMO_BANKS;
+
+/** What the demo's bank needs of the app: Enable Banking's API accepts only a registered application's JWTs. */
+export interface DemoBankOptions {
+  provider?: DemoBankProvider;
+  /** The app's Enable Banking application (its id and public key); required for Enable Banking. */
+  application?: Pick<RegisteredApplication, 'id' | 'publicKey'>;
+}
 
 export interface DemoEndpoint {
   /** Where the provider's API (and its OAuth endpoints) answer on the private loopback server. */
@@ -38,7 +53,8 @@ export interface DemoSandbox {
     bank: {
       provider: DemoBankProvider;
       linkId: string;
-      accountIds: string[];
+      /** Each account's id at the provider and the identity that outlives a new link (the id, for GoCardless). */
+      accounts: Array<{ id: string; identity: string }>;
       institutionId: string;
       institutionName: string;
     };
@@ -58,8 +74,13 @@ function fixedTokens(provider: string, prefix: string): FixedTokens {
  * imports it through the same adapters as any owner's accounts, with no consent page to click through.
  */
 export async function startDemoSimulators(
-  options: { now?: () => Date; bank?: DemoBankProvider } = {},
+  options: { now?: () => Date; bank?: DemoBankOptions } = {},
 ): Promise<DemoSandbox> {
+  const bankProvider = options.bank?.provider ?? 'enable_banking';
+  const application = options.bank?.application;
+  if (bankProvider === 'enable_banking' && !application) {
+    throw new Error("The demo's Enable Banking simulator needs the app's application id and public key");
+  }
   const app = Fastify({ logger: false });
   // Each simulator reads publicBaseUrl per request, so the port bound below can fill these in.
   const base = { url: '' };
@@ -75,11 +96,37 @@ export async function startDemoSimulators(
   const stripe = stripeSimulator(common('/stripe'));
   const square = squareSimulator(common('/square'));
   const sumup = createSumupSimulator(common('/sumup'));
-  const bank = createGoCardlessSimulator(common('/gocardless'));
+  const bankPrefix = bankProvider === 'enable_banking' ? '/enable-banking' : '/gocardless';
+  const bank =
+    bankProvider === 'enable_banking'
+      ? (() => {
+          const simulator = createEnableBankingSimulator({
+            ...common(bankPrefix),
+            applications: [{ ...application!, redirectUrls: [] }],
+          });
+          return {
+            plugin: simulator.plugin,
+            preconnect: () => {
+              const session = simulator.preconnect(DEMO_BANKS.enable_banking.name, application!.id);
+              const accounts = session.accounts.map((a) => ({ id: a.uid, identity: a.identificationHash }));
+              return { linkId: session.sessionId, accounts };
+            },
+          };
+        })()
+      : (() => {
+          const simulator = createGoCardlessSimulator(common(bankPrefix));
+          return {
+            plugin: simulator.plugin,
+            preconnect: () => {
+              const linked = simulator.preconnect(DEMO_BANKS.gocardless.id);
+              return { linkId: linked.requisitionId, accounts: linked.accountIds.map((id) => ({ id, identity: id })) };
+            },
+          };
+        })();
   await app.register(stripe, { prefix: '/stripe' });
   await app.register(square, { prefix: '/square' });
   await app.register(sumup.plugin, { prefix: '/sumup' });
-  await app.register(bank.plugin, { prefix: '/gocardless' });
+  await app.register(bank.plugin, { prefix: bankPrefix });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   base.url = address.replace('[::1]', '127.0.0.1');
 
@@ -89,7 +136,7 @@ export async function startDemoSimulators(
   const squareTokens = fixedTokens('square', 'EAAAldemo');
   const sumupTokens = fixedTokens('sumup', 'sumup_demo_');
   const sumupClient = { clientId: 'brade-demo', clientSecret: 'brade-demo-secret' };
-  const linked = bank.preconnect(DEMO_BANK.id);
+  const linked = bank.preconnect();
   return {
     url: base.url,
     endpoints: {
@@ -104,7 +151,7 @@ export async function startDemoSimulators(
         clientSecret: DEFAULT_SQUARE_CLIENT_SECRET,
       },
       sumup: { baseUrl: `${base.url}/sumup`, ...sumupClient },
-      bank: { baseUrl: `${base.url}/gocardless`, clientId: 'brade-demo', clientSecret: 'brade-demo-secret' },
+      bank: { baseUrl: `${base.url}${bankPrefix}`, clientId: 'brade-demo', clientSecret: 'brade-demo-secret' },
     },
     connections: {
       stripe: { ...stripeTokens, accountId: stripe.preconnect({ seed, login, ...stripeTokens }) },
@@ -122,11 +169,11 @@ export async function startDemoSimulators(
         accountId: sumup.preconnect({ clientId: sumupClient.clientId, scope: 'transactions.history', ...sumupTokens }),
       },
       bank: {
-        provider: options.bank ?? 'gocardless',
-        linkId: linked.requisitionId,
-        accountIds: linked.accountIds,
-        institutionId: DEMO_BANK.id,
-        institutionName: DEMO_BANK.name,
+        provider: bankProvider,
+        linkId: linked.linkId,
+        accounts: linked.accounts,
+        institutionId: DEMO_BANKS[bankProvider].id,
+        institutionName: DEMO_BANKS[bankProvider].name,
       },
     },
     close: () => app.close(),

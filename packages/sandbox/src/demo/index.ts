@@ -1,3 +1,9 @@
 export { DEMO_HISTORY_MONTHS, DEMO_SALON } from './demo-salon';
-export type { DemoBankProvider, DemoCardConnection, DemoEndpoint, DemoSandbox } from './demo-simulators';
+export type {
+  DemoBankOptions,
+  DemoBankProvider,
+  DemoCardConnection,
+  DemoEndpoint,
+  DemoSandbox,
+} from './demo-simulators';
 export { startDemoSimulators } from './demo-simulators';

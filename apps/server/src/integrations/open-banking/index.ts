@@ -1,4 +1,4 @@
-import type { Config, ProviderEndpoint } from '../../config.js';
+import type { Config, EnableBankingEndpoint, ProviderEndpoint } from '../../config.js';
 import type { RetryPolicy } from '../provider-http.js';
 import { createEnableBankingProvider } from './enable-banking/enable-banking-provider.js';
 import { createGoCardlessProvider } from './gocardless/gocardless-provider.js';
@@ -49,15 +49,22 @@ export function openBankingProviders(
   };
 }
 
+/** Where one open-banking provider answers: GoCardless's client credentials or Enable Banking's application. */
+export type OpenBankingEndpoint =
+  | { id: 'gocardless'; endpoint: ProviderEndpoint }
+  | { id: 'enable_banking'; endpoint: EnableBankingEndpoint };
+
 /**
  * One provider at an explicit endpoint (the demo's private bank simulator), as the facade's pair: it takes new
- * links and serves the connections made with it. Only GoCardless's simulator is preconnected for the demo so far.
+ * links and serves the connections made with it.
  */
 export function openBankingProvidersAt(
-  id: 'gocardless',
-  endpoint: ProviderEndpoint,
+  at: OpenBankingEndpoint,
   options: { retry?: Partial<RetryPolicy>; now?: () => Date } = {},
 ): OpenBankingProviders {
-  const provider = createGoCardlessProvider(endpoint, { ...options, listSandboxBank: true });
-  return { forNewLinks: provider, byId: (wanted) => (wanted === id ? provider : null) };
+  const provider =
+    at.id === 'gocardless'
+      ? createGoCardlessProvider(at.endpoint, { ...options, listSandboxBank: true })
+      : createEnableBankingProvider(at.endpoint, options);
+  return { forNewLinks: provider, byId: (wanted) => (wanted === at.id ? provider : null) };
 }

@@ -6,7 +6,7 @@ import { accountResource, newSessionAccount } from './account-resource';
 import { allAspsps, aspspLogoSvg, findAspsp, type PsuType } from './aspsps';
 import { type EnableBankingContext, requireApplication } from './enable-banking-context';
 import { sendError } from './enable-banking-errors';
-import { type Session, sessionStatus } from './enable-banking-state';
+import { type Session, sessionStatus, validUntilOf } from './enable-banking-state';
 
 /** RFC 3339 with an explicit offset, as `access.valid_until` must be. */
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
@@ -29,7 +29,11 @@ function sessionView(context: EnableBankingContext, session: Session) {
     aspsp: session.aspsp,
     psu_type: session.psuType,
     psu_id_hash: createHash('sha256').update(session.id).digest('hex'),
-    access: { valid_until: session.validUntil, balances: true, transactions: true },
+    access: {
+      valid_until: validUntilOf(session, context.clock.now().getTime()),
+      balances: true,
+      transactions: true,
+    },
     created: session.created,
     authorized: session.created,
     ...(session.closed ? { closed: session.closed } : {}),

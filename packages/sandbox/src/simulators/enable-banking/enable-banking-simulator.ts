@@ -11,6 +11,7 @@ import { registerAuthorizationRoutes } from './authorization-routes';
 import type { EnableBankingContext, EnableBankingSimulatorOptions } from './enable-banking-context';
 import { enableBankingFaultBody, sendError } from './enable-banking-errors';
 import { EnableBankingState } from './enable-banking-state';
+import { preconnectSession } from './preconnect';
 
 export const DEFAULT_SEED = 'brade-demo';
 const DEFAULT_PAGE_SIZE = 100;
@@ -27,6 +28,8 @@ export interface EnableBankingControl extends SimulatorControl {
 export function createEnableBankingSimulator(options: EnableBankingSimulatorOptions): {
   plugin: FastifyPluginAsync;
   control: EnableBankingControl;
+  /** Authorises the salon's business account at a bank ahead of time (no consent page), with stable ids. */
+  preconnect(aspspName: string, applicationId: string): ReturnType<typeof preconnectSession>;
 } {
   const clock = new SimulatorClock(options.now);
   const state = new EnableBankingState();
@@ -84,7 +87,8 @@ export function createEnableBankingSimulator(options: EnableBankingSimulatorOpti
     registerAccountRoutes(fastify, context);
     if (options.controls) registerControlRoutes(fastify, control);
   };
-  return { plugin, control };
+  const preconnect = (aspspName: string, applicationId: string) => preconnectSession(context, aspspName, applicationId);
+  return { plugin, control, preconnect };
 }
 
 /** A Fastify plugin serving Enable Banking's AIS API and a bank consent page, mountable under any prefix. */

@@ -37,6 +37,8 @@ export interface Session {
   aspsp: AspspRef;
   psuType: PsuType;
   validUntil: string;
+  /** A preconnected session (the demo's bank): its consent is always 90 days from now, like a renewed one. */
+  renewing?: boolean;
   status: StoredSessionStatus;
   /** control.expireConsent: treated as expired whatever valid_until says. */
   forcedExpired: boolean;
@@ -99,5 +101,12 @@ export type SessionStatus = StoredSessionStatus | 'EXPIRED';
 /** AUTHORIZED reads EXPIRED once `valid_until` has passed (or a test expired it). */
 export function sessionStatus(session: Session, now: number): SessionStatus {
   if (session.status !== 'AUTHORIZED') return session.status;
-  return session.forcedExpired || Date.parse(session.validUntil) <= now ? 'EXPIRED' : 'AUTHORIZED';
+  return session.forcedExpired || Date.parse(validUntilOf(session, now)) <= now ? 'EXPIRED' : 'AUTHORIZED';
+}
+
+const RENEWED_CONSENT_MS = 90 * 86_400_000;
+
+/** When the session's consent ends, as the API reports it. */
+export function validUntilOf(session: Session, now: number): string {
+  return session.renewing ? new Date(now + RENEWED_CONSENT_MS).toISOString() : session.validUntil;
 }
