@@ -66,6 +66,7 @@ function generatorTruth(months: string[]) {
     bankIn: byMonth(booked, (b) => Math.max(b.amountPence, 0)),
     bankOut: byMonth(booked, (b) => Math.min(b.amountPence, 0)),
     bankLines: byMonth(booked, () => 1),
+    redemptions: byMonth(data.redemptions, (r) => r.amountPence),
   };
 }
 
@@ -114,20 +115,24 @@ describe('the demo salon, imported through the providers like any owner', () => 
     await waitForWholeHistory();
     const months = lastMonths(londonDateOf(NOW), 12);
     const truth = generatorTruth(months);
-    const result = rowsOf<{ month: string; sales: string; refunds: string; fees: string }>(
+    const result = rowsOf<{ month: string; sales: string; refunds: string; fees: string; redemptions: string }>(
       await db().execute(sql`
         select to_char(local_date, 'YYYY-MM') as month,
           coalesce(sum(amount_pence) filter (where kind = 'sale'), 0) as sales,
           coalesce(-sum(amount_pence) filter (where kind = 'refund'), 0) as refunds,
-          coalesce(-sum(amount_pence) filter (where kind = 'fee' and provider <> 'bank'), 0) as fees
+          coalesce(-sum(amount_pence) filter (where kind = 'fee' and provider <> 'bank'), 0) as fees,
+          coalesce(sum(amount_pence) filter (where kind = 'voucher_redemption'), 0) as redemptions
         from ledger_transactions where user_id = ${demoId} and local_date >= ${firstDayOf(months[0]!)}
         group by 1 order by 1`),
     );
-    const ledger = (field: 'sales' | 'refunds' | 'fees') =>
+    const ledger = (field: 'sales' | 'refunds' | 'fees' | 'redemptions') =>
       Object.fromEntries(months.map((m) => [m, Number(result.find((r) => r.month === m)?.[field] ?? 0)]));
     expect(ledger('sales')).toEqual(truth.sales);
     expect(ledger('refunds')).toEqual(truth.refunds);
     expect(ledger('fees')).toEqual(truth.fees);
+    // Gift vouchers spent at the Square till: visits with no new money, never sales.
+    expect(ledger('redemptions')).toEqual(truth.redemptions);
+    expect(Object.values(truth.redemptions).filter((pence) => pence > 0).length).toBeGreaterThan(6);
     // A small VAT-registered salon: between £110,000 and £200,000 of card takings a year.
     const year = Object.values(truth.sales).reduce((s, v) => s + v, 0);
     expect(year).toBeGreaterThan(110_000_00);

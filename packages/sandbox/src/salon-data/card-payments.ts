@@ -2,6 +2,7 @@ import { appointmentsOn, compareIds, MAX_BOOKING_LEAD_DAYS } from './appointment
 import { type DayNumber, dateOf, dayOfMonth, monthOf } from './calendar';
 import { type Client, identityAt } from './client-pool';
 import { type GenerationContext, memoised } from './context';
+import { pounds, vouchersSoldOn } from './gift-vouchers';
 import { londonInstant } from './london-time';
 import { feeFor } from './processor-fees';
 import { paymentId } from './provider-ids';
@@ -29,7 +30,6 @@ interface PendingPayment {
   order: string;
 }
 
-const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 const dayFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
   weekday: 'short',
@@ -37,17 +37,6 @@ const dayFormat = new Intl.DateTimeFormat('en-GB', {
   month: 'short',
   year: 'numeric',
 });
-
-/** Gift vouchers sold online a day at scale 1: a trickle all year, a rush in the four weeks before Christmas. */
-function voucherRate(day: DayNumber): number {
-  const month = monthOf(day);
-  if (month === 12 && dayOfMonth(day) <= 23) return 2;
-  if (month === 11) return 0.5;
-  return 0.2;
-}
-
-const VOUCHER_VALUES = [2500, 5000, 7500, 10_000, 15_000];
-const VOUCHER_WEIGHTS = [0.2, 0.4, 0.15, 0.2, 0.05];
 
 function pendingPaymentsOn(context: GenerationContext, day: DayNumber): PendingPayment[] {
   const pending: PendingPayment[] = [];
@@ -86,41 +75,18 @@ function pendingPaymentsOn(context: GenerationContext, day: DayNumber): PendingP
       order: `${appointment.day}:${appointment.client.id}`,
     });
   }
-  const random = randomFor(context.profile.seed, 'vouchers', dateOf(day));
-  const vouchers = random.poisson(voucherRate(day) * context.profile.scale);
-  for (let i = 0; i < vouchers; i++) {
-    const value = random.weighted(VOUCHER_VALUES, VOUCHER_WEIGHTS);
-    const buyer: Client = {
-      id: `gv_${dateOf(day)}_${i}`,
-      kind: 'cut',
-      key: random.int(0, 0xffffffff),
-      words: [
-        random.int(0, 0xffffffff),
-        random.int(0, 0xffffffff),
-        random.int(0, 0xffffffff),
-        random.int(0, 0xffffffff),
-      ],
-      joinDay: day,
-      weekday: 0,
-      phase: 0,
-      interval: 0,
-      visits: 1,
-      stylist: context.profile.owner,
-      mainService: 'Gift voucher',
-      squareProfile: false,
-      stripeProfile: true,
-    };
+  for (const sale of vouchersSoldOn(context, day)) {
     pending.push({
       processor: 'stripe',
-      minute: 7 * 60 + random.int(0, 16 * 60 - 1),
-      second: random.int(0, 59),
-      amountPence: value,
-      client: buyer,
+      minute: sale.minute,
+      second: sale.second,
+      amountPence: sale.valuePence,
+      client: sale.buyer,
       service: 'Gift voucher',
-      description: `Gift voucher ${pounds(value)} – ${context.profile.name}`,
+      description: `Gift voucher ${pounds(sale.valuePence)} – ${context.profile.name}`,
       purpose: 'gift_voucher',
-      key: buyer.key,
-      order: buyer.id,
+      key: sale.buyer.key,
+      order: sale.buyer.id,
     });
   }
   return pending.sort(

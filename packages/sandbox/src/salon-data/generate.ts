@@ -4,10 +4,11 @@ import { type DayNumber, dayNumberOf } from './calendar';
 import { paymentsOn } from './card-payments';
 import { clientPool } from './client-pool';
 import type { GenerationContext } from './context';
+import { redemptionsOn } from './gift-vouchers';
 import { MAX_PAYOUT_DELAY_DAYS, payoutsOn } from './payouts';
 import { MAX_REFUND_DELAY_DAYS, refundsOn } from './refunds';
 import { salonProfile } from './salon-profile';
-import type { CardPayment, CardRefund, GenerateOptions, Payout, SalonData } from './types';
+import type { CardPayment, CardRefund, GenerateOptions, Payout, SalonData, VoucherRedemption } from './types';
 
 /**
  * Days before `from` whose sales a range can need: a VAT Direct Debit (collected up to ~135 days after its quarter
@@ -20,7 +21,8 @@ function byTime<T extends { occurredAt: Date; id: string }>(a: T, b: T): number 
 }
 
 /**
- * Generates a seeded UK salon's card payments, refunds, payouts and bank statement for a range of London days.
+ * Generates a seeded UK salon's card payments, refunds, payouts, gift-voucher redemptions and bank statement for a
+ * range of London days.
  * Every record is a pure function of (seed, its own day, scale): generating a..b and b+1..c gives exactly the records
  * of a..c.
  */
@@ -29,7 +31,7 @@ export function generateSalonData(options: GenerateOptions): SalonData {
   const to = dayNumberOf(options.to);
   const scale = options.salesPerDayScale ?? 1;
   if (!(scale > 0) || !Number.isFinite(scale)) throw new Error('salesPerDayScale must be a positive number');
-  if (to < from) return { payments: [], refunds: [], payouts: [], bank: [] };
+  if (to < from) return { payments: [], refunds: [], payouts: [], bank: [], redemptions: [] };
   const profile = salonProfile(options.seed, scale);
   const context: GenerationContext = {
     profile,
@@ -40,8 +42,10 @@ export function generateSalonData(options: GenerateOptions): SalonData {
   const payments: CardPayment[] = [];
   const refunds: CardRefund[] = [];
   const payouts: Payout[] = [];
+  const redemptions: VoucherRedemption[] = [];
   for (let day: DayNumber = from; day <= to; day++) {
     for (const record of paymentsOn(context, day)) payments.push(record.payment);
+    redemptions.push(...redemptionsOn(context, day));
     refunds.push(...refundsOn(context, day));
     payouts.push(...payoutsOn(context, day));
   }
@@ -51,5 +55,6 @@ export function generateSalonData(options: GenerateOptions): SalonData {
     refunds: refunds.sort(byTime),
     payouts: payouts.sort(byTime),
     bank: bank.sort(byTime),
+    redemptions: redemptions.sort(byTime),
   };
 }

@@ -9,5 +9,6 @@ export type {
   Payout,
   Processor,
   SalonData,
+  VoucherRedemption,
 } from './types';
 export { BANK_CATEGORIES } from './types';

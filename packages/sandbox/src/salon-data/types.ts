@@ -33,6 +33,24 @@ export interface CardPayment {
   purpose: 'deposit' | 'gift_voucher' | null;
 }
 
+/**
+ * A gift voucher spent at the desk (a Square "other gift card" tender): a visit with no new money. The voucher's
+ * sale was the revenue (cash basis); this is the service it paid for.
+ */
+export interface VoucherRedemption {
+  kind: 'redemption';
+  processor: 'square';
+  id: string;
+  occurredAt: Date;
+  /** The voucher's value, spent whole. */
+  amountPence: number;
+  /** The voucher sold (its buyer's internal id, `gv_…`). */
+  voucherId: string;
+  /** Internal id of the person who spent it (for tests): not the buyer. */
+  clientId: string;
+  description: string;
+}
+
 export interface CardRefund {
   kind: 'refund';
   processor: Processor;
@@ -93,4 +111,5 @@ export interface SalonData {
   refunds: CardRefund[];
   payouts: Payout[];
   bank: BankTransaction[];
+  redemptions: VoucherRedemption[];
 }

@@ -55,6 +55,7 @@ export class MerchantDataCache {
         refunds: all.refunds.filter((record) => record.processor === this.processor),
         payouts: all.payouts.filter((record) => record.processor === this.processor),
         bank: [],
+        redemptions: all.redemptions.filter((record) => record.processor === this.processor),
       };
       // A handful of merchants at most in tests and demos; drop the oldest beyond that.
       if (this.cache.size >= 8) this.cache.delete(this.cache.keys().next().value!);
@@ -69,6 +70,7 @@ export class MerchantDataCache {
       refunds: visible(data.refunds),
       payouts: createdAt ? data.payouts.filter((p) => createdAt(p).getTime() <= cutoff) : visible(data.payouts),
       bank: [],
+      redemptions: visible(data.redemptions),
     };
   }
 }

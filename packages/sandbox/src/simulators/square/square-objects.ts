@@ -1,5 +1,5 @@
 import { londonDateOf } from '@brade/contract';
-import type { CardPayment, CardRefund, Payout } from '../../salon-data/types';
+import type { CardPayment, CardRefund, Payout, VoucherRedemption } from '../../salon-data/types';
 import { cardDetails, cardholderEmail } from '../common/card-sim-cardholders';
 import { rfc3339 } from '../common/card-sim-clock';
 import { BASE62, HEX_CHARS, stableToken, UPPER_ALNUM } from '../common/card-sim-ids';
@@ -113,6 +113,37 @@ function payment(record: CardPayment, locationId: string, refunds: CardRefund[],
   };
 }
 
+/**
+ * A gift voucher spent at the till, recorded as Square records a tender it did not process: an EXTERNAL payment of
+ * type OTHER_GIFT_CARD, with no card, no processing fee and nothing paid out.
+ */
+function voucherTender(record: VoucherRedemption, locationId: string, publicBaseUrl: string): SquareRecord {
+  const createdAt = rfc3339(record.occurredAt);
+  return {
+    id: record.id,
+    createdAtMs: record.occurredAt.getTime(),
+    locationId,
+    body: {
+      id: record.id,
+      created_at: createdAt,
+      updated_at: createdAt,
+      amount_money: money(record.amountPence),
+      total_money: money(record.amountPence),
+      approved_money: money(record.amountPence),
+      status: 'COMPLETED',
+      source_type: 'EXTERNAL',
+      external_details: { type: 'OTHER_GIFT_CARD', source: 'Salon gift voucher' },
+      location_id: locationId,
+      order_id: stableToken(`order:${record.id}`, BASE62, 29),
+      note: record.description,
+      receipt_number: record.id.slice(0, 4),
+      receipt_url: `${publicBaseUrl}/receipt/${record.id}`,
+      application_details: { square_product: 'SQUARE_POS' },
+      version_token: stableToken(`version:${record.id}`, BASE62, 43),
+    },
+  };
+}
+
 function refund(record: CardRefund, locationId: string): SquareRecord {
   const createdAt = rfc3339(record.occurredAt);
   return {
@@ -200,6 +231,7 @@ export function buildSquareBook(data: ProcessorData, merchantId: string, publicB
     if (locationId === bar.id) addBar(record.occurredAt, -record.amountPence);
     return refund(record, locationId);
   });
+  for (const record of data.redemptions) payments.push(voucherTender(record, main.id, publicBaseUrl));
   const payouts = data.payouts.flatMap((record) => splitPayout(record, barNetByDay, main.id, bar.id));
   return { payments: payments.sort(byCreated), refunds: refunds.sort(byCreated), payouts: payouts.sort(byCreated) };
 }

@@ -75,9 +75,12 @@ interface Payment {
   id: string;
   created_at: string;
   amount_money: Money;
-  processing_fee: { amount_money: Money }[];
+  /** Absent on a tender Square did not process (a gift voucher spent at the till). */
+  processing_fee?: { amount_money: Money }[];
   location_id: string;
   status: string;
+  source_type: 'CARD' | 'EXTERNAL';
+  external_details?: { type: string; source: string };
 }
 
 async function walk<T>(path: string, key: string, accessToken: string, params: Record<string, string>): Promise<T[]> {
@@ -213,21 +216,30 @@ describe('Square data', { timeout: 30_000 }, () => {
     }
 
     const { from, to } = MerchantDataCache.windowAt(NOW);
-    const generated = generateSalonData({
-      seed: sim.control.merchantSeed(connection.merchant_id)!,
-      from,
-      to,
-    }).payments.filter(
-      (payment) =>
-        payment.processor === 'square' && payment.occurredAt >= new Date(begin) && payment.occurredAt < new Date(end),
-    );
-    expect(all.map((payment) => payment.id).sort()).toEqual(generated.map((payment) => payment.id).sort());
-    expect(all.reduce((sum, payment) => sum + payment.amount_money.amount, 0)).toBe(
+    const truth = generateSalonData({ seed: sim.control.merchantSeed(connection.merchant_id)!, from, to });
+    const inWindow = (record: { occurredAt: Date }) =>
+      record.occurredAt >= new Date(begin) && record.occurredAt < new Date(end);
+    const generated = truth.payments.filter((payment) => payment.processor === 'square' && inWindow(payment));
+    const vouchers = truth.redemptions.filter(inWindow);
+    expect(vouchers.length).toBeGreaterThan(0);
+    // Card payments as the generator made them; gift vouchers spent at the till as external tenders, with no fee.
+    const cards = all.filter((payment) => payment.source_type === 'CARD');
+    const tenders = all.filter((payment) => payment.source_type === 'EXTERNAL');
+    expect(cards.length + tenders.length).toBe(all.length);
+    expect(cards.map((payment) => payment.id).sort()).toEqual(generated.map((payment) => payment.id).sort());
+    expect(cards.reduce((sum, payment) => sum + payment.amount_money.amount, 0)).toBe(
       generated.reduce((sum, payment) => sum + payment.amountPence, 0),
     );
-    expect(all.reduce((sum, payment) => sum + payment.processing_fee[0]!.amount_money.amount, 0)).toBe(
+    expect(cards.reduce((sum, payment) => sum + payment.processing_fee![0]!.amount_money.amount, 0)).toBe(
       generated.reduce((sum, payment) => sum + payment.feePence, 0),
     );
+    expect(tenders.map((payment) => [payment.id, payment.amount_money.amount]).sort()).toEqual(
+      vouchers.map((voucher) => [voucher.id, voucher.amountPence]).sort(),
+    );
+    for (const tender of tenders) {
+      expect(tender.external_details).toEqual({ type: 'OTHER_GIFT_CARD', source: 'Salon gift voucher' });
+      expect(tender.processing_fee).toBeUndefined();
+    }
 
     // Without location_id, only the main location (Square's documented behaviour).
     const defaultOnly = await walk<Payment>('/v2/payments', 'payments', connection.access_token, {

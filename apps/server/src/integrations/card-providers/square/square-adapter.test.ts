@@ -110,7 +110,18 @@ function generated(seed: string) {
   }
   for (const r of mine(data.refunds))
     rows.push({ ...base, type: 'refund', externalId: r.id, occurredAt: r.occurredAt, amountPence: r.amountPence });
-  return { salesAndRefunds: keysOf(rows), payouts: mine(data.payouts) };
+  // A gift voucher spent at the till: a payment row with no card and no fee, marked as a redemption.
+  for (const v of mine(data.redemptions))
+    rows.push({
+      ...base,
+      type: 'payment',
+      externalId: v.id,
+      occurredAt: v.occurredAt,
+      amountPence: v.amountPence,
+      customerId: null,
+      cardFingerprint: null,
+    });
+  return { salesAndRefunds: keysOf(rows), payouts: mine(data.payouts), redemptions: mine(data.redemptions) };
 }
 
 describe('Square adapter: authorisation', () => {
@@ -215,6 +226,9 @@ describe('Square adapter: import', () => {
     expect(keysOf(first.rows.filter((row) => row.type !== 'payout'))).toEqual(expected.salesAndRefunds);
     expect(first.pages).toBeGreaterThan(5);
     expect(first.rows.some((row) => row.type === 'refund')).toBe(true);
+    const redeemed = first.rows.filter((row) => row.type === 'payment' && row.purpose === 'voucher_redemption');
+    expect(redeemed.map((row) => row.externalId).sort()).toEqual(expected.redemptions.map((v) => v.id).sort());
+    expect(redeemed.length).toBeGreaterThan(0);
   });
 
   it("imports every payout, each location's part separately, adding up to what the salon was paid", () => {
