@@ -1,5 +1,5 @@
 import { appointmentsOn, compareIds, MAX_BOOKING_LEAD_DAYS } from './appointments';
-import { type DayNumber, dateOf, dayOfMonth, monthOf } from './calendar';
+import { type DayNumber, dateOf } from './calendar';
 import { type Client, identityAt } from './client-pool';
 import { type GenerationContext, memoised } from './context';
 import { pounds, vouchersSoldOn } from './gift-vouchers';
