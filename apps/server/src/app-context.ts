@@ -7,6 +7,7 @@ import type { IntegrationProviders } from './integrations/provider-registry.js';
 import type { SyncScheduler } from './integrations/sync/sync-scheduler.js';
 import type { TokenCipher } from './integrations/token-cipher.js';
 import type { JobQueue } from './jobs/job-queue.js';
+import type { Sweeps } from './jobs/sweeps.js';
 import type { PayerHash } from './ledger/payer-keys.js';
 import type { Mailer } from './mail/mailer.js';
 
@@ -25,6 +26,8 @@ export interface AppContext {
   /** The time "now": every figure's "today" comes from here, so tests can pin it. */
   clock: () => Date;
   jobs: JobQueue;
+  /** Every recurring sweep (jobs/recurring-work.ts); tests run one with `sweeps.run(name)`. */
+  sweeps: Sweeps;
   integrations: {
     providers: IntegrationProviders;
     cipher: TokenCipher;

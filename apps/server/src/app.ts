@@ -7,7 +7,9 @@ import type { AppContext } from './app-context.js';
 import { accessTokenKey } from './auth/access-tokens.js';
 import { AfterReply } from './auth/after-reply.js';
 import { type AuthLimits, DEFAULT_AUTH_LIMITS } from './auth/limits.js';
+import { sweepRateLimits } from './auth/rate-limit.js';
 import { authRoutes } from './auth/routes.js';
+import { sweepSignupAttempts } from './auth/signup-attempts.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { DemoSandbox } from './demo/demo-sandbox.js';
@@ -18,6 +20,8 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/spa.js';
 import { trustPrivateHops } from './http/trust-proxy.js';
 import { actionRequiredNotifier } from './integrations/action-required.js';
+import { deleteExpiredAttempts } from './integrations/connect-attempts.js';
+import { remindEndingConsents } from './integrations/consent-reminders.js';
 import type { RetryPolicy } from './integrations/provider-http.js';
 import { type IntegrationProviders, providersFromConfig } from './integrations/provider-registry.js';
 import { integrationRoutes } from './integrations/routes.js';
@@ -25,6 +29,8 @@ import { mountSandboxProviders } from './integrations/sandbox-providers.js';
 import { SyncScheduler } from './integrations/sync/sync-scheduler.js';
 import { createTokenCipher } from './integrations/token-cipher.js';
 import { JobQueue } from './jobs/job-queue.js';
+import { type Cadences, DEFAULT_CADENCES, scheduleRecurringWork } from './jobs/recurring-work.js';
+import { Sweeps } from './jobs/sweeps.js';
 import { payerHash } from './ledger/payer-keys.js';
 import { ledgerRoutes } from './ledger/routes.js';
 import { mailboxRoutes } from './mail/mailbox-routes.js';
@@ -44,14 +50,13 @@ export interface BuildOptions {
   /** Tests swap in providers (e.g. fakes) or faster retries. */
   providers?: IntegrationProviders;
   providerRetry?: Partial<RetryPolicy>;
-  /** How often the import sweep looks for due connections (default a minute). */
-  syncSweepMs?: number;
+  /** How often each sweep runs (jobs/recurring-work.ts); tests make them short. The connection sweeps default to
+   * SYNC_SWEEP_SECONDS. */
+  every?: Partial<Cadences>;
   syncRetryDelaySeconds?: number;
   /** Rows an import gathers before writing (tests of resuming make it 1: a write per page). */
   syncWriteBatchRows?: number;
   jobPollingSeconds?: number;
-  /** How often the Monthly Summary sweep runs (default hourly). */
-  monthlySummarySweepMs?: number;
   /** The demo account's private simulators (demo/demo-sandbox.ts), closed with the app. */
   demo?: DemoSandbox | null;
 }
@@ -87,7 +92,6 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       notifyActionRequired: (userId, provider, words) => notifyActionRequired(userId, provider, words),
     },
     jobs,
-    options.syncSweepMs ?? config.syncSweepSeconds * 1000,
     options.syncRetryDelaySeconds,
   );
   const notifyActionRequired = (...args: Parameters<ReturnType<typeof actionRequiredNotifier>>) =>
@@ -108,11 +112,28 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     state: { accepting: true },
     clock,
     jobs,
+    sweeps: new Sweeps(logger),
     integrations: { providers, cipher, scheduler, hashPayer },
   };
-  const monthlySummaries = new MonthlySummaryScheduler(
-    { db: database.db, mailer: ctx.mailer, clock, log: logger, publicUrl: config.publicUrl },
-    options.monthlySummarySweepMs,
+  const monthlySummaries = new MonthlySummaryScheduler({
+    db: database.db,
+    mailer: ctx.mailer,
+    clock,
+    log: logger,
+    publicUrl: config.publicUrl,
+  });
+  scheduleRecurringWork(
+    ctx.sweeps,
+    {
+      importSweep: () => scheduler.sweep(),
+      consentReminders: () => remindEndingConsents({ db: database.db, clock, notifyActionRequired }),
+      connectAttemptCleanUp: () => deleteExpiredAttempts(database.db, clock()),
+      monthlySummaries: () => monthlySummaries.sweep(),
+      mailDelivery: () => ctx.mailer.deliver(),
+      rateLimitCleanUp: () => sweepRateLimits(database.db),
+      signupAttemptCleanUp: () => sweepSignupAttempts(database.db),
+    },
+    { ...DEFAULT_CADENCES, connections: config.syncSweepSeconds * 1000, ...options.every },
   );
 
   app.setValidatorCompiler(validatorCompiler);
@@ -149,15 +170,17 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     await ctx.mailer.start();
     await jobs.start();
   });
-  // Imports begin once the server listens: in sandbox mode the providers answer from this same server.
+  // Recurring work begins once the server listens: in sandbox mode the providers answer from this same server. The
+  // import queue's worker comes first, so the first import sweep has a queue to send to.
   app.server.once('listening', () => {
-    scheduler.start().catch((error) => logger.error({ err: error }, 'import scheduler did not start'));
-    monthlySummaries.start();
+    scheduler
+      .start()
+      .then(() => ctx.sweeps.start())
+      .catch((error) => logger.error({ err: error }, 'import scheduler did not start'));
   });
   app.addHook('onClose', async () => {
     ctx.state.accepting = false;
-    await scheduler.stop();
-    await monthlySummaries.stop();
+    await ctx.sweeps.stop();
     await jobs.stop();
     await ctx.mailer.stop();
     await options.demo?.close();

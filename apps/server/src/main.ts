@@ -1,7 +1,5 @@
 import path from 'node:path';
 import { buildApp } from './app.js';
-import { sweepRateLimits } from './auth/rate-limit.js';
-import { sweepSignupAttempts } from './auth/signup-attempts.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
@@ -10,7 +8,6 @@ import { prepareDemoAccount } from './demo/prepare-demo-account.js';
 import { createLogger } from './logging/logger.js';
 
 const SHUTDOWN_GRACE_MS = 25_000;
-const HOURLY_MS = 60 * 60 * 1000;
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -48,12 +45,6 @@ async function main(): Promise<void> {
     { url: config.publicUrl, database: database.driver, mail: config.smtpUrl ? 'smtp' : 'outbox' },
     config.devMailbox ? `Brade is ready; e-mails are readable at ${config.publicUrl}/dev/mailbox` : 'Brade is ready',
   );
-
-  // Expired rate-limit windows and sign-up attempts are dead rows: clear them hourly so the tables stay small.
-  setInterval(() => {
-    sweepRateLimits(database.db).catch((err) => logger.error({ err }, 'rate-limit sweep failed'));
-    sweepSignupAttempts(database.db).catch((err) => logger.error({ err }, 'sign-up attempt sweep failed'));
-  }, HOURLY_MS).unref();
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -1,9 +1,8 @@
 import { ERROR_CODES, PROFILE_MESSAGES } from '@brade/contract';
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../app-context.js';
 import { newOpaqueToken, sha256 } from '../auth/secret-hashing.js';
-import { sessionOfRefreshToken } from '../auth/sessions.js';
-import { sessions } from '../auth/tables.js';
+import { liveSessionIds, sessionOfRefreshToken } from '../auth/sessions.js';
 import type { Db } from '../db/client.js';
 import { HttpError } from '../http/http-error.js';
 import { confirmEmailChangeMail, emailChangedMail, emailChangeRequestedMail } from './profile-mails.js';
@@ -59,7 +58,6 @@ export async function requestEmailChange(
     await ctx.mailer.enqueue(tx, input.email, confirmEmailChangeMail(owner.fullName, link, EMAIL_CHANGE_LINK_HOURS));
     await ctx.mailer.enqueue(tx, owner.email, emailChangeRequestedMail(owner.fullName, input.email));
   });
-  ctx.mailer.kick();
   ctx.log.info({ userId: owner.id }, 'e-mail change requested');
 }
 
@@ -88,7 +86,6 @@ export async function confirmEmailChange(ctx: AppContext, token: string): Promis
     throw err;
   });
   if (outcome.result === 'confirmed') {
-    ctx.mailer.kick();
     ctx.log.info({ userId: outcome.userId }, 'e-mail change confirmed');
   }
   return outcome.result;
@@ -109,13 +106,7 @@ async function applyEmailChange(db: Db, ctx: AppContext, token: string) {
           eq(emailChangeRequests.tokenHash, sha256(token)),
           isNull(emailChangeRequests.consumedAt),
           sql`${emailChangeRequests.expiresAt} > now()`,
-          inArray(
-            emailChangeRequests.sessionId,
-            tx
-              .select({ id: sessions.id })
-              .from(sessions)
-              .where(and(isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`))),
-          ),
+          inArray(emailChangeRequests.sessionId, liveSessionIds(tx)),
         ),
       )
       .returning();

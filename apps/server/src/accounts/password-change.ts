@@ -30,7 +30,6 @@ export async function changePassword(
     await cancelEmailChanges(tx, owner.id);
     await ctx.mailer.enqueue(tx, owner.email, passwordChangedMail(owner.fullName));
   });
-  ctx.mailer.kick();
   ctx.log.info({ userId: owner.id }, 'password changed from the profile; other sessions revoked');
 }
 
@@ -50,7 +49,6 @@ async function confirmCurrentPassword(ctx: AppContext, owner: User, currentPassw
     await ctx.mailer.enqueue(tx, owner.email, signedOutEverywhereMail(owner.fullName));
   });
   await clearCounter(db, limit, owner.id);
-  ctx.mailer.kick();
   ctx.log.warn({ userId: owner.id }, 'too many wrong current passwords: every session ended');
   throw unauthorized(PROFILE_MESSAGES.password.signedOutEverywhere);
 }

@@ -1,5 +1,5 @@
 import type { UserDetails } from '@brade/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { users } from './tables.js';
 
@@ -65,6 +65,27 @@ export async function updateProfile(
     .update(users)
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(users.id, id));
+}
+
+export interface OwnerWithBusiness {
+  id: string;
+  email: string;
+  fullName: string;
+  salonName: string;
+}
+
+/** Confirmed owners who gave their salon's name, the demo account left out (it only reads): who gets e-mailed figures. */
+export async function listOwnersWithBusiness(db: Db): Promise<OwnerWithBusiness[]> {
+  return db
+    .select({ id: users.id, email: users.email, fullName: users.fullName, salonName: sql<string>`${users.salonName}` })
+    .from(users)
+    .where(
+      and(
+        isNotNull(users.emailConfirmedAt),
+        eq(users.isDemo, false),
+        sql`trim(coalesce(${users.salonName}, '')) <> ''`,
+      ),
+    );
 }
 
 /** Only the fields the screens need ever leave the server (no hashes, no flags). */

@@ -100,6 +100,5 @@ export async function setPasswordFromRecovery(
     await cancelEmailChanges(tx, user.id);
     await ctx.mailer.enqueue(tx, user.email, passwordChangedMail(user.fullName));
   });
-  ctx.mailer.kick();
   ctx.log.info({ userId: user.id }, 'password reset completed; all sessions revoked');
 }

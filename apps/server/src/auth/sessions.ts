@@ -99,6 +99,14 @@ export async function sessionOfRefreshToken(db: Db, refreshToken: string) {
   return row.session;
 }
 
+/** The ids of every live session, as a subquery for other domains' conditions (a link that works while its session does). */
+export function liveSessionIds(db: Db) {
+  return db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(isNull(sessions.revokedAt), sql`${sessions.expiresAt} > now()`));
+}
+
 export async function isSessionLive(db: Db, sessionId: string, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: sessions.id })

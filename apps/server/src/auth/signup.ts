@@ -64,7 +64,6 @@ async function startAttempt(ctx: AppContext, id: string, input: SignupInput): Pr
     return null;
   });
   if (started) ctx.log.info({ attemptId: id }, `sign-up: nothing sent (${started})`);
-  else ctx.mailer.kick();
 }
 
 const invalidOtp = () => new HttpError(400, ERROR_CODES.invalidOtp, MESSAGES.otp.invalid);
@@ -126,15 +125,13 @@ export async function resendSignupCode(
 async function resendCode(ctx: AppContext, email: string, attemptId: string | undefined): Promise<void> {
   const { db } = ctx.database;
   if (await findUserByEmail(db, email)) return;
-  const sent = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     await lockAddress(tx, email);
     const attempt = await attemptForResend(tx, email, attemptId);
-    if (!attempt) return false;
+    if (!attempt) return;
     const revives = attempt.expiresAt <= new Date();
-    if (revives && (await countLiveAttempts(tx, email)) >= MAX_LIVE_ATTEMPTS) return false;
-    if (!(await tryConsume(tx, ctx.limits.codeMailsPerAddress, email))) return false;
+    if (revives && (await countLiveAttempts(tx, email)) >= MAX_LIVE_ATTEMPTS) return;
+    if (!(await tryConsume(tx, ctx.limits.codeMailsPerAddress, email))) return;
     await ctx.mailer.enqueue(tx, email, signupCodeMail(await addCode(tx, ctx.config.appSecret, attempt.id)));
-    return true;
   });
-  if (sent) ctx.mailer.kick();
 }

@@ -24,7 +24,8 @@ import type {
 import { createStripeAdapter } from '../integrations/card-providers/stripe/stripe-adapter.js';
 import { answerStripeConsent } from '../integrations/card-providers/stripe/stripe-consent-browser.js';
 import { saveConnection } from '../integrations/connection-store.js';
-import { runConnectionSync, storedTokens } from '../integrations/sync/run-sync.js';
+import { storedTokens } from '../integrations/stored-credentials.js';
+import { runConnectionSync } from '../integrations/sync/run-sync.js';
 import { HISTORY_DAYS } from '../integrations/sync/sync-deps.js';
 import { createTokenCipher } from '../integrations/token-cipher.js';
 import type { SourceTransaction } from '../ledger/classify.js';

@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { trackCommits } from './after-commit.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -41,7 +42,7 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = trackCommits(drizzlePg(pool, { schema }) as unknown as Db);
   return {
     db,
     driver: 'postgres',
@@ -49,7 +50,7 @@ async function openPostgres(url: string): Promise<Database> {
     async withConnection(fn) {
       const client = await pool.connect();
       try {
-        return await fn(drizzlePg(client, { schema }) as unknown as Db);
+        return await fn(trackCommits(drizzlePg(client, { schema }) as unknown as Db));
       } finally {
         client.release();
       }
@@ -62,7 +63,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   if (dir && !existsSync(dir)) mkdirSync(dir, { recursive: true });
   const client = dir ? new PGlite(path.resolve(dir)) : new PGlite();
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = trackCommits(drizzlePglite(client, { schema }) as unknown as Db);
   return {
     db,
     driver: 'pglite',

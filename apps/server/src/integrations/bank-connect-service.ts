@@ -7,7 +7,8 @@ import { connectFailed, consumeAttempt, startAttempt } from './connect-attempts.
 import { providerRefusal, redirectUriOf, refuseDemo, unavailable } from './connect-guards.js';
 import { type ConnectionRow, findConnection, readCredentials, saveConnection, summaryOf } from './connection-store.js';
 import type { OpenBankingProvider, OpenBankingProviderId } from './open-banking/open-banking-provider.js';
-import type { BankCredentials, BankCursor } from './sync/sync-bank.js';
+import type { BankCredentials } from './stored-credentials.js';
+import type { BankCursor } from './sync/sync-bank.js';
 
 /** A bank connection's own provider; links made before Enable Banking have none stored and are GoCardless's. */
 export function bankProviderFor(ctx: AppContext, id: OpenBankingProviderId | null): OpenBankingProvider | null {

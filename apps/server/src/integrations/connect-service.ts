@@ -16,9 +16,7 @@ import {
 } from './connection-store.js';
 import { connectedProcessors } from './connections.js';
 import { PROVIDER_NAMES } from './provider-names.js';
-import type { StoredCardTokens } from './sync/run-sync.js';
-import { storedTokens } from './sync/run-sync.js';
-import type { BankCredentials } from './sync/sync-bank.js';
+import { type BankCredentials, type StoredCardTokens, storedTokens } from './stored-credentials.js';
 
 function cardAdapter(ctx: AppContext, processor: CardProcessor) {
   const adapter = ctx.integrations.providers.card(processor);

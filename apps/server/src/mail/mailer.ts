@@ -1,22 +1,25 @@
 import { and, eq, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
+import { afterCommit } from '../db/after-commit.js';
 import { type Db, rowsOf } from '../db/client.js';
 import { outbox } from './tables.js';
 import type { MailAttachment, MailContent } from './templates.js';
 
 const MAX_ATTEMPTS = 6;
-const SWEEP_INTERVAL_MS = 30_000;
 
 /**
  * Mail is written to the outbox table in the caller's flow and delivered afterwards: a request never waits on
  * SMTP, the reset answer takes the same time for every address, and nothing is lost if SMTP is down.
- * Without SMTP_URL the outbox is the destination (embedded mode), readable at /dev/mailbox.
+ * Without SMTP_URL the outbox is the destination (embedded mode), readable at /dev/mailbox. Delivery starts as
+ * soon as the row is committed; the mail sweep (jobs/recurring-work.ts) retries what failed.
  */
 export class Mailer {
   private transport: Transporter | null = null;
-  private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | null = null;
+  /** A kick came during a run: that run may have claimed before the new row committed, so another follows. */
+  private again = false;
+  private stopped = false;
 
   constructor(
     private readonly db: Db,
@@ -27,12 +30,11 @@ export class Mailer {
   /** Stores the e-mail and delivers it soon. */
   async send(to: string, content: MailContent): Promise<void> {
     await this.enqueue(this.db, to, content);
-    this.kick();
   }
 
   /**
-   * Stores the e-mail inside the caller's transaction, so it exists only if that work commits. The row is not
-   * visible before the commit: the caller calls kick() after it.
+   * Stores the e-mail inside the caller's transaction, so it exists only if that work commits, and delivers it
+   * once the transaction has committed (db/after-commit.ts): the row is invisible to the sender before then.
    */
   async enqueue(tx: Db, to: string, content: MailContent): Promise<void> {
     await tx.insert(outbox).values({
@@ -43,39 +45,53 @@ export class Mailer {
       attachments: content.attachments?.length ? content.attachments : null,
       secretExpiresAt: content.secretMinutes ? new Date(Date.now() + content.secretMinutes * 60_000) : null,
     });
+    afterCommit(tx, () => this.kick());
   }
 
   /** nodemailer is loaded only when SMTP is configured: embedded mode never needs it. */
   async start(): Promise<void> {
+    this.stopped = false;
     if (this.options.smtpUrl && !this.transport) {
       const nodemailer = await import('nodemailer');
       this.transport = nodemailer.createTransport(this.options.smtpUrl);
     }
-    this.timer = setInterval(() => this.kick(), SWEEP_INTERVAL_MS);
-    this.timer.unref();
     this.kick();
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+    this.stopped = true;
+    await this.idle();
     this.transport?.close();
   }
 
-  /** Delivers soon, off the request path; overlapping kicks share one run. */
+  /** Delivers what is due soon, off the request path; overlapping kicks share one run. The mail sweep calls it. */
   kick(): void {
-    if (this.running) return;
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
     this.running = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => this.deliverDue())
       .catch((err) => this.log.error({ err }, 'mail delivery run failed'))
       .finally(() => {
         this.running = null;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
       });
   }
 
-  /** Waits for the current delivery run (tests and shutdown). */
+  /** The mail sweep: delivers what is due (retries, and rows whose sender died) and waits for it. */
+  async deliver(): Promise<void> {
+    this.kick();
+    await this.idle();
+  }
+
+  /** Waits until no delivery run is under way (tests and shutdown). */
   async idle(): Promise<void> {
-    await this.running;
+    while (this.running) await this.running;
   }
 
   private async deliverDue(): Promise<void> {

@@ -12,6 +12,7 @@ import { startDemoSandbox } from '../demo/demo-sandbox.js';
 import { prepareDemoAccount } from '../demo/prepare-demo-account.js';
 import { seedDemoAccount } from '../demo/seed-demo-account.js';
 import type { IntegrationProviders } from '../integrations/provider-registry.js';
+import type { Cadences } from '../jobs/recurring-work.js';
 import { createLogger } from '../logging/logger.js';
 import { listOutbox } from '../mail/mailer.js';
 
@@ -79,6 +80,8 @@ export interface TestServerOptions {
   providers?: IntegrationProviders;
   /** The import sweep's period; tests of scheduling make it short. */
   syncSweepMs?: number;
+  /** Any sweep's period (jobs/recurring-work.ts). */
+  every?: Partial<Cadences>;
   /** Rows an import gathers before writing; 1 writes every page (tests of resuming). */
   syncWriteBatchRows?: number;
   /** Where the server's log lines go (at level info); silent when not given. */
@@ -122,7 +125,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.sleep ? { sleep: options.sleep } : {}),
     ...(options.providers ? { providers: options.providers } : {}),
-    ...(options.syncSweepMs ? { syncSweepMs: options.syncSweepMs } : {}),
+    every: { ...(options.syncSweepMs ? { connections: options.syncSweepMs } : {}), ...options.every },
     ...(options.syncWriteBatchRows ? { syncWriteBatchRows: options.syncWriteBatchRows } : {}),
     providerRetry: { initialDelayMs: 5, maxDelayMs: 20 },
     jobPollingSeconds: 0.5,

@@ -7,6 +7,7 @@ import type { CardProviderAdapter, CardProviderTokens, SyncCursor } from '../car
 import { type ConnectionRow, connectionById, readCredentials, sealCredentials } from '../connection-store.js';
 import { connectedProcessors } from '../connections.js';
 import type { IntegrationProviders } from '../provider-registry.js';
+import { type StoredCardTokens, storedTokens } from '../stored-credentials.js';
 import { connections } from '../tables.js';
 import { type Lease, LeaseLostError, saveBackfillProgress, saveProgress, takeLease } from './lease.js';
 import { bankPhases } from './sync-bank.js';
@@ -15,12 +16,6 @@ import { describeFailure, recordFailure, recordSuccess } from './sync-outcome.js
 
 /** `continues`: recent history is in, older history is still to come in a run of its own (queued again). */
 export type SyncResult = 'imported' | 'continues' | 'skipped' | 'failed';
-
-/** Stored card credentials: the adapter's tokens plus when they were obtained (for proactive refresh). */
-export interface StoredCardTokens extends Omit<CardProviderTokens, 'expiresAt'> {
-  expiresAt: string | null;
-  obtainedAt: string;
-}
 
 /** Square asks for a refresh at least weekly (security.md section 6); any provider is refreshed near expiry. */
 const REFRESH_AFTER_MS = 7 * 24 * 60 * 60_000;
@@ -185,8 +180,4 @@ async function importPages(
     }
     if (page.done) return;
   }
-}
-
-export function storedTokens(tokens: CardProviderTokens, now: Date): StoredCardTokens {
-  return { ...tokens, expiresAt: tokens.expiresAt?.toISOString() ?? null, obtainedAt: now.toISOString() };
 }

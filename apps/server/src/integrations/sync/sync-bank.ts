@@ -7,19 +7,10 @@ import { connectedProcessors } from '../connections.js';
 import type { BankAccountRef, OpenBankingProvider } from '../open-banking/open-banking-provider.js';
 import { ProviderError } from '../provider-error.js';
 import type { IntegrationProviders } from '../provider-registry.js';
+import type { BankCredentials } from '../stored-credentials.js';
 import { type Lease, saveBackfillProgress, saveProgress } from './lease.js';
 import { historyStart, type Phases } from './run-sync.js';
 import { OVERLAP_DAYS, type SyncDeps } from './sync-deps.js';
-
-/**
- * What a bank connection keeps (encrypted): the consent and the accounts it covers. Links made before accounts had
- * an identity stored only their ids (`accountIds`); each id then stands for its own identity.
- */
-export interface BankCredentials {
-  linkId: string;
-  accounts?: BankAccountRef[];
-  accountIds?: string[];
-}
 
 /**
  * Where a bank connection's imports stand: the last London day read per account identity (the same in a renewed

@@ -1,0 +1,9 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { ledgerDailyTotals, ledgerTransactions } from './tables.js';
+
+/** Forgets every row of an owner's books and their daily totals (the demo salon's books before its imports). */
+export async function clearBooks(db: Db, userId: string): Promise<void> {
+  await db.delete(ledgerTransactions).where(eq(ledgerTransactions.userId, userId));
+  await db.delete(ledgerDailyTotals).where(eq(ledgerDailyTotals.userId, userId));
+}
