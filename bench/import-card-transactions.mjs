@@ -2,7 +2,6 @@
 // import path (consent page, code exchange, runConnectionSync), prints rows per second, where the time went, and
 // the ratio to a bulk COPY of the same ledger rows (budget: 100,000 card transactions in 20 s, ratio 5).
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { root } from './support.mjs';
@@ -20,7 +19,7 @@ const adminUrl =
 const COLUMNS =
   'user_id, provider, external_id, amount_pence, currency, occurred_at, local_date, description, counterparty, client_key, category, kind, payout_processor, reconciled_with';
 
-const cli = path.join(root, 'apps/server/dist/bench-import.js');
+const cli = path.join(root, 'apps/server/dist/bench/bench-import.js');
 const count = (n) => n.toLocaleString('en-GB');
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -60,7 +59,8 @@ function timeCopy(databaseUrl, create, csv, startupMs) {
 }
 
 export async function measureImport() {
-  if (!existsSync(cli)) run(process.execPath, [path.join(root, 'apps/server/build.mjs')]);
+  // The driver is built here, from the current source: the server bundle does not carry it.
+  run(process.execPath, [path.join(root, 'apps/server/build.mjs'), '--bench']);
   const name = `brade_bench_import_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

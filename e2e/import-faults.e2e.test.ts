@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncCursor } from '../apps/server/src/integrations/card-providers/card-provider.js';
 import { createStripeAdapter } from '../apps/server/src/integrations/card-providers/stripe/stripe-adapter.js';
-import { answerStripeConsent } from '../apps/server/src/integrations/card-providers/stripe/stripe-consent-browser.js';
+import { answerStripeConsent } from '../apps/server/src/test/stripe-consent-browser.js';
 import { type ServerProcess, startServerProcess, stopServerProcess } from './support/server-process.js';
 
 /**

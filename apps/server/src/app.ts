@@ -12,7 +12,6 @@ import { authRoutes } from './auth/routes.js';
 import { sweepSignupAttempts } from './auth/signup-attempts.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import type { DemoSandbox } from './demo/demo-sandbox.js';
 import { installErrorHandler, installNotFoundHandler } from './http/error-handler.js';
 import { healthRoutes } from './http/health-routes.js';
 import { rejectNulBytes } from './http/reject-nul-bytes.js';
@@ -25,7 +24,6 @@ import { remindEndingConsents } from './integrations/consent-reminders.js';
 import type { RetryPolicy } from './integrations/provider-http.js';
 import { type IntegrationProviders, providersFromConfig } from './integrations/provider-registry.js';
 import { integrationRoutes } from './integrations/routes.js';
-import { mountSandboxProviders } from './integrations/sandbox-providers.js';
 import { SyncScheduler } from './integrations/sync/sync-scheduler.js';
 import { createTokenCipher } from './integrations/token-cipher.js';
 import { JobQueue } from './jobs/job-queue.js';
@@ -37,6 +35,7 @@ import { mailboxRoutes } from './mail/mailbox-routes.js';
 import { Mailer } from './mail/mailer.js';
 import { MonthlySummaryScheduler } from './reports/monthly-summary/monthly-summary-scheduler.js';
 import { reportRoutes } from './reports/routes.js';
+import type { DemoSandbox } from './sandbox/demo-sandbox.js';
 import { settingsRoutes } from './settings/routes.js';
 
 export interface BuildOptions {
@@ -57,7 +56,7 @@ export interface BuildOptions {
   /** Rows an import gathers before writing (tests of resuming make it 1: a write per page). */
   syncWriteBatchRows?: number;
   jobPollingSeconds?: number;
-  /** The demo account's private simulators (demo/demo-sandbox.ts), closed with the app. */
+  /** The demo account's private simulators (sandbox/demo-sandbox.ts), closed with the app. */
   demo?: DemoSandbox | null;
 }
 
@@ -163,7 +162,11 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   await app.register(settingsRoutes(ctx));
   await app.register(integrationRoutes(ctx));
   if (config.devMailbox) await app.register(mailboxRoutes(ctx));
-  if (config.sandboxProviders) await mountSandboxProviders(app, config);
+  if (config.sandboxProviders) {
+    // The simulators are a chunk of their own, loaded only here and with the demo account (main.ts).
+    const { mountSandboxProviders } = await import('./sandbox/mount-simulators.js');
+    await mountSandboxProviders(app, config);
+  }
   installNotFoundHandler(app, await registerSpa(app, config.webDist, { demoAccount: config.demoAccount }));
 
   app.addHook('onReady', async () => {

@@ -69,6 +69,21 @@ describe('domains own their data', () => {
   });
 });
 
+describe('the provider simulators load only when wanted', () => {
+  it('only sandbox/ (loaded with import() by the composition root), the CLIs and fixture recorders load @brade/sandbox', () => {
+    const loaders = sources()
+      .filter((file) => !isTestCode(file.rel))
+      .filter((file) => /^import (?!type )[^;]*from '@brade\/sandbox'/m.test(file.text))
+      .map((file) => file.rel)
+      .filter((rel) => !['sandbox', 'cli'].includes(folderOf(rel)) && !/record-[a-z]+-fixtures\.ts$/.test(rel));
+    expect(loaders).toEqual([]);
+    for (const root of ['app.ts', 'main.ts']) {
+      const text = sources().find((file) => file.rel === root)!.text;
+      expect(text).not.toMatch(/^import (?!type )[^;]*from '\.\/sandbox\//m);
+    }
+  });
+});
+
 describe('recurring work has one home', () => {
   it('no file of the server outside jobs/ starts a timer with setInterval', () => {
     // This file names setInterval in its examples.

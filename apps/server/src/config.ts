@@ -1,9 +1,9 @@
 import { createPrivateKey, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { square, stripe } from '@brade/sandbox';
 import { z } from 'zod';
 import { SANDBOX_APPLICATION_ID } from './integrations/open-banking/enable-banking/sandbox-application.js';
+import { SANDBOX_CREDENTIALS } from './sandbox/sandbox-credentials.js';
 
 /** Every environment variable Brade reads; .env.example documents each one. */
 const EnvSchema = z.object({
@@ -216,7 +216,7 @@ function localOnly(e: Env): boolean {
  */
 function providerSettings(e: Env, publicUrl: string, mode: { sandbox: boolean }): ProviderSettings {
   const pick = (
-    name: string,
+    name: keyof typeof SANDBOX_CREDENTIALS,
     id: string | undefined,
     secret: string | undefined,
     real: { auth: string; api: string },
@@ -233,7 +233,7 @@ function providerSettings(e: Env, publicUrl: string, mode: { sandbox: boolean })
     }
     if (!mode.sandbox) return null;
     const local = `${publicUrl}/sandbox/${name}`;
-    return { sandbox: true, ...SANDBOX_CREDENTIALS[name]!, authBaseUrl: local, apiBaseUrl: local };
+    return { sandbox: true, ...SANDBOX_CREDENTIALS[name], authBaseUrl: local, apiBaseUrl: local };
   };
   return {
     stripe: pick(
@@ -318,14 +318,6 @@ function enableBankingEndpoint(e: Env, publicUrl: string, mode: { sandbox: boole
     apiBaseUrl: `${publicUrl}/sandbox/enable-banking`,
   };
 }
-
-/** The simulators accept these (packages/sandbox defaults); they are not secrets. */
-const SANDBOX_CREDENTIALS: Record<string, { clientId: string; clientSecret: string }> = {
-  stripe: { clientId: stripe.DEFAULT_STRIPE_CLIENT_ID, clientSecret: stripe.DEFAULT_STRIPE_SECRET_KEY },
-  square: { clientId: square.DEFAULT_SQUARE_CLIENT_ID, clientSecret: square.DEFAULT_SQUARE_CLIENT_SECRET },
-  sumup: { clientId: 'brade-sandbox', clientSecret: 'brade-sandbox-secret' },
-  gocardless: { clientId: 'brade-sandbox', clientSecret: 'brade-sandbox-secret' },
-};
 
 interface LocalSecrets {
   appSecret: string;

@@ -3,7 +3,6 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
-import { startDemoSandbox } from './demo/demo-sandbox.js';
 import { prepareDemoAccount } from './demo/prepare-demo-account.js';
 import { createLogger } from './logging/logger.js';
 
@@ -37,7 +36,8 @@ async function main(): Promise<void> {
   await runMigrations(database);
   // The demo salon is a customer of its own private simulators; its imports are ordinary sync runs, recent months
   // first, that start once the server listens.
-  const demo = config.demoAccount ? await startDemoSandbox() : null;
+  // Its simulators are a chunk of their own, loaded only when the demo account is on.
+  const demo = config.demoAccount ? await (await import('./sandbox/demo-sandbox.js')).startDemoSandbox() : null;
   const { app, ctx } = await buildApp({ config, database, logger, demo });
   if (demo) await prepareDemoAccount(database.db, ctx.integrations.cipher, demo, logger, new Date());
   await app.listen({ host: config.host, port: config.port });

@@ -1,8 +1,8 @@
 import { DEMO_ACCOUNT } from '@brade/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findUserByEmail } from '../accounts/users.js';
 import { startSession } from '../auth/sessions.js';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
+import { findUserByEmail } from './users.js';
 
 let server: TestServer;
 beforeAll(async () => {

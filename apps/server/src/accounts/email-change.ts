@@ -1,13 +1,22 @@
 import { ERROR_CODES, PROFILE_MESSAGES } from '@brade/contract';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { AppContext } from '../app-context.js';
+import type { Logger } from 'pino';
 import { newOpaqueToken, sha256 } from '../auth/secret-hashing.js';
 import { liveSessionIds, sessionOfRefreshToken } from '../auth/sessions.js';
 import type { Db } from '../db/client.js';
 import { HttpError } from '../http/http-error.js';
+import type { Mailer } from '../mail/mailer.js';
 import { confirmEmailChangeMail, emailChangedMail, emailChangeRequestedMail } from './profile-mails.js';
 import { emailChangeRequests, users } from './tables.js';
 import { findUserByEmail, findUserById, type User } from './users.js';
+
+/** What changing the e-mail address uses; the app context (app-context.ts) has these fields. */
+export interface EmailChangeDeps {
+  config: { publicUrl: string };
+  database: { db: Db };
+  mailer: Pick<Mailer, 'enqueue'>;
+  log: Logger;
+}
 
 export const EMAIL_CHANGE_LINK_HOURS = 24;
 export const CONFIRM_EMAIL_CHANGE_PATH = '/api/auth/confirm-email-change';
@@ -28,7 +37,7 @@ async function addressTaken(db: Db, email: string, ownerId: string): Promise<boo
  * session that sent the access token, so a lone access token is not enough to move the account.
  */
 export async function requestEmailChange(
-  ctx: AppContext,
+  ctx: EmailChangeDeps,
   owner: User,
   input: { email: string; refreshToken: string; sessionId: string },
 ): Promise<void> {
@@ -78,7 +87,7 @@ export async function cancelEmailChanges(tx: Db, userId: string): Promise<void> 
  * The e-mailed link: spends the token and moves the account to the new address, then tells the old address.
  * A token that is unknown, used or expired, or whose requesting session has ended, changes nothing.
  */
-export async function confirmEmailChange(ctx: AppContext, token: string): Promise<EmailChangeOutcome> {
+export async function confirmEmailChange(ctx: EmailChangeDeps, token: string): Promise<EmailChangeOutcome> {
   const { db } = ctx.database;
   const outcome = await applyEmailChange(db, ctx, token).catch((err: unknown) => {
     // Someone took the address between the check and the update: the unique index refused it.
@@ -96,7 +105,7 @@ function isUniqueViolation(err: unknown): boolean {
   return code(err) === '23505' || code((err as { cause?: unknown } | null)?.cause) === '23505';
 }
 
-async function applyEmailChange(db: Db, ctx: AppContext, token: string) {
+async function applyEmailChange(db: Db, ctx: EmailChangeDeps, token: string) {
   return db.transaction(async (tx) => {
     const [request] = await tx
       .update(emailChangeRequests)

@@ -1,14 +1,16 @@
 import { ERROR_CODES, PROFILE_MESSAGES } from '@brade/contract';
-import type { AppContext } from '../app-context.js';
 import { assertPasswordAllowed } from '../auth/password-policy.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { clearCounter, recordFailure } from '../auth/rate-limit.js';
 import { revokeUserSessions } from '../auth/sessions.js';
 import { HttpError, unauthorized } from '../http/http-error.js';
 import { passwordChangedMail, signedOutEverywhereMail } from '../mail/templates.js';
-import { cancelEmailChanges } from './email-change.js';
+import { cancelEmailChanges, type EmailChangeDeps } from './email-change.js';
 import { PROFILE_LIMITS } from './profile-limits.js';
 import { setPasswordHash, type User } from './users.js';
+
+/** What changing the password uses; the app context (app-context.ts) has these fields. */
+type PasswordChangeDeps = Pick<EmailChangeDeps, 'database' | 'mailer' | 'log'>;
 
 /**
  * The profile's password change. Beyond the spec's id and new_password, the current password is required
@@ -16,7 +18,7 @@ import { setPasswordHash, type User } from './users.js';
  * waiting e-mail change is cancelled, and the owner is told.
  */
 export async function changePassword(
-  ctx: AppContext,
+  ctx: PasswordChangeDeps,
   owner: User,
   input: { currentPassword: string; newPassword: string },
   keepSessionId: string,
@@ -34,7 +36,7 @@ export async function changePassword(
 }
 
 /** A wrong current password is a 400; the fifth in 15 minutes ends every session and tells the owner. */
-async function confirmCurrentPassword(ctx: AppContext, owner: User, currentPassword: string): Promise<void> {
+async function confirmCurrentPassword(ctx: PasswordChangeDeps, owner: User, currentPassword: string): Promise<void> {
   const { db } = ctx.database;
   const limit = PROFILE_LIMITS.currentPasswordFailures;
   if (await verifyPassword(owner.passwordHash, currentPassword)) return;

@@ -10,8 +10,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
+import { ownId, requireUser } from '../auth/authenticate.js';
 import { consume } from '../auth/rate-limit.js';
-import { ownId, requireUser } from '../http/authenticate.js';
 import { requestEmailChange } from './email-change.js';
 import { ownerForWrite } from './owner-guard.js';
 import { changePassword } from './password-change.js';

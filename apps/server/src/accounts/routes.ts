@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.js';
-import { ownId, requireUser } from '../http/authenticate.js';
+import { ownId, requireUser } from '../auth/authenticate.js';
 import { demoReadOnly, notFound } from '../http/http-error.js';
 import { CONFIRM_EMAIL_CHANGE_PATH, confirmEmailChange, EMAIL_CHANGE_LANDING } from './email-change.js';
 import { photoRoutes } from './photos/photo-routes.js';

@@ -1,10 +1,11 @@
 import { ERROR_CODES } from '@brade/contract';
 import { cancelEmailChanges } from '../accounts/email-change.js';
+import { refuseDemoWrite } from '../accounts/owner-guard.js';
 import { findUserByEmail, findUserById, setPasswordHash } from '../accounts/users.js';
-import type { AppContext } from '../app-context.js';
-import { demoReadOnly, HttpError } from '../http/http-error.js';
+import { HttpError } from '../http/http-error.js';
 import { passwordChangedMail, passwordResetMail } from '../mail/templates.js';
 import { type AccessClaims, readAccessToken } from './access-tokens.js';
+import type { AuthDeps } from './auth-deps.js';
 import { assertPasswordAllowed } from './password-policy.js';
 import { hashPassword } from './passwords.js';
 import { consume } from './rate-limit.js';
@@ -15,12 +16,12 @@ import { revokeUserSessions, sessionOfRefreshToken, startSession } from './sessi
  * Always answers the same, at once: the lookup and the e-mail happen after the reply, so neither the answer
  * nor its timing tells whether the address has an account.
  */
-export async function requestPasswordReset(ctx: AppContext, email: string, ip: string) {
+export async function requestPasswordReset(ctx: AuthDeps, email: string, ip: string) {
   await consume(ctx.database.db, ctx.limits.resetPerIp, ip);
   ctx.afterReply.run('password reset e-mail', () => sendResetLink(ctx, email));
 }
 
-async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
+async function sendResetLink(ctx: AuthDeps, email: string): Promise<void> {
   const { db } = ctx.database;
   const user = await findUserByEmail(db, email);
   if (!user?.emailConfirmedAt || user.isDemo) return;
@@ -44,7 +45,7 @@ async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
 export const recoveryLandingUrl = (publicUrl: string) => `${publicUrl}/set-new-password`;
 
 /** The e-mailed link: trades the one-time token for a 15-minute recovery-only session in the page's hash. */
-export async function openRecoveryLink(ctx: AppContext, token: string, ip: string) {
+export async function openRecoveryLink(ctx: AuthDeps, token: string, ip: string) {
   await consume(ctx.database.db, ctx.limits.recoveryPerIp, ip);
   const target = recoveryLandingUrl(ctx.config.publicUrl);
   const userId = await consumeRecoveryToken(ctx.database.db, token);
@@ -63,7 +64,7 @@ const invalidPair = () =>
   new HttpError(401, ERROR_CODES.invalidToken, 'This link has expired or was already used. Please ask for a new one.');
 
 /** Both tokens must be live and belong to the same session. */
-async function confirmTokenPair(ctx: AppContext, accessToken: string, refreshToken: string): Promise<AccessClaims> {
+async function confirmTokenPair(ctx: AuthDeps, accessToken: string, refreshToken: string): Promise<AccessClaims> {
   const claims = await readAccessToken(ctx.accessKey, accessToken);
   if (!claims) throw invalidPair();
   const session = await sessionOfRefreshToken(ctx.database.db, refreshToken);
@@ -71,7 +72,7 @@ async function confirmTokenPair(ctx: AppContext, accessToken: string, refreshTok
   return claims;
 }
 
-export async function reauthenticate(ctx: AppContext, accessToken: string, refreshToken: string, ip: string) {
+export async function reauthenticate(ctx: AuthDeps, accessToken: string, refreshToken: string, ip: string) {
   await consume(ctx.database.db, ctx.limits.recoveryPerIp, ip);
   const claims = await confirmTokenPair(ctx, accessToken, refreshToken);
   return { id: claims.userId };
@@ -82,7 +83,7 @@ export async function reauthenticate(ctx: AppContext, accessToken: string, refre
  * included (no automatic sign-in after a reset), and tells the owner by e-mail.
  */
 export async function setPasswordFromRecovery(
-  ctx: AppContext,
+  ctx: AuthDeps,
   input: { password: string; access_token: string; refresh_token: string },
   ip: string,
 ) {
@@ -91,7 +92,7 @@ export async function setPasswordFromRecovery(
   if (claims.kind !== 'recovery') throw invalidPair();
   const user = await findUserById(ctx.database.db, claims.userId);
   if (!user) throw invalidPair();
-  if (user.isDemo) throw demoReadOnly('its password');
+  refuseDemoWrite(user, 'its password');
   await assertPasswordAllowed(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   await ctx.database.db.transaction(async (tx) => {

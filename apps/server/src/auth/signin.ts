@@ -1,10 +1,10 @@
 import { ERROR_CODES, MESSAGES } from '@brade/contract';
 import { eq } from 'drizzle-orm';
 import { findUserByEmail, type User } from '../accounts/users.js';
-import type { AppContext } from '../app-context.js';
 import { HttpError, unauthorized } from '../http/http-error.js';
 import { manyFailedSigninsMail } from '../mail/templates.js';
 import { readAccessToken } from './access-tokens.js';
+import type { AuthDeps } from './auth-deps.js';
 import { verifyPassword } from './passwords.js';
 import { consume, recordFailure, tryConsume } from './rate-limit.js';
 import { sha256 } from './secret-hashing.js';
@@ -22,7 +22,7 @@ import { refreshTokens } from './tables.js';
  * One message and the same work for an unknown e-mail, an address still waiting for its code, and a wrong
  * password. Failures slow the guesser down (signin-throttle.ts) but never lock the owner out.
  */
-export async function signIn(ctx: AppContext, email: string, password: string, ip: string): Promise<IssuedSession> {
+export async function signIn(ctx: AuthDeps, email: string, password: string, ip: string): Promise<IssuedSession> {
   const { db } = ctx.database;
   const { signinPerIp, signinBackoff, signinSlowdown } = ctx.limits;
   await consume(db, signinPerIp, ip);
@@ -49,7 +49,7 @@ const asLimit = (policy: SigninSlowdown) => ({
 });
 
 /** Many failures for one account this hour: answer later (then normally), and tell the owner once a day. */
-async function holdBackIfTargeted(ctx: AppContext, email: string, user: User | undefined): Promise<void> {
+async function holdBackIfTargeted(ctx: AuthDeps, email: string, user: User | undefined): Promise<void> {
   const { db } = ctx.database;
   const delay = await slowdownMs(db, ctx.limits.signinSlowdown, email);
   if (delay === 0) return;
@@ -59,7 +59,7 @@ async function holdBackIfTargeted(ctx: AppContext, email: string, user: User | u
   await ctx.sleep(delay);
 }
 
-export async function refreshSession(ctx: AppContext, refreshToken: string, ip: string): Promise<IssuedSession> {
+export async function refreshSession(ctx: AuthDeps, refreshToken: string, ip: string): Promise<IssuedSession> {
   await consume(ctx.database.db, ctx.limits.refreshPerIp, ip);
   const result = await rotateRefreshToken({ db: ctx.database.db, accessKey: ctx.accessKey }, refreshToken);
   if (!result.ok) {
@@ -71,7 +71,7 @@ export async function refreshSession(ctx: AppContext, refreshToken: string, ip: 
 
 /** Ends the session named by either token; answering the same whatever was sent keeps sign-out simple and safe. */
 export async function signOut(
-  ctx: AppContext,
+  ctx: AuthDeps,
   tokens: { refresh_token?: string | undefined; access_token?: string | undefined },
 ) {
   const { db } = ctx.database;

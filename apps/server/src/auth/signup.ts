@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ERROR_CODES, MESSAGES } from '@brade/contract';
 import { createUser, findUserByEmail } from '../accounts/users.js';
-import type { AppContext } from '../app-context.js';
 import { HttpError } from '../http/http-error.js';
 import { signupAttemptMail, signupCodeMail } from '../mail/templates.js';
+import type { AuthDeps } from './auth-deps.js';
 import { assertPasswordAllowed } from './password-policy.js';
 import { hashPassword } from './passwords.js';
 import { assertNotPaused, consume, recordFailureWithPause, tryConsume } from './rate-limit.js';
@@ -30,7 +30,7 @@ export interface SignupInput {
  * the answer, so neither it nor its timing tells whether the address is unknown, waiting or has an account.
  * Nothing here can change an existing account or another attempt (docs/security-decisions.md).
  */
-export async function signUp(ctx: AppContext, input: SignupInput, ip: string): Promise<{ id: string }> {
+export async function signUp(ctx: AuthDeps, input: SignupInput, ip: string): Promise<{ id: string }> {
   const { db } = ctx.database;
   await consume(db, ctx.limits.signupPerIp, ip);
   await consume(db, ctx.limits.signupPerAccount, input.email);
@@ -40,7 +40,7 @@ export async function signUp(ctx: AppContext, input: SignupInput, ip: string): P
   return { id };
 }
 
-async function startAttempt(ctx: AppContext, id: string, input: SignupInput): Promise<void> {
+async function startAttempt(ctx: AuthDeps, id: string, input: SignupInput): Promise<void> {
   const { db } = ctx.database;
   const owner = await findUserByEmail(db, input.email);
   if (owner) {
@@ -74,7 +74,7 @@ const invalidOtp = () => new HttpError(400, ERROR_CODES.invalidOtp, MESSAGES.otp
  * of that address for ten minutes. A wrong guess never spends a code, so no outsider can kill one.
  */
 export async function verifySignupCode(
-  ctx: AppContext,
+  ctx: AuthDeps,
   input: { email: string; code: string; attemptId?: string | undefined },
   ip: string,
 ): Promise<IssuedSession> {
@@ -114,7 +114,7 @@ export async function verifySignupCode(
  * one in the last minute or the address has had its five code e-mails this hour. Earlier codes stay valid.
  */
 export async function resendSignupCode(
-  ctx: AppContext,
+  ctx: AuthDeps,
   input: { email: string; attemptId?: string | undefined },
   ip: string,
 ): Promise<void> {
@@ -122,7 +122,7 @@ export async function resendSignupCode(
   ctx.afterReply.run('sign-up code resend', () => resendCode(ctx, input.email, input.attemptId));
 }
 
-async function resendCode(ctx: AppContext, email: string, attemptId: string | undefined): Promise<void> {
+async function resendCode(ctx: AuthDeps, email: string, attemptId: string | undefined): Promise<void> {
   const { db } = ctx.database;
   if (await findUserByEmail(db, email)) return;
   await db.transaction(async (tx) => {

@@ -2,7 +2,7 @@
  * The import half of bench/import-card-transactions.mjs: connects an owner to an in-process Stripe simulator
  * through its consent page, times the pure fetch (adapter pages, no database), then times the real import run
  * (runConnectionSync: HTTP pages, transform, upsert, daily rollup, cursor), and prints one JSON line of figures.
- *   DATABASE_URL=postgres://… node apps/server/dist/bench-import.js --scale 60
+ *   node apps/server/build.mjs --bench && DATABASE_URL=postgres://… node apps/server/dist/bench/bench-import.js --scale 60
  * DATABASE_URL names an empty database: it is migrated here and left holding the rows for the COPY baseline.
  */
 
@@ -22,7 +22,6 @@ import type {
   SyncCursor,
 } from '../integrations/card-providers/card-provider.js';
 import { createStripeAdapter } from '../integrations/card-providers/stripe/stripe-adapter.js';
-import { answerStripeConsent } from '../integrations/card-providers/stripe/stripe-consent-browser.js';
 import { saveConnection } from '../integrations/connection-store.js';
 import { storedTokens } from '../integrations/stored-credentials.js';
 import { runConnectionSync } from '../integrations/sync/run-sync.js';
@@ -30,6 +29,7 @@ import { HISTORY_DAYS } from '../integrations/sync/sync-deps.js';
 import { createTokenCipher } from '../integrations/token-cipher.js';
 import type { SourceTransaction } from '../ledger/classify.js';
 import { payerHash } from '../ledger/payer-keys.js';
+import { answerStripeConsent } from '../test/stripe-consent-browser.js';
 
 const { values } = parseArgs({
   options: {

@@ -1,11 +1,11 @@
 import { addMonths, firstDayOf, londonDateOf, monthOf } from '@brade/contract';
-import { demo } from '@brade/sandbox';
+import type { demo } from '@brade/sandbox';
 import type { Db } from '../db/client.js';
 import { type DemoLink, saveDemoLinks } from '../integrations/demo-links.js';
 import type { BankCredentials, StoredCardTokens } from '../integrations/stored-credentials.js';
 import type { TokenCipher } from '../integrations/token-cipher.js';
 import { clearBooks } from '../ledger/clear-books.js';
-import type { DemoSandbox } from './demo-sandbox.js';
+import type { DemoSandbox } from '../sandbox/demo-sandbox.js';
 
 /** The instant a London day starts: midnight GMT, or 23:00 UTC the day before in summer time. */
 function startOf(day: string): Date {
@@ -18,10 +18,10 @@ function startOf(day: string): Date {
  * The demo's history window: from the first of the month DEMO_HISTORY_MONTHS before this one; the current and the
  * previous month come first, the older months after them (docs/sandbox.md).
  */
-export function demoHistoryWindow(now: Date): { historyFrom: Date; recentFrom: Date } {
+export function demoHistoryWindow(now: Date, historyMonths: number): { historyFrom: Date; recentFrom: Date } {
   const month = monthOf(londonDateOf(now));
   return {
-    historyFrom: startOf(firstDayOf(addMonths(month, -demo.DEMO_HISTORY_MONTHS))),
+    historyFrom: startOf(firstDayOf(addMonths(month, -historyMonths))),
     recentFrom: startOf(firstDayOf(addMonths(month, -1))),
   };
 }
@@ -58,7 +58,7 @@ export async function ensureDemoConnections(
     linkId: bank.linkId,
     accounts: bank.accounts,
   };
-  const window = demoHistoryWindow(now);
+  const window = demoHistoryWindow(now, sandbox.historyMonths);
   await saveDemoLinks(db, cipher, {
     userId,
     links: [

@@ -3,9 +3,9 @@ import type { Logger } from 'pino';
 import { findUserByEmail } from '../accounts/users.js';
 import type { Db } from '../db/client.js';
 import type { TokenCipher } from '../integrations/token-cipher.js';
+import type { DemoSandbox } from '../sandbox/demo-sandbox.js';
 import { saveFinancialGoals } from '../settings/financial-goals.js';
 import { ensureDemoConnections } from './demo-connections.js';
-import type { DemoSandbox } from './demo-sandbox.js';
 import { seedDemoAccount } from './seed-demo-account.js';
 
 /**

@@ -1,17 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { ConnectionSummary } from '@brade/contract';
-import type { AppContext } from '../app-context.js';
 import { HttpError } from '../http/http-error.js';
 import { latestLedgerDate } from '../ledger/import.js';
 import { connectFailed, consumeAttempt, startAttempt } from './connect-attempts.js';
-import { providerRefusal, redirectUriOf, refuseDemo, unavailable } from './connect-guards.js';
+import { type ConnectDeps, providerRefusal, redirectUriOf, refuseDemo, unavailable } from './connect-guards.js';
 import { type ConnectionRow, findConnection, readCredentials, saveConnection, summaryOf } from './connection-store.js';
 import type { OpenBankingProvider, OpenBankingProviderId } from './open-banking/open-banking-provider.js';
 import type { BankCredentials } from './stored-credentials.js';
 import type { BankCursor } from './sync/sync-bank.js';
 
 /** A bank connection's own provider; links made before Enable Banking have none stored and are GoCardless's. */
-export function bankProviderFor(ctx: AppContext, id: OpenBankingProviderId | null): OpenBankingProvider | null {
+export function bankProviderFor(ctx: ConnectDeps, id: OpenBankingProviderId | null): OpenBankingProvider | null {
   return ctx.integrations.providers.bankById(id ?? 'gocardless');
 }
 
@@ -22,7 +21,7 @@ const live = (row: ConnectionRow | undefined): row is ConnectionRow =>
  * New links go through the configured provider (docs/open-banking.md); renewing the consent of the owner's current
  * link at the same bank keeps that link's provider while it is configured, so its rows keep their keys.
  */
-async function providerForLink(ctx: AppContext, userId: string, institutionId: string): Promise<OpenBankingProvider> {
+async function providerForLink(ctx: ConnectDeps, userId: string, institutionId: string): Promise<OpenBankingProvider> {
   const current = await findConnection(ctx.database.db, userId, 'bank');
   const own =
     live(current) && current.institutionId === institutionId ? bankProviderFor(ctx, current.bankProvider) : null;
@@ -32,7 +31,7 @@ async function providerForLink(ctx: AppContext, userId: string, institutionId: s
 }
 
 /** GET /api/gocardless/choose-a-bank: the banks of the provider new links go through. */
-export async function listBanks(ctx: AppContext) {
+export async function listBanks(ctx: ConnectDeps) {
   const bank = ctx.integrations.providers.bank;
   if (!bank) throw unavailable('gocardless');
   try {
@@ -47,11 +46,11 @@ export async function listBanks(ctx: AppContext) {
  * spec's `requisition.id` is Brade's connect attempt (whatever the provider), `link` the provider's consent page.
  */
 export async function buildBankLink(
-  ctx: AppContext,
+  ctx: ConnectDeps,
   userId: string,
   input: { institutionId: string; redirect: string },
 ): Promise<{ id: string; link: string }> {
-  await refuseDemo(ctx, userId);
+  await refuseDemo(ctx.database.db, userId);
   const expected = redirectUriOf(ctx, 'gocardless');
   if (input.redirect !== expected) {
     throw new HttpError(400, 'redirect_not_allowed', `The bank must return to ${expected}.`, {
@@ -97,7 +96,7 @@ export async function buildBankLink(
  * name: the providers' ids for it differ too).
  */
 async function cursorFor(
-  ctx: AppContext,
+  ctx: ConnectDeps,
   previous: ConnectionRow | undefined,
   bank: OpenBankingProvider,
   bankName: string | null,
@@ -116,11 +115,11 @@ async function cursorFor(
  * this owner's attempt (single use, 10 minutes); a refusal at the bank uses the attempt up and connects nothing.
  */
 export async function completeBankConnection(
-  ctx: AppContext,
+  ctx: ConnectDeps,
   userId: string,
   input: { requisitionId: string; state: string; code: string | undefined; error: string | undefined },
 ): Promise<ConnectionSummary> {
-  await refuseDemo(ctx, userId);
+  await refuseDemo(ctx.database.db, userId);
   const db = ctx.database.db;
   const attempt = await consumeAttempt(db, ctx.integrations.cipher, {
     userId,

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SourceTransaction } from '../ledger/classify.js';
+import { FakeBank, FakeCardProvider, fakeProviders, payments } from '../test/fake-providers.js';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
+import { connectFakeCard, syncDepsOf, waitForSync } from '../test/wait.js';
 import { runConnectionSync } from './sync/run-sync.js';
-import { FakeBank, FakeCardProvider, fakeProviders, payments } from './test/fake-providers.js';
-import { connectFakeCard, syncDepsOf, waitForSync } from './test/wait.js';
 
 const bankRows: SourceTransaction[] = [
   {

@@ -2,13 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SourceTransaction } from '../ledger/classify.js';
 import { ledgerTransactions } from '../ledger/tables.js';
+import { FakeBank, fakeProviders } from '../test/fake-providers.js';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
+import { syncDepsOf, waitForSync } from '../test/wait.js';
 import { ProviderError } from './provider-error.js';
 import type { IntegrationProviders } from './provider-registry.js';
 import { runConnectionSync } from './sync/run-sync.js';
 import { connections } from './tables.js';
-import { FakeBank, fakeProviders } from './test/fake-providers.js';
-import { syncDepsOf, waitForSync } from './test/wait.js';
 
 /** The same five statement lines as two providers key them: their ids for one line differ. */
 function statement(prefix: string): SourceTransaction[] {

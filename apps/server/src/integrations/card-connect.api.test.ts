@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/client.js';
+import { FakeCardProvider, fakeProviders, payments } from '../test/fake-providers.js';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
+import { waitForSync } from '../test/wait.js';
 import { deleteExpiredAttempts } from './connect-attempts.js';
 import { connectAttempts } from './tables.js';
-import { FakeCardProvider, fakeProviders, payments } from './test/fake-providers.js';
-import { waitForSync } from './test/wait.js';
 
 let now = new Date('2026-11-20T10:00:00Z');
 const stripe = new FakeCardProvider(

@@ -1,16 +1,36 @@
 import type { ConnectableProcessor } from '@brade/contract';
-import { findUserById } from '../accounts/users.js';
-import type { AppContext } from '../app-context.js';
-import { demoReadOnly, HttpError, notFound } from '../http/http-error.js';
+import type { Logger } from 'pino';
+import { ownerForWrite } from '../accounts/owner-guard.js';
+import type { Db } from '../db/client.js';
+import { HttpError } from '../http/http-error.js';
 import { connectFailed } from './connect-attempts.js';
 import { providerOf } from './connection-store.js';
 import { ProviderError } from './provider-error.js';
 import { PROVIDER_NAMES } from './provider-names.js';
+import type { IntegrationProviders } from './provider-registry.js';
+import type { SyncScheduler } from './sync/sync-scheduler.js';
+import type { TokenCipher } from './token-cipher.js';
 
 /** What the connect calls of every provider check and say alike. */
 
+/**
+ * What connecting and disconnecting use; the app context (app-context.ts) has these fields, so the routes pass it
+ * as it is.
+ */
+export interface ConnectDeps {
+  config: { publicUrl: string };
+  database: { db: Db };
+  clock: () => Date;
+  log: Logger;
+  integrations: {
+    providers: IntegrationProviders;
+    cipher: TokenCipher;
+    scheduler: Pick<SyncScheduler, 'requestNow'>;
+  };
+}
+
 /** Each provider returns to its own page: a separate redirect URI per provider is the mix-up defence. */
-export const redirectUriOf = (ctx: AppContext, processor: ConnectableProcessor) =>
+export const redirectUriOf = (ctx: Pick<ConnectDeps, 'config'>, processor: ConnectableProcessor) =>
   `${ctx.config.publicUrl}/${processor}-redirect`;
 
 export const unavailable = (processor: ConnectableProcessor) =>
@@ -20,10 +40,9 @@ export const unavailable = (processor: ConnectableProcessor) =>
     `${processor === 'gocardless' ? 'Bank connections are' : `${PROVIDER_NAMES[providerOf(processor)]} is`} not available on this server.`,
   );
 
-export async function refuseDemo(ctx: AppContext, userId: string): Promise<void> {
-  const user = await findUserById(ctx.database.db, userId);
-  if (!user) throw notFound();
-  if (user.isDemo) throw demoReadOnly('its connections');
+/** The demo account's connections are its private simulators': it cannot change them (accounts/owner-guard.ts). */
+export async function refuseDemo(db: Db, userId: string): Promise<void> {
+  await ownerForWrite(db, userId, 'its connections');
 }
 
 /** A provider's refusal, in words the owner can act on; never a 500. */

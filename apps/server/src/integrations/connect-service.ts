@@ -1,11 +1,10 @@
 import type { CardProcessor, ConnectableProcessor, ConnectionSummary } from '@brade/contract';
-import type { AppContext } from '../app-context.js';
 import { HttpError } from '../http/http-error.js';
 import { reclassifyPayouts } from '../ledger/import.js';
 import { forgetBankBalances } from './bank-balances.js';
 import { bankProviderFor } from './bank-connect-service.js';
 import { consumeAttempt, startAttempt } from './connect-attempts.js';
-import { providerRefusal, redirectUriOf, refuseDemo, unavailable } from './connect-guards.js';
+import { type ConnectDeps, providerRefusal, redirectUriOf, refuseDemo, unavailable } from './connect-guards.js';
 import {
   findConnection,
   markDisconnected,
@@ -18,14 +17,14 @@ import { connectedProcessors } from './connections.js';
 import { PROVIDER_NAMES } from './provider-names.js';
 import { type BankCredentials, type StoredCardTokens, storedTokens } from './stored-credentials.js';
 
-function cardAdapter(ctx: AppContext, processor: CardProcessor) {
+function cardAdapter(ctx: ConnectDeps, processor: CardProcessor) {
   const adapter = ctx.integrations.providers.card(processor);
   if (!adapter) throw unavailable(processor);
   return adapter;
 }
 
-export async function authorizationUrl(ctx: AppContext, userId: string, processor: CardProcessor) {
-  await refuseDemo(ctx, userId);
+export async function authorizationUrl(ctx: ConnectDeps, userId: string, processor: CardProcessor) {
+  await refuseDemo(ctx.database.db, userId);
   const adapter = cardAdapter(ctx, processor);
   const redirectUri = redirectUriOf(ctx, processor);
   const attempt = await startAttempt(ctx.database.db, ctx.integrations.cipher, {
@@ -43,12 +42,12 @@ export async function authorizationUrl(ctx: AppContext, userId: string, processo
 
 /** The pop-up's return: the state must be this owner's, fresh and unused; then the code becomes tokens. */
 export async function completeCardConnection(
-  ctx: AppContext,
+  ctx: ConnectDeps,
   userId: string,
   processor: CardProcessor,
   input: { code: string; state: string; merchant_code?: string | undefined },
 ): Promise<ConnectionSummary> {
-  await refuseDemo(ctx, userId);
+  await refuseDemo(ctx.database.db, userId);
   const adapter = cardAdapter(ctx, processor);
   const db = ctx.database.db;
   const attempt = await consumeAttempt(db, ctx.integrations.cipher, {
@@ -84,11 +83,11 @@ export async function completeCardConnection(
 
 /** Revokes at the provider, stops imports and keeps the imported history (spec: delete-tokens). */
 export async function disconnect(
-  ctx: AppContext,
+  ctx: ConnectDeps,
   userId: string,
   processor: ConnectableProcessor,
 ): Promise<ConnectionSummary> {
-  await refuseDemo(ctx, userId);
+  await refuseDemo(ctx.database.db, userId);
   const db = ctx.database.db;
   const provider = providerOf(processor);
   const row = await findConnection(db, userId, provider);

@@ -5,11 +5,11 @@ import { and, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ledgerTransactions } from '../ledger/tables.js';
+import { pressConsentButton } from '../test/consent-form-browser.js';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
+import { syncDepsOf, waitForSync } from '../test/wait.js';
 import { runConnectionSync } from './sync/run-sync.js';
 import { connections } from './tables.js';
-import { pressConsentButton } from './test/consent-form-browser.js';
-import { syncDepsOf, waitForSync } from './test/wait.js';
 
 /**
  * The bank calls with Enable Banking configured as a production deployment would configure it (application id,

@@ -19,7 +19,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
-import { ownId, requireUser } from '../http/authenticate.js';
+import { ownId, requireUser } from '../auth/authenticate.js';
 import { buildBankLink, completeBankConnection, listBanks } from './bank-connect-service.js';
 import { cashInTheBankAnswer } from './cash-in-the-bank.js';
 import { authorizationUrl, completeCardConnection, disconnect } from './connect-service.js';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pressConsentButton } from '../test/consent-form-browser.js';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
+import { syncDepsOf, waitForSync } from '../test/wait.js';
 import { runConnectionSync } from './sync/run-sync.js';
-import { pressConsentButton } from './test/consent-form-browser.js';
-import { syncDepsOf, waitForSync } from './test/wait.js';
 
 /**
  * The whole path in sandbox mode: the real adapters talk to the simulators mounted on the same server, the

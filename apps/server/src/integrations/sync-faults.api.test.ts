@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTransactions as ledgerTable } from '../ledger/tables.js';
+import { FakeCardProvider, fakeProviders, payments } from '../test/fake-providers.js';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
+import { connectFakeCard, syncDepsOf, waitForSync } from '../test/wait.js';
 import { ProviderError } from './provider-error.js';
 import { runConnectionSync } from './sync/run-sync.js';
-import { FakeCardProvider, fakeProviders, payments } from './test/fake-providers.js';
-import { connectFakeCard, syncDepsOf, waitForSync } from './test/wait.js';
 
 const days = Array.from({ length: 10 }, (_, i) => `2026-11-${String(i + 2).padStart(2, '0')}`);
 const stripe = new FakeCardProvider('stripe', payments('stripe', days, 1000));

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectedProcessors, markConnected } from '../integrations/connections.js';
+import { aprilLedger, TEST_IMPORT } from '../test/test-ledger.js';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
 import { headlineFigure, monthlySeries, periodTotals } from './figures.js';
 import { importTransactions, reclassifyPayouts } from './import.js';
-import { aprilLedger, TEST_IMPORT } from './test-ledger.js';
 
 let server: TestServer;
 let ownerId: string;

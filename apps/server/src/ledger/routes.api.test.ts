@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectedProcessors, markConnected } from '../integrations/connections.js';
+import { aprilLedger, TEST_IMPORT } from '../test/test-ledger.js';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
 import { importTransactions } from './import.js';
-import { aprilLedger, TEST_IMPORT } from './test-ledger.js';
 
 let server: TestServer;
 let a: { id: string; access_token: string };

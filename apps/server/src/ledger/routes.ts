@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
-import { ownId, requireUser } from '../http/authenticate.js';
+import { ownId, requireUser } from '../auth/authenticate.js';
 import { groupedLines, type HeadlineName, headlineFigure, monthlySeries } from './figures.js';
 
 const tags = ['ledger'];

@@ -2,7 +2,7 @@ import { REPORT_MESSAGES, ReportResponseSchema } from '@brade/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectedProcessors, markConnected } from '../integrations/connections.js';
 import { importTransactions } from '../ledger/import.js';
-import { aprilLedger, TEST_IMPORT } from '../ledger/test-ledger.js';
+import { aprilLedger, TEST_IMPORT } from '../test/test-ledger.js';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
 
 let server: TestServer;

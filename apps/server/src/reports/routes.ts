@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
-import { ownId, requireUser } from '../http/authenticate.js';
+import { ownId, requireUser } from '../auth/authenticate.js';
 import { HttpError } from '../http/http-error.js';
 import { buildReport } from './build-report.js';
 

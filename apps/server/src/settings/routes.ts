@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ownerForWrite } from '../accounts/owner-guard.js';
 import type { AppContext } from '../app-context.js';
-import { ownId, requireUser } from '../http/authenticate.js';
+import { ownId, requireUser } from '../auth/authenticate.js';
 import { readFinancialGoals, saveFinancialGoals } from './financial-goals.js';
 import { readNotificationSettings, saveNotificationSettings } from './notification-settings.js';
 

@@ -8,13 +8,13 @@ import type { AuthLimits } from '../auth/limits.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
-import { startDemoSandbox } from '../demo/demo-sandbox.js';
 import { prepareDemoAccount } from '../demo/prepare-demo-account.js';
 import { seedDemoAccount } from '../demo/seed-demo-account.js';
 import type { IntegrationProviders } from '../integrations/provider-registry.js';
 import type { Cadences } from '../jobs/recurring-work.js';
 import { createLogger } from '../logging/logger.js';
 import { listOutbox } from '../mail/mailer.js';
+import { startDemoSandbox } from '../sandbox/demo-sandbox.js';
 
 export interface TestServer {
   url: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningCardSimulator } from '../simulators/common/card-sim-types';
 import { startStripeSimulator } from '../simulators/stripe/stripe-simulator';
-import { connect, REDIRECT_URI } from '../simulators/stripe/stripe-test-helpers';
+import { connect, REDIRECT_URI } from '../test/stripe-test-helpers';
 import { loadStripeFixtures } from './openapi-validator';
 
 /**

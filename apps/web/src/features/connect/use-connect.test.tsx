@@ -2,10 +2,10 @@ import { STORAGE_KEYS } from '@brade/contract';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/api-mock';
+import { broadcast, postWindowMessage, stubWindowOpen } from '../../test/fake-popup';
 import { jsonResponse, sentBody } from '../../test/render';
 import { attemptKey } from './connect-attempt';
 import { pageNavigation } from './connect-popup';
-import { broadcast, postWindowMessage, stubWindowOpen } from './fake-popup';
 import { CLOSED_GRACE_MS, type ConnectResult, POPUP_WATCH_MS, useConnect } from './use-connect';
 
 const ORIGIN = window.location.origin;

@@ -3,9 +3,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/api-mock';
+import { postWindowMessage, stubWindowOpen } from '../../test/fake-popup';
 import { jsonResponse, renderAt, sentBody } from '../../test/render';
 import { attemptKey } from '../connect/connect-attempt';
-import { postWindowMessage, stubWindowOpen } from '../connect/fake-popup';
 import { loadOnboardingState, saveOnboardingState, startCardQueue } from './onboarding-state';
 import QueuedPosLinksPage from './QueuedPosLinksPage';
 

@@ -1,11 +1,11 @@
 import { addDays } from '@brade/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSalonData } from '../../salon-data/index';
+import { connect, REDIRECT_URI, type StripeConnection, stripeGet } from '../../test/stripe-test-helpers';
 import { MerchantDataCache } from '../common/card-sim-merchant-data';
 import type { RunningCardSimulator } from '../common/card-sim-types';
 import { stripePayoutCreatedAt } from './stripe-objects';
 import { startStripeSimulator } from './stripe-simulator';
-import { connect, REDIRECT_URI, type StripeConnection, stripeGet } from './stripe-test-helpers';
 
 const NOW = new Date('2026-05-14T15:00:00Z');
 let sim: RunningCardSimulator;

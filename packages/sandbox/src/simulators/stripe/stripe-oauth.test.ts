@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  answerConsent,
+  connect,
+  exchangeCode,
+  openConsent,
+  REDIRECT_URI,
+  stripeGet,
+} from '../../test/stripe-test-helpers';
 import type { RunningCardSimulator } from '../common/card-sim-types';
 import { startStripeSimulator } from './stripe-simulator';
-import { answerConsent, connect, exchangeCode, openConsent, REDIRECT_URI, stripeGet } from './stripe-test-helpers';
 
 const NOW = new Date('2026-05-14T15:00:00Z');
 let sim: RunningCardSimulator;

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { square as squareSimulator } from '@brade/sandbox';
-import { answerSquareConsent } from './square-consent-browser.js';
+import { answerSquareConsent } from '../../../test/square-consent-browser.js';
 
 const NOW = new Date('2026-05-14T15:00:00Z');
 const SEED = 'brade-fixtures';

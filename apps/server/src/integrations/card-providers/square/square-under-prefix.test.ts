@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { square as squareSimulator } from '@brade/sandbox';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { answerSquareConsent } from '../../../test/square-consent-browser.js';
 import { createSquareAdapter } from './square-adapter.js';
-import { answerSquareConsent } from './square-consent-browser.js';
 
 const NOW = new Date('2026-05-14T15:00:00Z');
 const REDIRECT_URI = 'http://localhost:3000/square-redirect';

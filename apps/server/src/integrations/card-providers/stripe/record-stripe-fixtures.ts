@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stripe as stripeSimulator } from '@brade/sandbox';
-import { answerStripeConsent } from './stripe-consent-browser.js';
+import { answerStripeConsent } from '../../../test/stripe-consent-browser.js';
 
 const NOW = new Date('2026-05-14T15:00:00Z');
 const SEED = 'brade-fixtures';

@@ -1,10 +1,10 @@
 import { generateSalonData, stripe as stripeSimulator } from '@brade/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderEndpoint } from '../../../config.js';
+import { answerStripeConsent } from '../../../test/stripe-consent-browser.js';
 import { ProviderError } from '../../provider-error.js';
 import type { CardProviderAdapter, CardProviderTokens, SyncCursor } from '../card-provider.js';
 import { createStripeAdapter } from './stripe-adapter.js';
-import { answerStripeConsent } from './stripe-consent-browser.js';
 import { STRIPE_RESCAN_OVERLAP_SECONDS } from './stripe-sync-cursor.js';
 import type { StripeRow } from './stripe-transform.js';
 

@@ -1,8 +1,8 @@
 import { stripe as stripeSimulator } from '@brade/sandbox';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { answerStripeConsent } from '../../../test/stripe-consent-browser.js';
 import { createStripeAdapter } from './stripe-adapter.js';
-import { answerStripeConsent } from './stripe-consent-browser.js';
 
 const NOW = new Date('2026-05-14T15:00:00Z');
 const REDIRECT_URI = 'http://localhost:3000/stripe-redirect';

@@ -7,8 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../../../app/theme';
 import { queryClient } from '../../../shell/query-client';
 import { fetchedPaths, mockApi } from '../../../test/api-mock';
+import { postWindowMessage, stubWindowOpen } from '../../../test/fake-popup';
 import { jsonResponse, sentBody } from '../../../test/render';
-import { postWindowMessage, stubWindowOpen } from '../../connect/fake-popup';
 import { IntegrationsSection } from './IntegrationsSection';
 import { SYNC_POLL_MS } from './use-integrations';
 

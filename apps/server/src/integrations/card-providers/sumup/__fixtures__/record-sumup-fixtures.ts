@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateSalonData, sumup } from '@brade/sandbox';
-import { pressConsentButton } from '../../../test/consent-form-browser.js';
+import { pressConsentButton } from '../../../../test/consent-form-browser.js';
 
 export const FIXTURE_SEED = 'brade-demo';
 export const FIXTURE_NOW = new Date('2026-03-10T18:00:00Z');

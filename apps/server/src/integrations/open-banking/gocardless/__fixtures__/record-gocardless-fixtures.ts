@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gocardless } from '@brade/sandbox';
-import { pressConsentButton } from '../../../test/consent-form-browser.js';
+import { pressConsentButton } from '../../../../test/consent-form-browser.js';
 
 const SEED = 'brade-demo';
 const NOW = new Date('2026-03-10T18:00:00Z');

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../app-context.js';
-import { readAccessToken } from '../auth/access-tokens.js';
-import { isSessionLive } from '../auth/sessions.js';
-import { notFound, unauthorized } from './http-error.js';
+import { notFound, unauthorized } from '../http/http-error.js';
+import { readAccessToken } from './access-tokens.js';
+import type { TokenDeps } from './auth-deps.js';
+import { isSessionLive } from './sessions.js';
 
 export interface AuthenticatedUser {
   userId: string;
@@ -26,7 +26,7 @@ function bearerToken(request: FastifyRequest): string | null {
  * preHandler for every call that needs a signed-in owner: a valid access JWT of a normal (not recovery)
  * session that has not been revoked, so sign-out and password changes take effect at once.
  */
-export function requireUser(ctx: AppContext) {
+export function requireUser(ctx: TokenDeps) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const token = bearerToken(request);
     const claims = token ? await readAccessToken(ctx.accessKey, token) : null;

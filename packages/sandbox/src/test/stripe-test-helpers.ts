@@ -1,4 +1,4 @@
-import type { RunningCardSimulator } from '../common/card-sim-types';
+import type { RunningCardSimulator } from '../simulators/common/card-sim-types';
 
 /** Test helpers: drive the consent page and token exchange the way the app and a browser would. */
 export const REDIRECT_URI = 'http://127.0.0.1:5173/stripe-redirect';

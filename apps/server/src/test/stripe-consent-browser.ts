@@ -1,4 +1,4 @@
-import { pressConsentButton } from '../../test/consent-form-browser.js';
+import { pressConsentButton } from './consent-form-browser.js';
 
 /**
  * Test support: answers the Stripe simulator's consent page the way a browser would (the e-mail field picks the

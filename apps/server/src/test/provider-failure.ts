@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { ProviderError } from '../provider-error.js';
+import { ProviderError } from '../integrations/provider-error.js';
 
 /** The ProviderError a provider call fails with (the test fails if it succeeds or throws something else). */
 export async function providerFailure(promise: Promise<unknown>): Promise<ProviderError> {

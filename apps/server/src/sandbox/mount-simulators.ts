@@ -1,12 +1,18 @@
 import { demo, enableBanking, gocardless, square, stripe, sumup } from '@brade/sandbox';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.js';
-import { SANDBOX_APPLICATION_ID, sandboxApplicationKeys } from './open-banking/enable-banking/sandbox-application.js';
+import {
+  SANDBOX_APPLICATION_ID,
+  sandboxApplicationKeys,
+} from '../integrations/open-banking/enable-banking/sandbox-application.js';
+import { SANDBOX_CREDENTIALS } from './sandbox-credentials.js';
 
 export const SANDBOX_PROVIDERS = ['stripe', 'square', 'sumup', 'gocardless', 'enable-banking'] as const;
 
 type Options = {
   seed: string;
+  clientId?: string;
+  clientSecret?: string;
   publicBaseUrl: string;
   controls: boolean;
   /** The app's one return page for this provider: the card simulators and GoCardless's redirect nowhere else. */
@@ -28,6 +34,7 @@ const SIMULATORS: Record<(typeof SANDBOX_PROVIDERS)[number], Make> = {
 
 /**
  * Sandbox mode (docs/sandbox.md): each provider's simulated HTTP API on this same server at /sandbox/<provider>/,
+ * loaded by app.ts only when config.ts turns the sandbox on (the simulators are a chunk of their own),
  * serving the demo salon's books, where config.ts allows it (docs/security-decisions.md). Enable Banking's simulator is told
  * of Brade's sandbox application: its public key and its one registered redirect, this app's bank return page.
  */
@@ -36,6 +43,7 @@ export async function mountSandboxProviders(app: FastifyInstance, config: Config
     const prefix = `/sandbox/${provider}`;
     const options = {
       seed: demo.DEMO_SALON.seed,
+      ...(provider === 'stripe' || provider === 'square' ? SANDBOX_CREDENTIALS[provider] : {}),
       publicBaseUrl: `${config.publicUrl}${prefix}`,
       controls: config.sandboxControls,
       redirectUris: [`${config.publicUrl}/${returnPage(provider)}`],

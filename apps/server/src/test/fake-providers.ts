@@ -1,14 +1,18 @@
-import type { Processor, SourceTransaction } from '../../ledger/classify.js';
-import type { CardProviderAdapter, CardProviderTokens, SyncCursor } from '../card-providers/card-provider.js';
+import type {
+  CardProviderAdapter,
+  CardProviderTokens,
+  SyncCursor,
+} from '../integrations/card-providers/card-provider.js';
 import type {
   Bank,
   BankAccountRef,
   BankBalance,
   OpenBankingProvider,
   OpenBankingProviderId,
-} from '../open-banking/open-banking-provider.js';
-import { ProviderError } from '../provider-error.js';
-import type { IntegrationProviders } from '../provider-registry.js';
+} from '../integrations/open-banking/open-banking-provider.js';
+import { ProviderError } from '../integrations/provider-error.js';
+import type { IntegrationProviders } from '../integrations/provider-registry.js';
+import type { Processor, SourceTransaction } from '../ledger/classify.js';
 
 /** A scripted failure for the next calls of one method. */
 type Script = { failure: ProviderError; times: number };

@@ -1,5 +1,5 @@
-import type { SourceTransaction } from './classify.js';
-import { payerHash } from './payer-keys.js';
+import type { SourceTransaction } from '../ledger/classify.js';
+import { payerHash } from '../ledger/payer-keys.js';
 
 /** A fixed, test-only CLIENT_KEY: the hand-made payments carry customer ids and card fingerprints. */
 export const TEST_IMPORT = { hashPayer: payerHash('42'.repeat(32)) } as const;

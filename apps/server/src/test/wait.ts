@@ -1,7 +1,7 @@
 import type { ConnectionSummary } from '@brade/contract';
-import type { TestServer } from '../../test/test-server.js';
-import type { SyncDeps } from '../sync/sync-deps.js';
+import type { SyncDeps } from '../integrations/sync/sync-deps.js';
 import type { FakeCardProvider } from './fake-providers.js';
+import type { TestServer } from './test-server.js';
 
 /** Polls sync-status until `done` says so (import jobs run in the background), or fails after `timeoutMs`. */
 export async function waitForSync(

@@ -12,11 +12,14 @@ import { type IntegrationProviders, providersAt } from '../integrations/provider
 export interface DemoSandbox {
   providers: IntegrationProviders;
   connections: demo.DemoSandbox['connections'];
+  /** How many months back the demo's books reach (demo/demo-connections.ts). */
+  historyMonths: number;
   close(): Promise<void>;
 }
 
 /**
- * Starts the demo's private simulators (packages/sandbox, on 127.0.0.1 and a free port of this instance, in every
+ * Loaded by main.ts only when DEMO_ACCOUNT is on (a chunk of its own, with the simulators). Starts the demo's
+ * private simulators (packages/sandbox, on 127.0.0.1 and a free port of this instance, in every
  * mode: docs/sandbox.md) and points a set of adapters at them. The bank goes through the open-banking facade:
  * Enable Banking's simulator by default, as new links do; GoCardless's when `bank` asks for it.
  */
@@ -57,5 +60,5 @@ export async function startDemoSandbox(
     }),
     options.retry,
   );
-  return { providers, connections, close: () => simulators.close() };
+  return { providers, connections, historyMonths: demo.DEMO_HISTORY_MONTHS, close: () => simulators.close() };
 }
