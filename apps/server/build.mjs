@@ -1,6 +1,7 @@
 // Bundles the server with its JavaScript dependencies into one ESM file: start-up then reads one file instead
 // of resolving hundreds of modules (bench/startup-to-ready.mjs measures it). Packages that carry native
 // binaries or WASM next to their code stay external.
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 // Square's SDK (7 MB) stays outside too: it is loaded only when a Square connection is used.
@@ -19,30 +20,40 @@ const external = [
   'dompurify',
 ];
 
-// `--bench` builds the import benchmark's driver into dist/bench/ instead (bench/import-card-transactions.mjs): it
-// is no part of the server.
-const bench = process.argv.includes('--bench');
+/** What every build of the server shares; `scripts/dev.mjs` watches the same. */
+export function serverBuildOptions({ entryPoints, outdir }) {
+  return {
+    absWorkingDir: import.meta.dirname,
+    entryPoints,
+    outdir,
+    // Modules loaded with import() become chunks of their own: the provider simulators (src/sandbox/) are read from
+    // disk only when the sandbox or the demo account is on.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    minifySyntax: true,
+    external: [...external, ...external.map((name) => `${name}/*`)],
+    // Bundled CommonJS dependencies call require() for Node built-ins.
+    banner: {
+      js: "import { createRequire as __brCreateRequire } from 'node:module'; const require = __brCreateRequire(import.meta.url);",
+    },
+    logLevel: 'warning',
+  };
+}
 
-await build({
-  absWorkingDir: import.meta.dirname,
-  entryPoints: bench
-    ? { 'bench-import': 'src/cli/bench-import.ts' }
-    : { main: 'src/main.ts', 'seed-owner': 'src/cli/seed-owner.ts' },
-  outdir: bench ? 'dist/bench' : 'dist',
-  // Modules loaded with import() become chunks of their own: the provider simulators (src/sandbox/) are read from
-  // disk only when the sandbox or the demo account is on.
-  splitting: true,
-  chunkNames: 'chunks/[name]-[hash]',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  sourcemap: true,
-  minifySyntax: true,
-  external: [...external, ...external.map((name) => `${name}/*`)],
-  // Bundled CommonJS dependencies call require() for Node built-ins.
-  banner: {
-    js: "import { createRequire as __brCreateRequire } from 'node:module'; const require = __brCreateRequire(import.meta.url);",
-  },
-  logLevel: 'warning',
-});
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // `--bench` builds the import benchmark's driver into dist/bench/ instead (bench/import-card-transactions.mjs): it
+  // is no part of the server.
+  const bench = process.argv.includes('--bench');
+  await build(
+    serverBuildOptions(
+      bench
+        ? { entryPoints: { 'bench-import': 'src/cli/bench-import.ts' }, outdir: 'dist/bench' }
+        : { entryPoints: { main: 'src/main.ts', 'seed-owner': 'src/cli/seed-owner.ts' }, outdir: 'dist' },
+    ),
+  );
+}
