@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUserByEmail } from '../accounts/users.js';
 import { rowsOf } from '../db/client.js';
 import { connections } from '../integrations/tables.js';
+import { startDemoSandbox } from '../sandbox/demo-sandbox.js';
 import { startTestServer, type TestServer } from '../test/test-server.js';
 import { ensureDemoConnections } from './demo-connections.js';
-import { startDemoSandbox } from './demo-sandbox.js';
 import { DEMO_GOALS } from './prepare-demo-account.js';
 
 // A pinned afternoon: the simulators and the imports share it, so the books end exactly here. It lies ahead of the

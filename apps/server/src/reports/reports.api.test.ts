@@ -53,7 +53,7 @@ const shahStudio = {
   name: 'Shah Studio',
   address_lines: ['3 Station Parade, Leeds', 'LS1 4DY', 'England', 'United Kingdom'],
 };
-// April so far (see ledger/test-ledger.ts): the 00:30 BST sale on 1 April counts; the SumUp payout into the bank
+// April so far (see test/test-ledger.ts): the 00:30 BST sale on 1 April counts; the SumUp payout into the bank
 // is revenue because SumUp is not connected; the refund of a March sale reduces April; the payout from the
 // connected Stripe and the transfer to savings are not revenue or expenses.
 const aprilSales = [
