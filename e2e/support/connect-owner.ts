@@ -124,7 +124,7 @@ export async function connectInPopup(
   const closed = popup.waitForEvent('close', { timeout: 30_000 });
   const approve = popup.getByRole('button', { name: options.decision });
   await approve.waitFor({ timeout: 15_000 });
-  // Spec section 9: a 600x600 pop-up.
+  // docs/product.md, "Constants and looks": a 600x600 pop-up.
   expect(await popup.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([600, 600]);
   const login = popup.getByLabel(/Sandbox merchant/);
   if (options.login && (await login.count()) > 0) await login.fill(options.login);

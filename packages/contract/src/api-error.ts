@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every error the API sends (DESIGN.md section 6). */
+/** Every error the API sends (docs/architecture.md, "The API's conventions"). */
 export const ApiErrorSchema = z.object({
   error: z.string(),
   code: z.string(),

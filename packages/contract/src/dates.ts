@@ -1,4 +1,7 @@
-/** Calendar helpers for Europe/London days and months (DESIGN.md section 5): dates are 'YYYY-MM-DD' strings. */
+/**
+ * Calendar helpers for Europe/London days and months (docs/architecture.md, "Data conventions"): dates are 'YYYY-MM-DD'
+ * strings.
+ */
 const londonDay = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Europe/London',
   year: 'numeric',

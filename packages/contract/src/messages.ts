@@ -1,4 +1,4 @@
-/** Every user-facing sentence of the spec's section 5 and 8, word for word, in one place. */
+/** Every user-facing sentence of docs/product.md, "Validation" and "Failures", word for word, in one place. */
 export const MESSAGES = {
   signup: {
     fullNameRequired: 'Full Name is required',

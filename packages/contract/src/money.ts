@@ -1,4 +1,7 @@
-/** Money is integer pence inside Brade; the API speaks pounds with two decimals (DESIGN.md section 5). */
+/**
+ * Money is integer pence inside Brade; the API speaks pounds with two decimals (docs/architecture.md, "Data
+ * conventions").
+ */
 const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 
 export function formatPounds(pounds: number): string {
@@ -19,7 +22,7 @@ export function poundsToPence(pounds: number): number {
   return sign * Math.round(Math.abs(pounds) * 100 + 1e-9);
 }
 
-/** Percent change with one decimal and '+' when positive (spec section 9). */
+/** Percent change with one decimal and '+' when positive (docs/product.md, "Constants and looks"). */
 export function formatPercentChange(change: number | null): string {
   // Round first so that 0.04 shows as 0.0% (not +0.0%) and -0.04 not as -0.0%.
   const rounded = Math.round((change ?? 0) * 10) / 10 || 0;

@@ -1,4 +1,7 @@
-/** The four password rules of the spec (section 5), shared by the sign-up chips, the new-password chips and the server. */
+/**
+ * The four password rules (docs/product.md, "Validation"), shared by the sign-up chips, the new-password chips and the
+ * server.
+ */
 export const PASSWORD_MIN = 7;
 export const PASSWORD_MAX = 16;
 

@@ -1,4 +1,7 @@
-/** Browser local-storage keys, exactly as spec section 3 names them (including its spelling of requisistion_id). */
+/**
+ * Browser local-storage keys, exactly as docs/product.md, "What the app keeps" names them (including its spelling of
+ * requisistion_id).
+ */
 export const STORAGE_KEYS = {
   id: 'id',
   fullName: 'fullName',

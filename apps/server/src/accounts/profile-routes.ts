@@ -22,7 +22,7 @@ const tags = ['accounts'];
 const security = [{ bearerAuth: [] }];
 const ok = { 200: MessageResponseSchema };
 
-/** The Profile screen's four saves (spec section 7). Each answers with the spec's success sentence. */
+/** The Profile screen's four saves (docs/product.md, "The calls"). Each answers with the spec's success sentence. */
 export function profileRoutes(ctx: AppContext) {
   return async (root: FastifyInstance) => {
     const app = root.withTypeProvider<ZodTypeProvider>();

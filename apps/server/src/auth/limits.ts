@@ -1,7 +1,7 @@
 import type { Limit, PausingLimit } from './rate-limit.js';
 import type { SigninBackoff, SigninSlowdown } from './signin-throttle.js';
 
-/** Per-IP and per-account allowances for the auth calls (reference/security.md sections 2 and 3). */
+/** Per-IP and per-account allowances for the auth calls (docs/security-decisions.md, "Rate limits"). */
 export interface AuthLimits {
   signupPerIp: Limit;
   signupPerAccount: Limit;

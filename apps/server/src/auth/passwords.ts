@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-/** OWASP's argon2id floor: 19 MiB, 2 passes, 1 lane (reference/security.md section 1). */
+/** OWASP's argon2id floor: 19 MiB, 2 passes, 1 lane (docs/security-decisions.md, "Passwords"). */
 const OPTIONS = {
   algorithm: 2 /* Algorithm.Argon2id: a const enum, not importable under verbatimModuleSyntax */,
   memoryCost: 19_456,

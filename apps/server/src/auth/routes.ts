@@ -26,7 +26,7 @@ const tags = ['auth'];
 export const RESEND_ANSWER = 'If that e-mail is waiting for confirmation, a new code is on its way.';
 const ok = { 200: MessageResponseSchema };
 
-/** The auth calls of spec section 7, plus the token refresh the SPA needs and the e-mailed reset link. */
+/** The auth calls of docs/product.md, "The calls", plus the token refresh the SPA needs and the e-mailed reset link. */
 export function authRoutes(ctx: AppContext) {
   return async (root: FastifyInstance) => {
     const app = root.withTypeProvider<ZodTypeProvider>();

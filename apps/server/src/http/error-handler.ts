@@ -9,7 +9,10 @@ interface ErrorBody {
   fields?: Record<string, string>;
 }
 
-/** Turns every failure into DESIGN.md's error shape: a sentence, a stable code, and field messages; never a stack. */
+/**
+ * Turns every failure into the error shape of docs/architecture.md ("The API's conventions"): a sentence, a stable
+ * code, and field messages; never a stack.
+ */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {

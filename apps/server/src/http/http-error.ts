@@ -1,6 +1,9 @@
 import { ERROR_CODES } from '@brade/contract';
 
-/** An error meant for the caller: its sentence is safe to show, and it carries the stable code of DESIGN.md section 6. */
+/**
+ * An error meant for the caller: its sentence is safe to show, and it carries the stable code of docs/architecture.md,
+ * "The API's conventions".
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * reference/security.md section 8: a CSP with no inline scripts (Emotion needs inline styles), no framing,
+ * docs/security-decisions.md, "HTTP headers": a CSP with no inline scripts (Emotion needs inline styles), no framing,
  * nosniff, a strict referrer policy, HSTS, and COOP that still lets a page keep its provider pop-up handle.
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {

@@ -28,8 +28,8 @@ export function actionRequiredMail(
 }
 
 /**
- * DESIGN.md section 10's Action Required e-mail: once when a connection stops importing (a revoked token, an
- * ended bank consent, a provider refusal), if the owner has Action Required and e-mail notifications on.
+ * The Action Required e-mail (docs/architecture.md, "E-mails"): once when a connection stops importing (a revoked
+ * token, an ended bank consent, a provider refusal), if the owner has Action Required and e-mail notifications on.
  */
 export function actionRequiredNotifier(db: Db, mailer: Mailer, publicUrl: string) {
   return async (userId: string, provider: ConnectionProvider, words: string): Promise<void> => {

@@ -8,7 +8,7 @@ import type { TokenCipher } from './token-cipher.js';
 export type ConnectionRow = typeof connections.$inferSelect;
 const TABLE = 'connections';
 
-/** The API speaks of the bank by its open-banking processor's name (spec section 7: gocardless/*). */
+/** The API speaks of the bank by its open-banking processor's name (docs/product.md, "The calls": gocardless/*). */
 export const processorOf = (provider: ConnectionProvider): ConnectableProcessor =>
   provider === 'bank' ? 'gocardless' : provider;
 export const providerOf = (processor: ConnectableProcessor): ConnectionProvider =>

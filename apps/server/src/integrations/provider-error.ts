@@ -1,5 +1,5 @@
 /**
- * What went wrong at a provider, in the terms the sync engine acts on (DESIGN.md section 8):
+ * What went wrong at a provider, in the terms the sync engine acts on (docs/architecture.md, "How an import flows"):
  * - `retryable`: 429, 5xx, timeouts and network errors; retried with backoff, honouring `retryAfterSeconds`.
  * - `reauthorize`: the token or consent is revoked or expired and refreshing cannot help; the owner must
  *   connect again.

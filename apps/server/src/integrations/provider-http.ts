@@ -10,7 +10,7 @@ export interface RetryPolicy {
   timeoutMs: number;
 }
 
-/** stripe-node's anchors (reference/security.md section 12): 0.5 s initial, 5 s cap, jitter; a short timeout. */
+/** stripe-node's anchors (docs/providers.md): 0.5 s initial, 5 s cap, jitter; a short timeout. */
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   attempts: 4,
   initialDelayMs: 500,

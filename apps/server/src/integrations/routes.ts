@@ -28,7 +28,10 @@ import { listConnections, summaryOf } from './connection-store.js';
 const tags = ['integrations'];
 const security = [{ bearerAuth: [] }];
 
-/** Spec section 7's provider calls, the authorisation-URL call and sync status (DESIGN.md sections 6 and 8). */
+/**
+ * The provider calls of docs/product.md ("The calls"), the authorisation-URL call and sync status
+ * (docs/architecture.md, "The API's conventions" and "How an import flows").
+ */
 export function integrationRoutes(ctx: AppContext) {
   return async (root: FastifyInstance) => {
     const app = root.withTypeProvider<ZodTypeProvider>();

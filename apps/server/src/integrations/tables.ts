@@ -78,8 +78,8 @@ export const connections = pgTable(
 );
 
 /**
- * The random `state` of one connect attempt (DESIGN.md section 8): stored as a hash, bound to the owner and
- * provider, single use, 10 minutes. Carries the PKCE verifier (encrypted) or the bank link it started.
+ * The random `state` of one connect attempt (docs/architecture.md, "How an import flows"): stored as a hash, bound to
+ * the owner and provider, single use, 10 minutes. Carries the PKCE verifier (encrypted) or the bank link it started.
  */
 export const connectAttempts = pgTable(
   'connect_attempts',

@@ -1,10 +1,10 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
- * Provider credentials at rest (reference/security.md section 7): AES-256-GCM, a fresh 96-bit nonce per
- * encryption, a per-row key derived with HKDF-SHA256 from the master key (so no key sees 2^32 encryptions and a
- * ciphertext only opens for its own row), the row's identity as associated data, and the key id in the envelope
- * so retired keys can still decrypt while rows are re-encrypted under the current one.
+ * Provider credentials at rest (docs/security-decisions.md, "Provider credentials at rest"): AES-256-GCM, a fresh
+ * 96-bit nonce per encryption, a per-row key derived with HKDF-SHA256 from the master key (so no key sees 2^32
+ * encryptions and a ciphertext only opens for its own row), the row's identity as associated data, and the key id in
+ * the envelope so retired keys can still decrypt while rows are re-encrypted under the current one.
  *
  * Envelope: `v1.<key id>.<nonce base64url>.<ciphertext‖tag base64url>`.
  */

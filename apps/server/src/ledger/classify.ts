@@ -41,7 +41,10 @@ export interface Classified {
   payoutProcessor: Processor | null;
 }
 
-/** Statement wording of processor payouts as UK banks show them (reference/salon-economics.md). */
+/**
+ * Statement wording of processor payouts as UK banks show them (docs/sandbox.md, "Where the salon's figures come
+ * from").
+ */
 const PAYOUT_WORDING: Array<[Processor, RegExp]> = [
   ['stripe', /\bSTRIPE\b/i],
   ['square', /\bSQUARE\b|\bSQ \*|SQUARE PAYMENTS/i],
@@ -55,11 +58,11 @@ export function payoutProcessorOf(text: string): Processor | null {
 }
 
 /**
- * DESIGN.md section 8, in one place: processor payments are sales; refunds reduce revenue on their own date;
- * processor fees are expenses; a processor's payout is the processor side of a transfer; bank debits are
- * expenses; a bank credit that is a payout from a connected processor is a transfer (the sales are already
- * counted), from a processor that is not connected it is revenue; moves between the owner's own accounts are
- * transfers; other bank credits are other income.
+ * docs/finance.md, in one place: processor payments are sales; refunds reduce revenue on
+ * their own date; processor fees are expenses; a processor's payout is the processor side of a transfer; bank debits
+ * are expenses; a bank credit that is a payout from a connected processor is a transfer (the sales are already
+ * counted), from a processor that is not connected it is revenue; moves between the owner's own accounts are transfers;
+ * other bank credits are other income.
  */
 export function classify(tx: SourceTransaction, connected: ReadonlySet<Processor>): Classified {
   if (tx.provider !== 'bank') {

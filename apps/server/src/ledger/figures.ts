@@ -71,7 +71,7 @@ export function revenuePerClientPence(totals: PeriodTotals): number {
 
 export type HeadlineName = 'sales' | 'expenses' | 'revenuePerClient';
 
-/** Month to date against the same days of the previous month (DESIGN.md section 9). */
+/** Month to date against the same days of the previous month (docs/finance.md). */
 export async function headlineFigure(db: Db, userId: string, today: string, name: HeadlineName) {
   const ranges = monthToDateRanges(today);
   const [current, previous] = (await totalsForRanges(

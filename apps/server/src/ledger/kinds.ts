@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type LedgerKind, ledgerTransactions as lt } from './tables.js';
 
-/** DESIGN.md section 9: what counts as revenue and as expenses, for every figure. */
+/** docs/finance.md: what counts as revenue and as expenses, for every figure. */
 export const REVENUE_KINDS: readonly LedgerKind[] = ['sale', 'refund', 'other_income'];
 export const EXPENSE_KINDS: readonly LedgerKind[] = ['expense', 'fee'];
 

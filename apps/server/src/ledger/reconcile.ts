@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.js';
 
-/** A payout reaches the bank on its own day or within a few banking days (salon-economics.md: payout timing). */
+/**
+ * A payout reaches the bank on its own day or within a few banking days (docs/sandbox.md, "Where the salon's figures
+ * come from": payout timing).
+ */
 const ARRIVAL_DAYS = 5;
 
 /**

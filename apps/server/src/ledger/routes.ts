@@ -20,7 +20,7 @@ const tags = ['ledger'];
 const security = [{ bearerAuth: [] }];
 const params = IdParamsSchema;
 
-/** The read calls of spec section 7 over the ledger; every one scoped to the signed-in owner. */
+/** The read calls of docs/product.md, "The calls" over the ledger; every one scoped to the signed-in owner. */
 export function ledgerRoutes(ctx: AppContext) {
   return async (root: FastifyInstance) => {
     const app = root.withTypeProvider<ZodTypeProvider>();

@@ -37,9 +37,10 @@ async function reportTo(db: Db, userId: string): Promise<Report['report_to']> {
 }
 
 /**
- * One report for one Europe/London month (spec section 9): sales and expense lines as the month calls group them
- * (category, largest first, with the count as subtext) ending in a Total row; the income statement puts revenue
- * (sales less refunds, DESIGN.md section 9) over expenses and ends in Net Income. `today` ends the current month.
+ * One report for one Europe/London month (docs/product.md, "Constants and looks"): sales and expense lines as the month
+ * calls group them (category, largest first, with the count as subtext) ending in a Total row; the income statement
+ * puts revenue (sales less refunds, docs/finance.md) over expenses and ends in Net Income. `today` ends the current
+ * month.
  */
 export async function buildReport(
   db: Db,

@@ -16,7 +16,10 @@ import { buildReport } from './build-report.js';
 const tags = ['reports'];
 const security = [{ bearerAuth: [] }];
 
-/** Spec section 9: reports cover only the current calendar year up to the current month (Europe/London). */
+/**
+ * docs/product.md, "Constants and looks": reports cover only the current calendar year up to the current month
+ * (Europe/London).
+ */
 function assertReportable(month: number, year: number, today: string): void {
   const [thisYear, thisMonth] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
   const field = year !== thisYear ? 'year' : month > thisMonth ? 'month' : null;

@@ -3,7 +3,7 @@ import { users } from '../accounts/tables.js';
 
 /**
  * One row per owner and month whose Monthly Summary was sent: inserting it is the claim, so however many app
- * instances sweep, each summary goes out once (DESIGN.md section 10).
+ * instances sweep, each summary goes out once (docs/architecture.md, "E-mails").
  */
 export const monthlySummaries = pgTable(
   'monthly_summaries',

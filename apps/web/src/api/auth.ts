@@ -1,7 +1,7 @@
 import { ApiError, type ApiErrorBody, apiRequest } from './client';
 import type { SessionTokens } from './session';
 
-/** The auth calls of spec section 7. None of them ever triggers a token refresh. */
+/** The auth calls of docs/product.md, "The calls". None of them ever triggers a token refresh. */
 
 export interface TokenPair {
   access_token: string;

@@ -1,7 +1,10 @@
 import { withRefreshLock } from './refresh-lock';
 import { clearSession, type SessionTokens, stored, storeTokens } from './session';
 
-/** The server's error body (DESIGN.md section 6). Any part may be missing when a proxy answers instead. */
+/**
+ * The server's error body (docs/architecture.md, "The API's conventions"). Any part may be missing when a proxy answers
+ * instead.
+ */
 export interface ApiErrorBody {
   error?: string;
   code?: string;

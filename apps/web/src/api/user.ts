@@ -1,6 +1,9 @@
 import { apiRequest } from './client';
 
-/** User details as the screens use them; the server's field names vary (spec section 3 lists both spellings). */
+/**
+ * User details as the screens use them; the server's field names vary (docs/product.md, "What the app keeps" lists both
+ * spellings).
+ */
 export interface UserDetails {
   fullName: string;
   email: string;

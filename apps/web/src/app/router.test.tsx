@@ -67,7 +67,8 @@ describe('routes', () => {
     expect(screen.queryByText('Unexpected Application Error!')).toBeNull();
   });
 
-  // Spec section 2: the queue without state returns to /link-your-pos; relinking accounts needs a session.
+  // docs/product.md, "Screens and routes": the queue without state returns to /link-your-pos; relinking accounts needs
+  // a session.
   it.each([
     ['/queued-pos-links', '/link-your-pos'],
     ['/link-your-pos-account', '/login'],

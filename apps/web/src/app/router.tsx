@@ -33,7 +33,9 @@ const signedIn = {
   dashboard: () => import('../features/dashboard/DashboardPage'),
 };
 
-/** Every route of spec section 2. Each screen is its own lazily loaded chunk (see lazy-route.ts). */
+/**
+ * Every route of docs/product.md, "Screens and routes". Each screen is its own lazily loaded chunk (see lazy-route.ts).
+ */
 export const routes: RouteObject[] = [
   {
     path: '/',

@@ -20,7 +20,8 @@ const DRAWER_ID = 'main-menu-drawer';
 
 /**
  * The signed-in frame: wider than 1024px, a 200px navigation on the left; at 1024px or less, a top bar with
- * 'Open menu' and the same navigation in a slide-in drawer, also opened and closed by swiping (spec section 2).
+ * 'Open menu' and the same navigation in a slide-in drawer, also opened and closed by swiping (docs/product.md,
+ * "Screens and routes").
  */
 export function MainMenuLayout({ id }: { id: string }) {
   const narrow = useMediaQuery(NARROW_QUERY, { noSsr: true });
@@ -30,7 +31,8 @@ export function MainMenuLayout({ id }: { id: string }) {
   const { pathname } = useLocation();
 
   useEffect(() => {
-    // Data-load failures are only logged (spec section 8); the stored name still shows on the profile card.
+    // Data-load failures are only logged (docs/product.md, "Failures"); the stored name still shows on the profile
+    // card.
     if (details.error) console.error('Could not load user details', details.error);
   }, [details.error]);
 

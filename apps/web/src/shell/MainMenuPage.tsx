@@ -7,7 +7,8 @@ import { queryClient } from './query-client';
 /** /main-menu and its children: the navigation shell around the dashboard, reports, settings and profile. */
 export default function MainMenuPage() {
   const id = stored.id();
-  // Spec section 6 shows no route guard; without a session there is nobody to show, so sign in first.
+  // docs/product.md, "Who may do what" shows no route guard; without a session there is nobody to show, so sign in
+  // first.
   if (!id || !stored.accessToken()) return <Navigate to="/login" replace />;
   return (
     <QueryClientProvider client={queryClient}>

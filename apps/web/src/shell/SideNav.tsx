@@ -46,7 +46,7 @@ const NavItem = styled(NavLink)({
 
 const ActionItem = styled('button')(itemStyles);
 
-/** Looks like a link, goes nowhere: the demo account's Settings and Profile (spec section 6). */
+/** Looks like a link, goes nowhere: the demo account's Settings and Profile (docs/product.md, "Who may do what"). */
 const DisabledItem = styled('span')({
   ...itemStyles,
   opacity: 0.45,

@@ -1,4 +1,4 @@
-/** The shell's fixed sizes (spec section 9). */
+/** The shell's fixed sizes (docs/product.md, "Constants and looks"). */
 export const NAV_WIDTH_PX = 200;
 /** At this width or less the navigation becomes a drawer and the dashboard stacks. */
 export const NARROW_MAX_WIDTH_PX = 1024;

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-/** A swipe must travel more than this many pixels sideways (spec section 9). */
+/** A swipe must travel more than this many pixels sideways (docs/product.md, "Constants and looks"). */
 export const SWIPE_THRESHOLD_PX = 50;
 
 export type SwipeAction = 'open' | 'close' | null;

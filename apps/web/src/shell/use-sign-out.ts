@@ -4,7 +4,10 @@ import { signOut } from '../api/auth';
 import { stored } from '../api/session';
 import { queryClient } from './query-client';
 
-/** Tells the server, then ends the local session whatever it answered, and goes to /login (spec section 4). */
+/**
+ * Tells the server, then ends the local session whatever it answered, and goes to /login (docs/product.md, "States and
+ * transitions").
+ */
 export function useSignOut() {
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);

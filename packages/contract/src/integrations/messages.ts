@@ -1,4 +1,4 @@
-/** Spec section 2, 5 and 8 texts of the connect flows, word for word. */
+/** docs/product.md, "Screens and routes", "Validation" and "Failures" texts of the connect flows, word for word. */
 export const CONNECT_MESSAGES = {
   popupError: 'Failed to connect. Please try again.',
   stripeTokenFailure: 'Failed to connect Stripe account. Please try again.',
@@ -13,8 +13,8 @@ export const CONNECT_MESSAGES = {
 } as const;
 
 /**
- * Card titles of /queued-pos-links: 'Link your <provider> account' with the processor's identifier as spec
- * section 1 names it; for the bank the card reads 'Link your business bank account'.
+ * Card titles of /queued-pos-links: 'Link your <provider> account' with the processor's identifier (docs/product.md,
+ * "What it does"); for the bank the card reads 'Link your business bank account'.
  */
 export function linkStepTitle(provider: 'stripe' | 'square' | 'sumup' | 'bank'): string {
   return `Link your ${provider === 'bank' ? 'business bank' : provider} account`;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The card processors of spec section 1 and the bank's processor name (the open-banking provider). */
+/** The card processors of docs/product.md, "What it does" and the bank's processor name (the open-banking provider). */
 export const CARD_PROCESSORS = ['stripe', 'square', 'sumup'] as const;
 export const BANK_PROCESSOR = 'gocardless' as const;
 export const CONNECTABLE_PROCESSORS = [...CARD_PROCESSORS, BANK_PROCESSOR] as const;
@@ -29,7 +29,7 @@ export type SyncState = z.infer<typeof SyncStateSchema>;
 export const ConnectionSummarySchema = z.object({
   processor: z.enum(CONNECTABLE_PROCESSORS),
   status: ConnectionStatusSchema,
-  /** True when this connection talks to the local simulator (DESIGN.md section 4: the "Sandbox" badge). */
+  /** True when this connection talks to the local simulator (docs/architecture.md, "Modes": the "Sandbox" badge). */
   sandbox: z.boolean(),
   /** When the current connection was made (ISO 8601). */
   since: z.string().nullable(),
@@ -58,7 +58,10 @@ export const ConnectionSummarySchema = z.object({
 });
 export type ConnectionSummary = z.infer<typeof ConnectionSummarySchema>;
 
-/** GET /api/database/get-access-tokens/{id}: spec section 3's two maps, keyed by processor; values describe. */
+/**
+ * GET /api/database/get-access-tokens/{id}: the two maps of docs/product.md ("What the app keeps"), keyed by processor;
+ * values describe.
+ */
 export const AccessTokensResponseSchema = z.object({
   sales_access_tokens: z.partialRecord(z.enum(CARD_PROCESSORS), ConnectionSummarySchema),
   expenses_access_tokens: z.partialRecord(z.enum([BANK_PROCESSOR]), ConnectionSummarySchema),
@@ -158,7 +161,10 @@ export type CashInTheBankResponse = z.infer<typeof CashInTheBankResponseSchema>;
 export const DeleteTokensRequestSchema = z.object({ id: z.uuid(), processor: ConnectableProcessorSchema });
 export const DeleteTokensResponseSchema = z.object({ connection: ConnectionSummarySchema });
 
-/** The pop-up's message to its opener (DESIGN.md section 8): a done/failed signal only, never a code or token. */
+/**
+ * The pop-up's message to its opener (docs/architecture.md, "How an import flows"): a done/failed signal only, never a
+ * code or token.
+ */
 export type ConnectMessageType = `${Uppercase<ConnectableProcessor>}_CONNECT_${'SUCCESS' | 'ERROR'}`;
 export interface ConnectMessage {
   type: ConnectMessageType;

@@ -1,6 +1,6 @@
 /**
  * Financial goals without zod, so the dashboard can import the defaults without the schema library
- * (spec section 3: margin 8 %, revenue target £6,000, retention 15 %).
+ * (docs/product.md, "What the app keeps": margin 8 %, revenue target £6,000, retention 15 %).
  */
 export interface FinancialGoals {
   margin_goal: number;

@@ -12,7 +12,7 @@ export type LedgerItem = z.infer<typeof LedgerItemSchema>;
 export const SalesResponseSchema = z.object({ sales: z.array(LedgerItemSchema) });
 export const ExpensesResponseSchema = z.object({ expenses: z.array(LedgerItemSchema) });
 
-/** One Europe/London calendar month of the last 12, oldest first (DESIGN.md section 9). */
+/** One Europe/London calendar month of the last 12, oldest first (docs/finance.md). */
 export const MonthlyAmountSchema = z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), amount: z.number() });
 export type MonthlyAmount = z.infer<typeof MonthlyAmountSchema>;
 export const MonthlySalesResponseSchema = z.object({ monthly_sales: z.array(MonthlyAmountSchema) });

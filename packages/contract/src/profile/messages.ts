@@ -1,4 +1,4 @@
-/** The Profile screen's sentences: spec section 8 word for word, then the ones the spec leaves to us. */
+/** The Profile screen's sentences: docs/product.md, "Failures" word for word, then the ones the spec leaves to us. */
 export const PROFILE_MESSAGES = {
   personal: {
     success: 'Personal information updated successfully',

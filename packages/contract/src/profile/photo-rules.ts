@@ -1,6 +1,7 @@
 /**
- * What a profile photo may be (reference/security.md section 9): JPEG, PNG or WebP by content, at most
- * 5 MB, 16 megapixels and 8,000 pixels a side. The server re-encodes each one to a WebP of at most 512 x 512 without metadata.
+ * What a profile photo may be (docs/security-decisions.md, "Input"): JPEG, PNG or WebP by content, at most
+ * 5 MB, 16 megapixels and 8,000 pixels a side. The server re-encodes each one to a WebP of at most 512 x 512 without
+ * metadata.
  */
 export const PROFILE_PHOTO_RULES = {
   maxBytes: 5 * 1024 * 1024,

@@ -32,7 +32,7 @@ export const UpdateEmailRequestSchema = z.object({
   refresh_token: z.string({ error: 'refresh_token is required' }).min(1, 'refresh_token is required').max(4096),
 });
 
-/** The same UK rules as onboarding's business information (spec section 5). */
+/** The same UK rules as onboarding's business information (docs/product.md, "Validation"). */
 export const UpdateBusinessInfoRequestSchema = z.object({
   id: ownerId,
   details: BusinessDetailsSchema,

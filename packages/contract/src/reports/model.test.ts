@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatReportPeriod, monthName, REPORT_MESSAGES, ReportRequestSchema, reportFileName } from './model.js';
 
-describe('report file names (spec section 9)', () => {
+describe('report file names (docs/product.md, "Constants and looks")', () => {
   it.each([
     ['sales', 4, 2026, 'sales_report_april.pdf', 'sales_report_april_2026.csv'],
     ['expense', 1, 2026, 'expense_report_january.pdf', 'expense_report_january_2026.csv'],

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { MonthRequestSchema } from '../ledger/schemas.js';
 
 /**
- * The three reports of spec section 2. These values are also the `{type}` of the spec's file names
- * (`sales_report_april.pdf`, `expense_report_april_2026.csv`, `income_statement_report_april.pdf`).
+ * The three reports of docs/product.md, "Screens and routes". These values are also the `{type}` of the spec's file
+ * names (`sales_report_april.pdf`, `expense_report_april_2026.csv`, `income_statement_report_april.pdf`).
  */
 export const REPORT_TYPES = ['sales', 'expense', 'income_statement'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
@@ -15,7 +15,7 @@ export const REPORT_TITLES: Record<ReportType, string> = {
   income_statement: 'Income Statement',
 };
 
-/** The fixed labels of the report rows (spec section 9). */
+/** The fixed labels of the report rows (docs/product.md, "Constants and looks"). */
 export const REPORT_LABELS = {
   total: 'Total',
   revenue: 'Revenue',
@@ -31,8 +31,8 @@ export const REPORT_MESSAGES = {
 } as const;
 
 /**
- * One row of a report (spec section 3: "description, amount, subtext, flags for header, total and net income").
- * Amounts are pounds with two decimals; a header row ('Revenue', 'Expenses') has no amount (null).
+ * One row of a report (docs/product.md, "What the app keeps": "description, amount, subtext, flags for header, total
+ * and net income"). Amounts are pounds with two decimals; a header row ('Revenue', 'Expenses') has no amount (null).
  */
 export const ReportLineSchema = z.object({
   description: z.string(),

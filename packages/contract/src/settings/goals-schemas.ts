@@ -3,7 +3,9 @@ import { GOAL_LIMITS } from '../ledger/goals.js';
 
 type GoalKey = keyof typeof GOAL_LIMITS;
 
-/** The sentence for a goal outside its range or off its step (spec sections 5 and 9). */
+/**
+ * The sentence for a goal outside its range or off its step (docs/product.md, "Validation" and "Constants and looks").
+ */
 export const GOAL_MESSAGES: Record<GoalKey, string> = {
   margin_goal: 'Margin goal must be a whole number from 0 to 100 (%).',
   revenue_target: 'Revenue target must be from £0 to £20,000, in steps of £10.',

@@ -1,4 +1,4 @@
-/** The Settings screen's alerts (spec section 8), word for word. */
+/** The Settings screen's alerts (docs/product.md, "Failures"), word for word. */
 export const SETTINGS_MESSAGES = {
   goals: {
     success: 'Financial goals saved successfully!',

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** Booleans when read; the Settings screen saves each as 'enable' or 'disable' (spec sections 3 and 7). */
+/**
+ * Booleans when read; the Settings screen saves each as 'enable' or 'disable' (docs/product.md, "What the app keeps"
+ * and "The calls").
+ */
 export interface NotificationSettings {
   monthly_summary: boolean;
   action_required: boolean;

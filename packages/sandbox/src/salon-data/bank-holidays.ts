@@ -3,7 +3,8 @@ import { type DayNumber, dayFromParts, weekdayOf, yearOf } from './calendar';
 /**
  * England & Wales bank holidays from the statutory rules (with weekend substitutes) plus the one-off changes of
  * recent years, so any year works; 2024–2027 are checked against gov.uk's list in the tests. Banks make no Faster
- * Payment payouts on these days (salon-economics.md section 4: "No payouts on bank holidays", "No weekend transfers").
+ * Payment payouts on these days (docs/sandbox.md, "Where the salon's figures come from": "No payouts on bank holidays",
+ * "No weekend transfers").
  */
 const ONE_OFF_CHANGES: Record<number, { add: [number, number][]; remove: [number, number][] }> = {
   2020: { add: [[5, 8]], remove: [[5, 4]] }, // VE Day moved the early May holiday

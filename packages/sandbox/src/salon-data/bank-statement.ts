@@ -5,8 +5,9 @@ import type { BankCategory, BankTransaction, Processor } from './types';
 
 /**
  * Statement wording for a UK business current account: a transaction-type code, then the payee and the reference,
- * in capitals, as Lloyds/Bank of Scotland print them (salon-economics.md section 6): FPI/FPO Faster Payment in/out,
- * DD Direct Debit, SO standing order, BGC bank giro credit, DEB debit card, CHG charge, TFR transfer.
+ * in capitals, as Lloyds/Bank of Scotland print them (docs/sandbox.md, "Where the salon's figures come from"): FPI/FPO
+ * Faster Payment in/out, DD Direct Debit, SO standing order, BGC bank giro credit, DEB debit card, CHG charge, TFR
+ * transfer.
  */
 export type TransactionCode = 'FPI' | 'FPO' | 'DD' | 'SO' | 'BGC' | 'DEB' | 'CHG' | 'TFR';
 

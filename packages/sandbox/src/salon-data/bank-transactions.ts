@@ -11,9 +11,9 @@ import type { BankTransaction, Payout, Processor } from './types';
 import { vatLine } from './vat';
 
 /**
- * How each processor's payout reads on the statement, arriving by Faster Payment (salon-economics.md section 6):
- * Stripe "STRIPE PAYMENTS UK" with the default descriptor "STRIPE"; SumUp "SumUp Payments Limited – PID…-SUMUP".
- * Square's merchant-side wording was not found: it uses the legal entity, Squareup Europe Ltd.
+ * How each processor's payout reads on the statement, arriving by Faster Payment (docs/sandbox.md, "Where the salon's
+ * figures come from"): Stripe "STRIPE PAYMENTS UK" with the default descriptor "STRIPE"; SumUp "SumUp Payments Limited
+ * – PID…-SUMUP". Square's merchant-side wording was not found: it uses the legal entity, Squareup Europe Ltd.
  */
 const PAYOUT_WORDING: Record<Processor, { payee: string; counterparty: string; reference: (id: string) => string }> = {
   stripe: { payee: 'STRIPE PAYMENTS UK', counterparty: 'Stripe Payments UK Ltd', reference: () => 'STRIPE' },

@@ -1,6 +1,7 @@
 /**
  * Calendar days as integers (days since 1970-01-01), so that the generator can step through years of days without
- * allocating Date objects; strings are 'YYYY-MM-DD' Europe/London calendar days (DESIGN.md section 5).
+ * allocating Date objects; strings are 'YYYY-MM-DD' Europe/London calendar days (docs/architecture.md, "Data
+ * conventions").
  */
 export type DayNumber = number;
 

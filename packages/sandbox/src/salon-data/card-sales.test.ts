@@ -77,7 +77,8 @@ describe('card sales', { timeout: 30_000 }, () => {
 
   it('charges each processor its UK fee, rounded to the penny', () => {
     const expectedFee: Record<Processor, (p: CardPayment) => number> = {
-      // Stripe online UK cards 1.5% + 20p, Square in person 1.75%, SumUp 1.69% (reference section 4); halves round up.
+      // Stripe online UK cards 1.5% + 20p, Square in person 1.75%, SumUp 1.69% (docs/sandbox.md, "Where the salon's
+      // figures come from"); halves round up.
       stripe: (p) => Math.round((p.amountPence * 150) / 10_000) + 20,
       square: (p) => Math.round((p.amountPence * 175) / 10_000),
       sumup: (p) => Math.round((p.amountPence * 169) / 10_000),

@@ -22,7 +22,7 @@ import type { Processor } from './types';
  */
 export type ClientKind = 'colour' | 'cut' | 'gents' | 'nails' | 'blow-dry';
 
-/** Days between visits, per kind (salon-economics.md section 2, "Spend and frequency"). */
+/** Days between visits, per kind (docs/sandbox.md, "Where the salon's figures come from", "Spend and frequency"). */
 export const VISIT_INTERVAL_DAYS: Record<ClientKind, [number, number]> = {
   // Colour every 6.5 weeks (Living Proof 2019): 6–8 weeks.
   colour: [42, 56],
@@ -140,8 +140,8 @@ function cohort(profile: SalonProfile, month: MonthIndex, earliest: number): Cli
     const kind = random.weighted(KINDS, KIND_WEIGHTS);
     const returns = random.chance(RETURN_RATE);
     // Weekdays are spread evenly (a Weyl sequence over the weekday shares, per kind of client and whether the
-    // client returns, continuing from month to month) rather than drawn independently: a handful of weekly regulars landing
-    // on the same day would otherwise make a seed's Wednesdays busier than its Fridays.
+    // client returns, continuing from month to month) rather than drawn independently: a handful of weekly regulars
+    // landing on the same day would otherwise make a seed's Wednesdays busier than its Fridays.
     const stream = `${kind}:${returns}`;
     const position = streamCounts.get(stream) ?? 0;
     streamCounts.set(stream, position + 1);

@@ -19,9 +19,10 @@ const fees = data.payments.reduce((total, p) => total + p.feePence, 0);
 const share = (pence: number) => pence / revenue;
 
 /**
- * Ranges for a busy salon at scale 1, from salon-economics.md: ~27 appointments a day at ~£50 (Yell 2024 £48 cut,
- * £130 cut + colour) is £30k–£60k a month; wages ≤50% of revenue with 30–40% the target; occupancy targeted at 10%;
- * stock 14% in a model budget; card fees 1.4–1.75% in person plus Stripe's 20p on small online deposits.
+ * Ranges for a busy salon at scale 1, from docs/sandbox.md, "Where the salon's figures come from": ~27 appointments a
+ * day at ~£50 (Yell 2024 £48 cut, £130 cut + colour) is £30k–£60k a month; wages ≤50% of revenue with 30–40% the
+ * target; occupancy targeted at 10%; stock 14% in a model budget; card fees 1.4–1.75% in person plus Stripe's 20p on
+ * small online deposits.
  */
 describe('monthly totals at scale 1', { timeout: 30_000 }, () => {
   it('takes £25k–£75k a month and £400k–£700k a year', () => {

@@ -9,8 +9,9 @@ import { refundsOn } from './refunds';
 import type { Payout, Processor } from './types';
 
 /**
- * When each processor's money for a day's sales reaches the bank (salon-economics.md section 4). All three pay out
- * daily, only on working days (no weekend or bank-holiday transfers), so a Monday payout covers the weekend:
+ * When each processor's money for a day's sales reaches the bank (docs/sandbox.md, "Where the salon's figures come
+ * from"). All three pay out daily, only on working days (no weekend or bank-holiday transfers), so a Monday payout
+ * covers the weekend:
  * - Stripe: standard payouts 3 business days after the payment (Business Expert; the reference says to model 2–3).
  * - Square: next working day; transfers start about 4pm Monday to Friday.
  * - SumUp: 1–3 business days; direct to a bank other than SumUp's own account takes 2–3: here 2, in the morning.

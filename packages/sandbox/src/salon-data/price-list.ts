@@ -1,8 +1,8 @@
 import { type DayNumber, yearOf } from './calendar';
 
 /**
- * The services a mid-market UK salon sells, with 2024 UK-average prices from salon-economics.md section 1 and how long
- * each takes (durations decide when in the day the client pays).
+ * The services a mid-market UK salon sells, with 2024 UK-average prices from docs/sandbox.md, "Where the salon's
+ * figures come from" and how long each takes (durations decide when in the day the client pays).
  */
 export type Service =
   | 'Cut & finish'

@@ -2,7 +2,8 @@ import { type DayNumber, dayNumberOf } from './calendar';
 import type { Processor } from './types';
 
 /**
- * Each processor's UK fee for the way this salon takes payments (salon-economics.md section 4):
+ * Each processor's UK fee for the way this salon takes payments (docs/sandbox.md, "Where the salon's figures come
+ * from"):
  * - Stripe, online (booking deposits, gift vouchers): standard UK cards 1.5% + 20p from 10 April 2023 (Stripe support,
  *   "Pricing updates…UK"); before that 1.4% + 20p.
  * - Square, in person at reception: 1.75% (Square GB fee schedule, 22 Nov 2024).

@@ -2,9 +2,9 @@ import { BASE62, BASE64URL, HEX, type Random, UPPER_ALNUM } from './random';
 import type { Processor } from './types';
 
 /**
- * Identifiers shaped like each processor's (reference/providers.md): Stripe prefixes ('ch_', 're_', 'po_', 'cus_')
- * and 16-character card fingerprints, Square's 29-character payment ids, 'po_' + UUID payout ids and 'sq-1-' card
- * fingerprints, SumUp's 10-character transaction codes and integer payout ids.
+ * Identifiers shaped like each processor's (docs/providers.md, "Identifiers"): Stripe prefixes ('ch_', 're_', 'po_',
+ * 'cus_') and 16-character card fingerprints, Square's 29-character payment ids, 'po_' + UUID payout ids and 'sq-1-'
+ * card fingerprints, SumUp's 10-character transaction codes and integer payout ids.
  */
 export function paymentId(processor: Processor, random: Random): string {
   if (processor === 'stripe') return `ch_3${random.chars(BASE62, 23)}`;

@@ -123,7 +123,7 @@ export function regularBillLines(profile: SalonProfile, month: MonthIndex): Bank
     vatable: true,
   });
   // Public and employers' liability about £470 a year plus contents and stock (NimbleFins; Professional Beauty
-  // Direct, 2023–25): about £750 a year by monthly Direct Debit to a salon insurer (Ripe, reference section 1).
+  // Direct, 2023–25): about £750 a year by monthly Direct Debit to a salon insurer (Ripe, 2025).
   add({
     day: dueOn(month, 3),
     minute: 6 * 60,

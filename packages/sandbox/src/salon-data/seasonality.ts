@@ -1,10 +1,11 @@
 import { type DayNumber, dayFromParts, dayOfMonth, monthOf, weekdayOf, yearOf } from './calendar';
 
 /**
- * How busy the salon is by month, weekday and hour (salon-economics.md section 2, "Busiest and quietest times" and
- * "Seasonality"). Relative month demand: January and February are the trough (about 7% of annual appointments each,
- * Versum 2019), March–June strong (30% in March, May and June, Versum), a summer wedding bump (searches peak in
- * June–August, Yell 2024), and December top (up to 40% more transactions than November, iZettle 2017).
+ * How busy the salon is by month, weekday and hour (docs/sandbox.md, "Where the salon's figures come from", "Busiest
+ * and quietest times" and "Seasonality"). Relative month demand: January and February are the trough (about 7% of
+ * annual appointments each, Versum 2019), March–June strong (30% in March, May and June, Versum), a summer wedding bump
+ * (searches peak in June–August, Yell 2024), and December top (up to 40% more transactions than November, iZettle
+ * 2017).
  */
 const MONTH_DEMAND = [0.8, 0.86, 1.04, 0.98, 1.04, 1.08, 1.0, 1.05, 0.98, 1.0, 1.0, 1.36] as const;
 

@@ -1,4 +1,6 @@
-/** The generator's public records (DESIGN.md section 5: money in integer pence, instants in UTC). */
+/**
+ * The generator's public records (docs/architecture.md, "Data conventions": money in integer pence, instants in UTC).
+ */
 export type Processor = 'stripe' | 'square' | 'sumup';
 
 export interface GenerateOptions {

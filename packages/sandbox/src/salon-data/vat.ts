@@ -7,11 +7,11 @@ import { expectedTakingsBetween } from './expected-takings';
 import { refundsOn } from './refunds';
 
 /**
- * Quarterly VAT by Direct Debit (salon-economics.md section 5). Registration at £90,000 of turnover a year (£85,000
- * before April 2024); the Flat Rate Scheme for hairdressing (13%) only below £150,000, otherwise the standard scheme:
- * a sixth of VAT-inclusive takings less a sixth of VAT-able purchases. Quarters end in March, June, September and
- * December; the return and payment are due one month and seven days later and the Direct Debit is collected about
- * three working days after that (HMRC VDSOG400).
+ * Quarterly VAT by Direct Debit (docs/sandbox.md, "Where the salon's figures come from"). Registration at £90,000 of
+ * turnover a year (£85,000 before April 2024); the Flat Rate Scheme for hairdressing (13%) only below £150,000,
+ * otherwise the standard scheme: a sixth of VAT-inclusive takings less a sixth of VAT-able purchases. Quarters end in
+ * March, June, September and December; the return and payment are due one month and seven days later and the Direct
+ * Debit is collected about three working days after that (HMRC VDSOG400).
  */
 export type VatScheme = 'none' | 'flat-rate' | 'standard';
 

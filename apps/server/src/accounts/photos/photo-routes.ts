@@ -27,7 +27,7 @@ const tooLarge = () =>
   });
 
 /**
- * Upload and serving of the profile photo (an addition to spec section 7, which does not show the call).
+ * Upload and serving of the profile photo (an addition to docs/product.md, "The calls", which does not show the call).
  * The upload body is the image's raw bytes, read whatever Content-Type claims; its type is decided by sniffing.
  */
 export function photoRoutes(ctx: AppContext) {

@@ -31,8 +31,9 @@ export interface AuthorizationRequest {
 }
 
 /**
- * One card provider's protocol (DESIGN.md section 8): authorisation URL, code exchange, refresh, revoke and a
- * paged transaction listing since a cursor, returning ledger-ready source transactions (see `transform`).
+ * One card provider's protocol (docs/architecture.md, "How an import flows"): authorisation URL, code exchange,
+ * refresh, revoke and a paged transaction listing since a cursor, returning ledger-ready source transactions (see
+ * `transform`).
  */
 export interface CardProviderAdapter {
   readonly provider: Processor;

@@ -17,7 +17,10 @@ import { describeFailure, recordFailure, recordSuccess } from './sync-outcome.js
 /** `continues`: recent history is in, older history is still to come in a run of its own (queued again). */
 export type SyncResult = 'imported' | 'continues' | 'skipped' | 'failed';
 
-/** Square asks for a refresh at least weekly (security.md section 6); any provider is refreshed near expiry. */
+/**
+ * Square asks for a refresh at least weekly (docs/security-decisions.md, "Connecting providers (OAuth and the
+ * pop-up)"); any provider is refreshed near expiry.
+ */
 const REFRESH_AFTER_MS = 7 * 24 * 60 * 60_000;
 const REFRESH_MARGIN_MS = 5 * 60_000;
 

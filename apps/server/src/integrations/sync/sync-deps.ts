@@ -25,9 +25,12 @@ export interface SyncDeps {
   notifyActionRequired?: (userId: string, provider: ConnectionProvider, words: string) => Promise<void>;
 }
 
-/** Card providers hourly; the bank at most 4 times a day (DESIGN.md section 8). */
+/** Card providers hourly; the bank at most 4 times a day (docs/architecture.md, "How an import flows"). */
 export const SYNC_INTERVAL_MS = { card: 60 * 60_000, bank: 6 * 60 * 60_000 } as const;
-/** A first import reaches back this far by default (GoCardless allows up to 24 months; providers.md section 4). */
+/**
+ * A first import reaches back this far by default (GoCardless allows up to 24 months; docs/providers.md, "GoCardless
+ * Bank Account Data").
+ */
 export const HISTORY_DAYS = 730;
 /**
  * Pages are written together until about this many rows: fewer transactions, rollup refreshes and lookups per row

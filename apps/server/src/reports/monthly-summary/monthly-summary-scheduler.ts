@@ -30,10 +30,10 @@ export interface MonthlySummaryDeps {
 }
 
 /**
- * DESIGN.md section 10's Monthly Summary e-mail: a sweep (at start, then hourly: jobs/recurring-work.ts) that, in the first days of a
- * Europe/London month, sends each owner who wants it last month's figures and income statement PDF. Inserting
- * the (owner, month) row is the claim, in the same transaction as the outbox row: several app instances never
- * send a summary twice, and a crash before the commit leaves it to the next sweep.
+ * The Monthly Summary e-mail (docs/architecture.md, "E-mails"): a sweep (at start, then hourly: jobs/recurring-work.ts)
+ * that, in the first days of a Europe/London month, sends each owner who wants it last month's figures and income
+ * statement PDF. Inserting the (owner, month) row is the claim, in the same transaction as the outbox row: several app
+ * instances never send a summary twice, and a crash before the commit leaves it to the next sweep.
  */
 export class MonthlySummaryScheduler {
   constructor(private readonly deps: MonthlySummaryDeps) {}

@@ -32,7 +32,7 @@ function figuresOf(revenuePence: number, expensesPence: number): MonthFigures {
   };
 }
 
-/** A whole Europe/London month against the whole month before, by DESIGN.md section 9's definitions. */
+/** A whole Europe/London month against the whole month before, by docs/finance.md's definitions. */
 export async function summaryFigures(db: Db, userId: string, month: string): Promise<SummaryFigures> {
   const [current, previous] = (
     await totalsForRanges(db, userId, [monthRange(month), monthRange(addMonths(month, -1))], false)

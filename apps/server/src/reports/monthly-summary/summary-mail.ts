@@ -20,8 +20,8 @@ function marginChange(points: number | null, previousMonth: string): string {
 }
 
 /**
- * DESIGN.md section 10's Monthly Summary: last month's revenue, expenses, net income and margin (section 9), each
- * against the month before, with the income statement PDF attached.
+ * The Monthly Summary (docs/architecture.md, "E-mails"): last month's revenue, expenses, net income and margin
+ * (docs/finance.md), each against the month before, with the income statement PDF attached.
  */
 export function monthlySummaryMail(
   input: { fullName: string; salonName: string; figures: SummaryFigures; settingsUrl: string },

@@ -1,4 +1,4 @@
-/** The recovery session the reset e-mail's link carries in its hash (DESIGN.md section 7). */
+/** The recovery session the reset e-mail's link carries in its hash (docs/security-decisions.md, "Reset links"). */
 export interface RecoveryTokens {
   access_token: string;
   refresh_token: string;

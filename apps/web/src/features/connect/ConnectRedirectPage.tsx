@@ -26,9 +26,9 @@ function advanceOnboarding(processor: ConnectableProcessor): void {
 }
 
 /**
- * /stripe-redirect, /square-redirect, /sumup-redirect and /gocardless-redirect (spec section 2): finishes the
- * connection with the server, tells the opener (exact-origin postMessage and BroadcastChannel, no code or token)
- * and closes. After a full-page redirect (pop-ups blocked) there is no opener: the result shows here instead and
+ * /stripe-redirect, /square-redirect, /sumup-redirect and /gocardless-redirect (docs/product.md, "Screens and routes"):
+ * finishes the connection with the server, tells the opener (exact-origin postMessage and BroadcastChannel, no code or
+ * token) and closes. After a full-page redirect (pop-ups blocked) there is no opener: the result shows here instead and
  * the flow carries on where it started.
  */
 export function ConnectRedirectPage({ processor }: { processor: ConnectableProcessor }) {

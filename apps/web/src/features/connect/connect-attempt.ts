@@ -15,8 +15,8 @@ export interface ConnectAttempt {
 
 /**
  * Local-storage key of a connection in progress, one per processor: `connect_state:<processor>` (an addition to
- * spec section 3's keys). The return page reads it once and removes it, so a replayed return address finds nothing.
- * The bank's requisition id stays under the spec's own key, `requisistion_id`.
+ * the keys of docs/product.md, "What the app keeps"). The return page reads it once and removes it, so a replayed
+ * return address finds nothing. The bank's requisition id stays under the spec's own key, `requisistion_id`.
  */
 export const attemptKey = (processor: ConnectableProcessor) => `connect_state:${processor}`;
 

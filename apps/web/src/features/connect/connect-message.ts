@@ -19,7 +19,8 @@ const isProcessor = (value: unknown): value is ConnectableProcessor =>
 
 /**
  * A message is data from another window: only the exact shape {type, processor}, with a type that names the same
- * processor, is accepted (reference/security.md section 6). Anything else, including extra fields, is null.
+ * processor, is accepted (docs/security-decisions.md, "Connecting providers (OAuth and the pop-up)"). Anything else,
+ * including extra fields, is null.
  */
 export function parseConnectMessage(data: unknown): ConnectMessage | null {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return null;

@@ -3,7 +3,7 @@ import { POPUP_SIZE } from '@brade/contract';
 /** window.open's name: a second Connect reuses the same pop-up rather than stacking windows. */
 export const POPUP_NAME = 'brade-connect';
 
-/** The 600x600 window (spec section 9) centred over the current browser window. */
+/** The 600x600 window (docs/product.md, "Constants and looks") centred over the current browser window. */
 export function popupFeatures(view: Pick<Window, 'screenX' | 'screenY' | 'outerWidth' | 'outerHeight'>): string {
   const { width, height } = POPUP_SIZE;
   const left = Math.max(0, Math.round(view.screenX + (view.outerWidth - width) / 2));

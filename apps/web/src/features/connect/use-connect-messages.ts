@@ -3,7 +3,8 @@ import { type RefObject, useEffect, useRef } from 'react';
 import { parseConnectMessage } from './connect-message';
 
 /**
- * Listens for the pop-up's done/failed signal (reference/security.md section 6):
+ * Listens for the pop-up's done/failed signal (docs/security-decisions.md, "Connecting providers (OAuth and the
+ * pop-up)"):
  * - window messages only from exactly this origin and only from the pop-up this page opened, in the exact shape;
  * - the same-origin BroadcastChannel (same origin by construction), which still arrives when a provider's page cut
  *   the pop-up's link to its opener.

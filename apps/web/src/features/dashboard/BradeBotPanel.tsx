@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { BRAND_PRIMARY } from '../../app/theme';
 
-/** Collapsed height of the panel (spec section 9). */
+/** Collapsed height of the panel (docs/product.md, "Constants and looks"). */
 export const BRADEBOT_HEIGHT_PX = 130;
 export const BRADEBOT_GREETING = "Hi, I'm BradeBot. Ask me anything about your salon's finances.";
 export const BRADEBOT_COMING_SOON = 'BradeBot is coming in the next release.';

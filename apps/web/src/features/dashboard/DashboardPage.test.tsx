@@ -328,7 +328,7 @@ describe('the Overview dashboard', () => {
   });
 });
 
-describe('when calls fail (spec section 8)', () => {
+describe('when calls fail (docs/product.md, "Failures")', () => {
   it('logs each failure and falls back: figures to £0.00 and 0.0%, lists to empty, goals to the defaults', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     mockApi(

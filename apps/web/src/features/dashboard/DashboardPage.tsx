@@ -14,7 +14,7 @@ import { isEmptyAccount, useDashboardData } from './use-dashboard-data';
 
 const tilesRowSx = { display: 'flex', gap: 2, [NARROW]: { flexDirection: 'column' } } as const;
 
-/** /main-menu/dashboard: the Overview (spec section 2). */
+/** /main-menu/dashboard: the Overview (docs/product.md, "Screens and routes"). */
 export default function DashboardPage() {
   // The shell only renders its children with a stored id.
   const id = stored.id() ?? '';

@@ -27,7 +27,10 @@ interface HeadlineTileProps {
   caption: { previous: string; text: string };
 }
 
-/** One headline figure: the month-to-date value in pounds and its change, green or red (spec section 9). */
+/**
+ * One headline figure: the month-to-date value in pounds and its change, green or red (docs/product.md, "Constants and
+ * looks").
+ */
 export function HeadlineTile({ kind, figure, caption }: HeadlineTileProps) {
   const titleId = useId();
   const { title, noun } = HEADLINES.find((headline) => headline.kind === kind)!;

@@ -1,6 +1,9 @@
 import type { ChartDataset, ScriptableContext } from 'chart.js';
 
-/** Spec section 9: revenue is gold with a straight line and points; expenses blue, smooth, over a gradient area. */
+/**
+ * docs/product.md, "Constants and looks": revenue is gold with a straight line and points; expenses blue, smooth, over
+ * a gradient area.
+ */
 export const REVENUE_GOLD = '#B8860B';
 export const EXPENSES_BLUE = '#1E6FD9';
 

@@ -9,7 +9,7 @@ export interface Loaded<T> {
   failed: boolean;
 }
 
-/** Spec section 8: failures are only logged; headline figures fall back to 0 and a change of 0. */
+/** docs/product.md, "Failures": failures are only logged; headline figures fall back to 0 and a change of 0. */
 export const HEADLINE_FALLBACK: HeadlineFigure = { value: 0, percent_change: 0 };
 
 class UnexpectedAnswer extends Error {
@@ -40,7 +40,7 @@ function asMonthly(list: unknown, what: string): MonthlyAmount[] {
 function asGoals(goals: unknown, what: string): FinancialGoals {
   if (!goals || typeof goals !== 'object') throw new UnexpectedAnswer(what);
   const given = goals as Record<string, unknown>;
-  // A missing or unreadable goal keeps its default (spec section 8: "goals keep defaults").
+  // A missing or unreadable goal keeps its default (docs/product.md, "Failures": "goals keep defaults").
   const pick = (key: keyof FinancialGoals) => (isNumber(given[key]) ? given[key] : DEFAULT_FINANCIAL_GOALS[key]);
   return {
     margin_goal: pick('margin_goal'),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { changeTone, compareCaption, formatWholePounds, shortMonthLabel } from './figures';
 
-describe('changeTone (spec section 9)', () => {
+describe('changeTone (docs/product.md, "Constants and looks")', () => {
   it.each([
     ['revenue', 12.5, 'good'],
     ['revenue', 0, 'good'],

@@ -18,8 +18,8 @@ export type HeadlineKind = (typeof HEADLINES)[number]['kind'];
 export type Tone = 'good' | 'bad' | 'neutral';
 
 /**
- * Spec section 9: revenue (and revenue per client) is green when its change is >= 0; expenses are green when
- * the change is <= 0. The change is judged as displayed (one decimal), so '0.0%' is never red.
+ * docs/product.md, "Constants and looks": revenue (and revenue per client) is green when its change is >= 0; expenses
+ * are green when the change is <= 0. The change is judged as displayed (one decimal), so '0.0%' is never red.
  */
 export function changeTone(kind: HeadlineKind, change: number | null): Tone {
   if (change === null) return 'neutral';

@@ -14,7 +14,9 @@ const key = (id: string, part: string) => ['dashboard', id, part] as const;
 // The loaders never throw (failures become fallbacks), so there is nothing for TanStack Query to retry.
 const options = { retry: false } as const;
 
-/** The dashboard's six GET calls (spec section 7), all started at once. Undefined until every one settled. */
+/**
+ * The dashboard's six GET calls (docs/product.md, "The calls"), all started at once. Undefined until every one settled.
+ */
 export function useDashboardData(id: string): DashboardData | undefined {
   const revenue = useQuery({ queryKey: key(id, 'revenue'), queryFn: () => loadHeadline('revenue', id), ...options });
   const expenses = useQuery({ queryKey: key(id, 'expenses'), queryFn: () => loadHeadline('expenses', id), ...options });

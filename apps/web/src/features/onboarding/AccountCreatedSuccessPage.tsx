@@ -11,8 +11,9 @@ import { useRedirectAfter } from '../../ui/use-redirect-after';
 import { clearOnboardingState } from './onboarding-state';
 
 /**
- * The end of onboarding: 'Account Created Successfully!', then the dashboard after 3.5 seconds (spec sections 2
- * and 9). `failure` is shown when the last provider did not connect; the redirect happens all the same.
+ * The end of onboarding: 'Account Created Successfully!', then the dashboard after 3.5 seconds (docs/product.md,
+ * "Screens and routes" and 9). `failure` is shown when the last provider did not connect; the redirect happens all the
+ * same.
  */
 export function AccountCreated({ failure }: { failure?: string }) {
   useEffect(() => clearOnboardingState(), []);

@@ -11,7 +11,7 @@ import type { QueuedPosLinksNavigation } from './onboarding-state';
 
 /**
  * /link-business-bank: the bank dropdown; Continue stays disabled while the list loads or no bank is chosen, then
- * queues the bank on /queued-pos-links (spec section 2).
+ * queues the bank on /queued-pos-links (docs/product.md, "Screens and routes").
  */
 export default function LinkBusinessBankPage() {
   const navigate = useNavigate();

@@ -34,9 +34,9 @@ const providerName = (step: KnownStep) =>
   step === 'bank' ? 'your bank' : (POS_PROVIDERS.find((provider) => provider.id === step)?.name ?? step);
 
 /**
- * /queued-pos-links: one card at a time for each chosen processor, then the bank (spec section 2). Skip and a
- * successful connection both complete the step; the queue is saved as `onboarding_state` at every change, so a
- * reload or a full-page return from the provider carries on where the owner was.
+ * /queued-pos-links: one card at a time for each chosen processor, then the bank (docs/product.md, "Screens and
+ * routes"). Skip and a successful connection both complete the step; the queue is saved as `onboarding_state` at every
+ * change, so a reload or a full-page return from the provider carries on where the owner was.
  */
 export default function QueuedPosLinksPage() {
   const location = useLocation();

@@ -4,10 +4,11 @@ import { CARD_PROCESSORS, type CardProcessor, STORAGE_KEYS } from '@brade/contra
 export type KnownStep = CardProcessor | 'bank';
 
 /**
- * Spec section 3's `onboarding_state`: the steps still to do (`posQueue`, the first is on screen), the processors
- * chosen on /link-your-pos, the bank chosen on /link-business-bank (null until then) and the step on screen as
- * '<provider>_connect' ('gocardless_connect' for the bank; null once the queue is empty). Queue entries stay plain
- * strings: a saved or passed-in entry that is not a known processor is shown as 'Unknown POS selected'.
+ * The `onboarding_state` of docs/product.md ("What the app keeps"): the steps still to do (`posQueue`, the first is on
+ * screen), the processors chosen on /link-your-pos, the bank chosen on /link-business-bank (null until then) and the
+ * step on screen as '<provider>_connect' ('gocardless_connect' for the bank; null once the queue is empty). Queue
+ * entries stay plain strings: a saved or passed-in entry that is not a known processor is shown as 'Unknown POS
+ * selected'.
  */
 export interface OnboardingState {
   posQueue: string[];

@@ -1,4 +1,6 @@
-/** The card-payment processors of spec section 1, by their identifiers, in the order they are offered. */
+/**
+ * The card-payment processors of docs/product.md, "What it does", by their identifiers, in the order they are offered.
+ */
 export const POS_PROVIDERS = [
   { id: 'stripe', name: 'Stripe', blurb: 'Online and in-person card payments' },
   { id: 'square', name: 'Square', blurb: 'Card readers and point of sale' },

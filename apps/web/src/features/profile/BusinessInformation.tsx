@@ -16,7 +16,7 @@ interface Props {
   onChange: (draft: BusinessForm) => void;
 }
 
-/** The salon's details, with the same UK options as onboarding (spec section 5). */
+/** The salon's details, with the same UK options as onboarding (docs/product.md, "Validation"). */
 export function BusinessInformation({ details, editing, draft, errors, disabled, onChange }: Props) {
   if (!editing) {
     return (

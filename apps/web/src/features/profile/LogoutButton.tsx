@@ -8,7 +8,10 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useState } from 'react';
 import { useSignOut } from '../../shell/use-sign-out';
 
-/** Logout with a confirmation dialog, then signout_user, local storage cleared and /login (spec section 4). */
+/**
+ * Logout with a confirmation dialog, then signout_user, local storage cleared and /login (docs/product.md, "States and
+ * transitions").
+ */
 export function LogoutButton() {
   const [open, setOpen] = useState(false);
   const { signingOut, signOut } = useSignOut();

@@ -33,7 +33,7 @@ const EMAIL_CHANGE_RESULTS: Record<string, { severity: NoticeSeverity; text: str
   in_use: { severity: 'error', text: PROFILE_MESSAGES.email.inUse },
 };
 
-/** /main-menu/profile (spec section 2). Without a stored id it goes back to /main-menu. */
+/** /main-menu/profile (docs/product.md, "Screens and routes"). Without a stored id it goes back to /main-menu. */
 export default function ProfilePage() {
   const id = stored.id();
   if (!id) return <Navigate to="/main-menu" replace />;
@@ -55,7 +55,8 @@ function useEmailChangeResult(notify: (severity: NoticeSeverity, text: string) =
 }
 
 function Profile({ id }: { id: string }) {
-  // The profile card hands over the user it shows (spec section 2): shown until the fresh details arrive.
+  // The profile card hands over the user it shows (docs/product.md, "Screens and routes"): shown until the fresh
+  // details arrive.
   const handedOver = (useLocation().state as { user?: UserDetails } | null)?.user;
   const query = useUserDetails(id);
   const details = query.data ?? handedOver;

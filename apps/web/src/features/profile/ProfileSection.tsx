@@ -14,7 +14,10 @@ interface ProfileSectionProps {
   children: ReactNode;
 }
 
-/** One section of the Profile screen with its Edit/Cancel toggle (spec sections 2 and 4). */
+/**
+ * One section of the Profile screen with its Edit/Cancel toggle (docs/product.md, "Screens and routes" and "States and
+ * transitions").
+ */
 export function ProfileSection({ title, editing, onToggle, disabled, children }: ProfileSectionProps) {
   const titleId = useId();
   const action = editing ? 'Cancel' : 'Edit';

@@ -2,7 +2,7 @@ import { apiRequest, isApiError } from '../../api/client';
 import { stored } from '../../api/session';
 import { getUserDetails } from '../../api/user';
 
-/** The Profile screen's calls (spec section 7), plus the photo upload the spec leaves to us. */
+/** The Profile screen's calls (docs/product.md, "The calls"), plus the photo upload the spec leaves to us. */
 
 export function updatePersonalInfo(id: string, fullName: string): Promise<unknown> {
   return apiRequest('/api/database/update-personal-info', { body: { id, details: { full_name: fullName } } });

@@ -18,7 +18,7 @@ type Notify = (severity: NoticeSeverity, text: string, detail?: string) => void;
 /**
  * The Profile screen's editing state: which sections are open, their drafts and field errors, and the one
  * 'Save changes' that saves every open section. A section leaves editing after its save, whether it worked or
- * not: a failed save resets it to the saved values (spec section 4).
+ * not: a failed save resets it to the saved values (docs/product.md, "States and transitions").
  */
 export function useProfileEditor(id: string, details: UserDetails | undefined, notify: Notify) {
   const client = useQueryClient();

@@ -6,7 +6,10 @@ import Typography from '@mui/material/Typography';
 import type { ReportMonth } from './report-months';
 import { actionKey, type ReportFormat } from './use-report-actions';
 
-/** Spec section 2: the list box is at most 400 high and 400 wide (never wider than a phone's screen). */
+/**
+ * docs/product.md, "Screens and routes": the list box is at most 400 high and 400 wide (never wider than a phone's
+ * screen).
+ */
 export const MONTH_LIST_MAX_HEIGHT_PX = 400;
 export const MONTH_LIST_WIDTH_PX = 400;
 

@@ -79,7 +79,9 @@ const panelSx = {
   borderColor: 'divider',
 } as const;
 
-/** Spec section 2: below the month list, a chart with expenses and revenues (this year's months). */
+/**
+ * docs/product.md, "Screens and routes": below the month list, a chart with expenses and revenues (this year's months).
+ */
 export function ReportsChart({ year, figures }: { year: number; figures: YearFigures | undefined }) {
   const titleId = useId();
   if (!figures) {

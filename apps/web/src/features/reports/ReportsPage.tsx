@@ -34,7 +34,7 @@ function useYearFigures(id: string, year: number) {
   return figuresForYear(year, sales.data.data, costs.data.data);
 }
 
-/** /main-menu/reports (spec section 2). */
+/** /main-menu/reports (docs/product.md, "Screens and routes"). */
 export default function ReportsPage() {
   // The shell only renders its children with a stored id.
   const id = stored.id() ?? '';

@@ -10,8 +10,8 @@ export interface ReportMonth {
 }
 
 /**
- * Spec section 2: January of the current year up to the current month, newest first. `today` is a Europe/London
- * day 'YYYY-MM-DD'.
+ * docs/product.md, "Screens and routes": January of the current year up to the current month, newest first. `today` is
+ * a Europe/London day 'YYYY-MM-DD'.
  */
 export function reportMonths(today: string): ReportMonth[] {
   const year = Number(today.slice(0, 4));

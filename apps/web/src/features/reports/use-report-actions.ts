@@ -16,7 +16,7 @@ const isNarrow = () => typeof window.matchMedia === 'function' && window.matchMe
 /**
  * 'View PDF' and 'Download CSV' for one month's report. The PDF writer (jsPDF) is loaded only when a PDF is asked
  * for; wider than 1024px the PDF opens in a new tab, otherwise (and when pop-ups are blocked) it is downloaded
- * (spec section 9).
+ * (docs/product.md, "Constants and looks").
  */
 export function useReportActions(id: string) {
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());

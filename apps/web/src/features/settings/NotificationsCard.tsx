@@ -75,7 +75,8 @@ const same = (a: NotificationSettings, b: NotificationSettings) =>
 
 /**
  * Settings → Notifications: Monthly Summary and Action Required, each Enable or Disable; Save after a change.
- * The Email Notifications card exists but is hidden (spec section 2): its value is kept and sent back as read.
+ * The Email Notifications card exists but is hidden (docs/product.md, "Screens and routes"): its value is kept and sent
+ * back as read.
  */
 export function NotificationsCard({ id, notify }: { id: string; notify: Notify }) {
   const client = useQueryClient();

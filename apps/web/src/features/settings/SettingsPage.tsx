@@ -10,7 +10,7 @@ import { NotificationsCard } from './NotificationsCard';
 import { StatusAlerts } from './StatusAlerts';
 import { useNotices } from './use-notices';
 
-/** /main-menu/settings: Financial Goals, Notifications and Integrations (spec section 2). */
+/** /main-menu/settings: Financial Goals, Notifications and Integrations (docs/product.md, "Screens and routes"). */
 export default function SettingsPage() {
   const id = stored.id();
   const { notices, notify, dismiss } = useNotices();

@@ -5,7 +5,7 @@ const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GB
 export interface GoalSlider {
   key: keyof FinancialGoals;
   label: string;
-  /** The spec's reference text beside each slider (section 9). */
+  /** The reference text beside each slider (docs/product.md, "Constants and looks"). */
   reference: string;
   min: number;
   max: number;
@@ -15,7 +15,10 @@ export interface GoalSlider {
 
 const percent = (value: number) => `${value}%`;
 
-/** The three goals of spec sections 2 and 9, in the order the screen shows them. */
+/**
+ * The three goals of docs/product.md, "Screens and routes" and "Constants and looks", in the order the screen shows
+ * them.
+ */
 export const GOAL_SLIDERS: readonly GoalSlider[] = [
   {
     key: 'margin_goal',

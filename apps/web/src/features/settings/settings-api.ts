@@ -11,7 +11,7 @@ const path = (call: string, id: string) => `/api/database/${call}/${encodeURICom
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
-/** The owner's goals; a goal the answer lacks keeps its default (spec section 8). */
+/** The owner's goals; a goal the answer lacks keeps its default (docs/product.md, "Failures"). */
 export async function getFinancialGoals(id: string): Promise<FinancialGoals> {
   const answer = await apiRequest<{ financial_goals?: Partial<Record<keyof FinancialGoals, unknown>> }>(
     path('get-financial-goals', id),
@@ -32,7 +32,7 @@ export function updateFinancialGoals(id: string, goals: FinancialGoals): Promise
   return apiRequest(path('update-financial-goals', id), { body: { financial_goals: goals } });
 }
 
-/** Booleans on read (spec section 3). */
+/** Booleans on read (docs/product.md, "What the app keeps"). */
 export async function getNotificationSettings(id: string): Promise<NotificationSettings> {
   const answer = await apiRequest<Partial<Record<keyof NotificationSettings, unknown>>>(
     path('get-notification-settings', id),
@@ -48,7 +48,7 @@ export async function getNotificationSettings(id: string): Promise<NotificationS
   };
 }
 
-/** Saved as 'enable' or 'disable' (spec section 3). */
+/** Saved as 'enable' or 'disable' (docs/product.md, "What the app keeps"). */
 export function updateNotificationSettings(id: string, settings: NotificationSettings): Promise<unknown> {
   return apiRequest(path('update-notification-settings', id), {
     body: {

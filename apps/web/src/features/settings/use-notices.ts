@@ -14,7 +14,10 @@ export interface Notice {
 /** Successes fade on their own; failures stay until the owner closes them. */
 export const SUCCESS_NOTICE_MS = 6000;
 
-/** The alerts a screen raises after a save (spec section 8 says "alert"; window.alert would block the page). */
+/**
+ * The alerts a screen raises after a save (docs/product.md, "Failures" says "alert"; window.alert would block the
+ * page).
+ */
 export function useNotices() {
   const [notices, setNotices] = useState<Notice[]>([]);
   const nextId = useRef(1);

@@ -6,7 +6,10 @@ import { drawBrandLogo } from './brand-logo.js';
 import { PDF_COLOURS } from './colours.js';
 import { toWinAnsi } from './win-ansi.js';
 
-/** Spec section 9: "paginated with a 20-unit margin"; the document's unit is the millimetre (A4 is 210 × 297). */
+/**
+ * docs/product.md, "Constants and looks": "paginated with a 20-unit margin"; the document's unit is the millimetre (A4
+ * is 210 × 297).
+ */
 export const PDF_MARGIN = 20;
 const PAGE_WIDTH = 210;
 const PAGE_HEIGHT = 297;
@@ -66,7 +69,10 @@ function drawFirstPageHeader(doc: jsPDF, report: Report): number {
   return Math.max(left, right) + 8;
 }
 
-/** Spec section 3's flags decide how a row looks: section headers, totals, and the net income line. */
+/**
+ * The flags of docs/product.md ("What the app keeps") decide how a row looks: section headers, totals, and the net
+ * income line.
+ */
 function rowStyles(row: ReportLine): Partial<Styles> {
   if (row.net_income) {
     return { fontStyle: 'bold', fontSize: 11, fillColor: PDF_COLOURS.brand, textColor: PDF_COLOURS.white };
@@ -182,9 +188,9 @@ function printable(report: Report): Report {
 }
 
 /**
- * The report as a PDF (spec section 9): the Brade logo and the report title, a 'Report to' block with the
- * business name and address, the Period, then the rows, paginated inside a 20 mm margin with the table header
- * repeated on every page and page numbers at the foot.
+ * The report as a PDF (docs/product.md, "Constants and looks"): the Brade logo and the report title, a 'Report to'
+ * block with the business name and address, the Period, then the rows, paginated inside a 20 mm margin with the table
+ * header repeated on every page and page numbers at the foot.
  */
 export function renderReportPdf(model: Report): ArrayBuffer {
   const report = printable(model);

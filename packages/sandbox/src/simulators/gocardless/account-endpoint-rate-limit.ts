@@ -1,7 +1,10 @@
 import type { FastifyReply } from 'fastify';
 import { sendError } from './gocardless-errors';
 
-/** GoCardless's own limit on /accounts/*: 100 requests a minute, combined (providers.md section 4). */
+/**
+ * GoCardless's own limit on /accounts/*: 100 requests a minute, combined (docs/providers.md, "GoCardless Bank Account
+ * Data").
+ */
 export const ACCOUNT_REQUESTS_PER_MINUTE = 100;
 
 /**

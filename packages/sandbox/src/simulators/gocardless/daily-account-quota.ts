@@ -1,6 +1,6 @@
 import type { AccessScope } from './gocardless-state';
 
-/** Banks may allow as few as 4 successful calls a day per account for each scope (security.md section 12). */
+/** Banks may allow as few as 4 successful calls a day per account for each scope (docs/providers.md). */
 export const DAILY_SUCCESS_LIMIT = 4;
 
 export interface QuotaStatus {
@@ -51,7 +51,7 @@ export class DailyAccountQuota {
 
 /**
  * The account-success headers. GoCardless announced the names with an HTTP_ prefix; how they reach the wire is
- * unclear (Midday reads both spellings), so both are sent (providers.md section 4).
+ * unclear (Midday reads both spellings), so both are sent (docs/providers.md, "GoCardless Bank Account Data").
  */
 export function quotaHeaders(status: QuotaStatus): Record<string, string> {
   const values = { LIMIT: status.limit, REMAINING: status.remaining, RESET: status.resetSeconds };

@@ -20,7 +20,7 @@ type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown
 
 /**
  * Registers `path` (written with its trailing slash, as GoCardless documents) and the same path without it:
- * nordigen-node drops the slash on some account calls (providers.md section 4).
+ * nordigen-node drops the slash on some account calls (docs/providers.md, "GoCardless Bank Account Data").
  */
 export function routeBothSlashes(
   fastify: FastifyInstance,

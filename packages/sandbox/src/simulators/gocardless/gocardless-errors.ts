@@ -24,7 +24,10 @@ export function sendFieldError(reply: FastifyReply, field: string, summary: stri
 
 export const notFound = (reply: FastifyReply) => sendError(reply, 404, 'Not found.', 'Not found.');
 
-/** Account data after the agreement ran out or the requisition was revoked (providers.md section 4). */
+/**
+ * Account data after the agreement ran out or the requisition was revoked (docs/providers.md, "GoCardless Bank Account
+ * Data").
+ */
 export function accessExpired(reply: FastifyReply, what: 'details' | 'balances' | 'transactions') {
   return sendError(
     reply,

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { secretToken } from '../common/stable-identifiers';
 
-/** Token lifetimes from the Quickstart: access 24 h, refresh 30 days (providers.md section 4). */
+/**
+ * Token lifetimes from the Quickstart: access 24 h, refresh 30 days (docs/providers.md, "GoCardless Bank Account
+ * Data").
+ */
 export const ACCESS_SECONDS = 86_400;
 export const REFRESH_SECONDS = 2_592_000;
 

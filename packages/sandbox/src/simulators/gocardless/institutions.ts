@@ -16,7 +16,7 @@ type Seed = [id: string, name: string, bic: string, historyDays: number, accessD
 
 /**
  * UK banks with GoCardless-style ids (NAME_BIC). History depth and consent length vary by bank as they do in the real
- * list; the Sandbox Finance bank comes first (DESIGN.md section 8).
+ * list; the Sandbox Finance bank comes first (docs/architecture.md, "How an import flows").
  */
 const UK_INSTITUTIONS: Seed[] = [
   ['SANDBOXFINANCE_SFIN0000', 'Sandbox Finance', 'SFIN0000', 730, 90, '#6b4fbb'],

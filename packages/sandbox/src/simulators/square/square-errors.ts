@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 
-/** Square v2 error body: {errors:[{category, code, detail, field?}]} (reference/providers.md). */
+/** Square v2 error body: {errors:[{category, code, detail, field?}]} (docs/providers.md, "Square"). */
 export type SquareCategory = 'API_ERROR' | 'AUTHENTICATION_ERROR' | 'INVALID_REQUEST_ERROR' | 'RATE_LIMIT_ERROR';
 
 export function sendSquareError(

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 
-/** Stripe v1 error body: {error:{type, code, message, param}} (reference/providers.md, Stripe error shape). */
+/** Stripe v1 error body: {error:{type, code, message, param}} (docs/providers.md, "Stripe"). */
 export type StripeErrorType =
   | 'invalid_request_error'
   | 'api_error'

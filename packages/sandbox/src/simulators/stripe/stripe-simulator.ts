@@ -30,7 +30,7 @@ const isInjectable = (path: string) =>
 
 /**
  * A Fastify plugin serving Stripe's Connect OAuth (connect.stripe.com paths) and the read API (api.stripe.com
- * paths) from one prefix, as the stripe SDK does when `host` points at a simulator (reference/providers.md).
+ * paths) from one prefix, as the stripe SDK does when `host` points at a simulator (docs/providers.md, "Stripe").
  */
 export function stripeSimulator(options: CardSimulatorOptions): StripeSimulatorPlugin {
   const context: StripeContext = {

@@ -118,7 +118,7 @@ export function registerSumupApiRoutes(fastify: FastifyInstance, context: SumupC
     },
   );
 
-  // Detail: the only place SumUp shows a transaction's fee (providers.md section 3).
+  // Detail: the only place SumUp shows a transaction's fee (docs/providers.md, "SumUp").
   fastify.get<{ Params: MerchantParams }>('/v2.1/merchants/:merchant_code/transactions', async (request, reply) => {
     const grant = authorise(request, reply, context);
     if (!grant || !needScope(grant, SCOPES.transactions, reply)) return reply;

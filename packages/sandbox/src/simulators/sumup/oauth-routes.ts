@@ -87,7 +87,7 @@ export function registerSumupOAuthRoutes(fastify: FastifyInstance, context: Sumu
       },
       context.clock.now().getTime(),
     );
-    // sumup-ts's OAuth example reads merchant_code from the callback (providers.md section 3).
+    // sumup-ts's OAuth example reads merchant_code from the callback (docs/providers.md, "SumUp").
     return reply.redirect(withQuery(redirectUri, { code, state, merchant_code: context.merchant.merchantCode }), 302);
   });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 
 /**
- * SumUp's error shapes (providers.md section 3): most API errors are `{message, error_code}`; 401s from the gateway
+ * SumUp's error shapes (docs/providers.md, "SumUp"): most API errors are `{message, error_code}`; 401s from the gateway
  * are RFC 7807 problems; the OAuth token endpoint answers with RFC 6749 `{error, error_description}`.
  */
 export function sendApiError(reply: FastifyReply, status: number, errorCode: string, message: string): FastifyReply {

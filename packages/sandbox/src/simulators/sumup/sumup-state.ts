@@ -4,7 +4,7 @@ import { secretToken } from '../common/stable-identifiers';
 
 /** Authorization codes live this long, single use (SumUp doesn't publish it; OAuth 2.0 recommends ≤ 10 minutes). */
 export const CODE_LIFETIME_MS = 5 * 60_000;
-/** expires_in of access tokens (providers.md: 3600). */
+/** expires_in of access tokens (3600: docs/providers.md, "SumUp"). */
 export const ACCESS_TOKEN_SECONDS = 3600;
 /** Refresh-token lifetime is not published; six months keeps long-idle connections realistic. */
 export const REFRESH_TOKEN_MS = 182 * 86_400_000;

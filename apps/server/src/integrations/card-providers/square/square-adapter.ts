@@ -11,11 +11,11 @@ export const SQUARE_SCOPES = ['PAYMENTS_READ', 'PAYOUTS_READ', 'MERCHANT_PROFILE
 const PAGE_SIZE = 100;
 
 /**
- * Square over its official SDK (reference/providers.md section 2), with PKCE S256 (security.md section 6): a code
- * stolen from the redirect cannot be redeemed outside the session that started the connection. PKCE refresh
- * tokens are single use (each refresh returns the next one, valid 90 days), so the caller must store what
- * `refresh` returns before anything else. Without a verifier the plain code flow (client secret) is used.
- * Access tokens last 30 days.
+ * Square over its official SDK (docs/providers.md, "Square"), with PKCE S256 (docs/security-decisions.md, "Connecting
+ * providers (OAuth and the pop-up)"): a code stolen from the redirect cannot be redeemed outside the session that
+ * started the connection. PKCE refresh tokens are single use (each refresh returns the next one, valid 90 days), so the
+ * caller must store what `refresh` returns before anything else. Without a verifier the plain code flow (client secret)
+ * is used. Access tokens last 30 days.
  */
 export function createSquareAdapter(
   endpoint: ProviderEndpoint,

@@ -9,7 +9,7 @@ import { stripeRows } from './stripe-transform.js';
 const PAGE_SIZE = 100;
 
 /**
- * Stripe Connect (Standard accounts, OAuth, read_only) over stripe-node (reference/providers.md section 1).
+ * Stripe Connect (Standard accounts, OAuth, read_only) over stripe-node (docs/providers.md, "Stripe").
  * Calls act as the connected account with the platform key and `Stripe-Account`, as Stripe recommends; the
  * OAuth access token is kept but not needed. Standard tokens do not expire, so there is nothing to refresh.
  */

@@ -20,7 +20,7 @@ export interface SumupAdapterOptions {
  * the merchant-scoped history Brade reads. Every host comes from the endpoint (config.ts). Only the history and
  * the transaction detail answer to the spec's one scope, so SumUp payouts are matched from the bank side alone.
  *
- * Revoke is local only: SumUp publishes no token revocation endpoint (reference/providers.md section 3), so
+ * Revoke is local only: SumUp publishes no token revocation endpoint (docs/providers.md, "SumUp"), so
  * disconnecting forgets the tokens; the owner can remove the app in SumUp's own settings.
  */
 export function createSumupAdapter(endpoint: ProviderEndpoint, options: SumupAdapterOptions = {}): CardProviderAdapter {

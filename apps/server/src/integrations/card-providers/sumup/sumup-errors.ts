@@ -17,7 +17,7 @@ function sentence(words: string): string {
 }
 
 /**
- * SumUp's three error shapes (providers.md section 3): RFC 6749 `{error, error_description}` from /token,
+ * SumUp's three error shapes (docs/providers.md, "SumUp"): RFC 6749 `{error, error_description}` from /token,
  * RFC 7807 `{title, detail}` for 401s at the gateway, `{message, error_code}` elsewhere.
  */
 export function describeSumupError(call: SumupCall, status: number, body: unknown, headers: Headers): ProviderError {

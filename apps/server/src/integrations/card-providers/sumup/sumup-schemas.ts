@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isAmount } from './sumup-amounts.js';
 
 /**
- * The parts of SumUp's answers Brade reads (reference/providers.md section 3; sumup-ts openapi.json). Unknown
+ * The parts of SumUp's answers Brade reads (docs/providers.md, "SumUp"; sumup-ts openapi.json). Unknown
  * fields are ignored and optional ones tolerated, so additions on SumUp's side do not break imports.
  */
 

@@ -18,7 +18,10 @@ import {
 } from './gocardless-schemas.js';
 import { bookedRows } from './gocardless-transform.js';
 
-/** GoCardless's test bank (providers.md section 4): approve in its consent flow, get a test account. */
+/**
+ * GoCardless's test bank (docs/providers.md, "GoCardless Bank Account Data"): approve in its consent flow, get a test
+ * account.
+ */
 export const SANDBOX_BANK: Bank = { id: 'SANDBOXFINANCE_SFIN0000', name: 'Sandbox Finance' };
 /** Most UK banks allow 90 days of access per consent; a bank allowing less gets its own maximum. */
 const ACCESS_DAYS = 90;
@@ -37,8 +40,9 @@ export interface GoCardlessProviderOptions {
 }
 
 /**
- * Requisition statuses (providers.md section 4): LN linked; RJ rejected and ER (error at the bank) end the attempt;
- * EX expired and SU suspended need a new consent; CR, GC, UA, SA, GA (and ID) are steps still under way.
+ * Requisition statuses (docs/providers.md, "GoCardless Bank Account Data"): LN linked; RJ rejected and ER (error at the
+ * bank) end the attempt; EX expired and SU suspended need a new consent; CR, GC, UA, SA, GA (and ID) are steps still
+ * under way.
  */
 export function linkStatusOf(code: string): LinkStatus {
   switch (code.toUpperCase()) {

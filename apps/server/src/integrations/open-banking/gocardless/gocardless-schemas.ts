@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { isAmount } from '../../card-providers/sumup/sumup-amounts.js';
 
 /**
- * The parts of GoCardless Bank Account Data answers Brade reads (reference/providers.md section 4). Unknown fields
- * are ignored; the day counts come as strings, as the real API sends them.
+ * The parts of GoCardless Bank Account Data answers Brade reads (docs/providers.md, "GoCardless Bank Account Data").
+ * Unknown fields are ignored; the day counts come as strings, as the real API sends them.
  */
 
 export const NewToken = z.object({

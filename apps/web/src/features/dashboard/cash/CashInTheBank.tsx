@@ -16,7 +16,7 @@ async function cashOrNothing(id: string) {
   try {
     return await loadCashInTheBank(id);
   } catch (error) {
-    // Spec section 8: dashboard load failures are only logged.
+    // docs/product.md, "Failures": dashboard load failures are only logged.
     console.error('Could not load cash in the bank', error);
     return null;
   }

@@ -32,9 +32,10 @@ interface IntegrationCardProps {
 }
 
 /**
- * One provider in Settings → Integrations: Connected / Not connected (spec section 2) and the matching button,
- * with the sync facts in words, the last import error, and a Sandbox badge for a simulated provider. A connection
- * that needs the owner (ended, or a bank consent in its last week) also offers Reconnect, which keeps its history.
+ * One provider in Settings → Integrations: Connected / Not connected (docs/product.md, "Screens and routes") and the
+ * matching button, with the sync facts in words, the last import error, and a Sandbox badge for a simulated provider. A
+ * connection that needs the owner (ended, or a bank consent in its last week) also offers Reconnect, which keeps its
+ * history.
  */
 export function IntegrationCard(props: IntegrationCardProps) {
   const { title, summary, now, busy, locked, onConnect, onDisconnect, onReconnect, renewal, error, children } = props;

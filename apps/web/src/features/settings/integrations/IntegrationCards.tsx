@@ -13,7 +13,7 @@ import { renewalText } from './sync-text';
 import { useIntegrations } from './use-integrations';
 import { useNow } from './use-now';
 
-/** Spec section 2's four cards, in its order; the bank is 'Business Account'. */
+/** The four cards of docs/product.md ("Screens and routes"), in its order; the bank is 'Business Account'. */
 export const INTEGRATION_CARDS = [
   { processor: 'stripe', title: 'Stripe' },
   { processor: 'square', title: 'Square' },
@@ -42,7 +42,8 @@ export function IntegrationCards({ id, columns = 2 }: { id: string; columns?: 1 
   const { busy, connectCard, connectBank } = useConnect({
     from: 'settings',
     onResult: ({ processor, ok }) => {
-      // Spec section 4: in Settings a failed pop-up is only logged; the card keeps showing the server's state.
+      // docs/product.md, "States and transitions": in Settings a failed pop-up is only logged; the card keeps showing
+      // the server's state.
       if (!ok) console.error(`The ${processor} connection did not complete`);
     },
     onStartError: (processor, error) => {

@@ -2,7 +2,7 @@ import { stored } from '../../../api/session';
 import { SettingsCard } from '../SettingsCard';
 import { IntegrationCards } from './IntegrationCards';
 
-/** Settings → Integrations (spec section 2): Stripe, Square, SumUp and the Business Account. */
+/** Settings → Integrations (docs/product.md, "Screens and routes"): Stripe, Square, SumUp and the Business Account. */
 export function IntegrationsSection() {
   // The signed-in shell renders Settings only with a stored id.
   const id = stored.id() ?? '';

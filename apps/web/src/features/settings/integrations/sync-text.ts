@@ -1,6 +1,9 @@
 import type { ConnectionSummary } from '@brade/contract';
 
-/** Spec section 2's two states, plus the one a revoked token or an expired bank consent leaves behind. */
+/**
+ * The two states of docs/product.md ("Screens and routes"), plus the one a revoked token or an expired bank consent
+ * leaves behind.
+ */
 export function statusLabel(
   summary: ConnectionSummary | undefined,
 ): 'Connected' | 'Not connected' | 'Needs reconnecting' {

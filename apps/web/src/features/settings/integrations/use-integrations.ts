@@ -12,8 +12,8 @@ export const integrationsKey = (id: string) => ['integrations', id] as const;
 export type Summaries = Partial<Record<ConnectableProcessor, ConnectionSummary>>;
 
 /**
- * The owner's connections: spec section 7's get-access-tokens on load, and the sync status, polled every 2 seconds
- * while an import runs. When an import finishes, the dashboard's figures are re-read.
+ * The owner's connections: get-access-tokens (docs/product.md, "The calls") on load, and the sync status, polled every
+ * 2 seconds while an import runs. When an import finishes, the dashboard's figures are re-read.
  */
 export function useIntegrations(id: string) {
   const queryClient = useQueryClient();
@@ -47,7 +47,7 @@ export function useIntegrations(id: string) {
   }, [importing, id, queryClient]);
 
   useEffect(() => {
-    // Data-load failures are logged (spec section 8); the section also says so and offers a retry.
+    // Data-load failures are logged (docs/product.md, "Failures"); the section also says so and offers a retry.
     if (tokens.error) console.error('Could not load the connections', tokens.error);
   }, [tokens.error]);
 
