@@ -70,7 +70,9 @@ function generatorTruth(months: string[]) {
   };
 }
 
-describe('the demo salon, imported through the providers like any owner', () => {
+// Each test may wait for the whole history (waitForWholeHistory allows 90 s): on a loaded machine that outlasts
+// the project's 30-second test timeout.
+describe('the demo salon, imported through the providers like any owner', { timeout: 120_000 }, () => {
   it('connects the demo owner to its private simulators and imports every row through a sync run', async () => {
     const rows = await waitForWholeHistory();
     expect(rows.every((r) => r.demo && r.sandbox && r.status === 'connected' && r.lastError === null)).toBe(true);
