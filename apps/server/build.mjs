@@ -1,6 +1,8 @@
 // Bundles the server with its JavaScript dependencies into one ESM file: start-up then reads one file instead
 // of resolving hundreds of modules (bench/startup-to-ready.mjs measures it). Packages that carry native
 // binaries or WASM next to their code stay external.
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
@@ -28,8 +30,10 @@ export function serverBuildOptions({ entryPoints, outdir }) {
     outdir,
     // Modules loaded with import() become chunks of their own: the provider simulators (src/sandbox/) are read from
     // disk only when the sandbox or the demo account is on.
+    // Chunks sit beside the entry: code that finds files from import.meta.dirname (config.ts the SPA, migrate.ts the
+    // migrations) may land in any chunk.
     splitting: true,
-    chunkNames: 'chunks/[name]-[hash]',
+    chunkNames: '[name]-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -49,6 +53,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   // `--bench` builds the import benchmark's driver into dist/bench/ instead (bench/import-card-transactions.mjs): it
   // is no part of the server.
   const bench = process.argv.includes('--bench');
+  // Chunk names carry a hash: without this, every build would leave the previous build's chunks behind.
+  rmSync(path.join(import.meta.dirname, bench ? 'dist/bench' : 'dist'), { recursive: true, force: true });
   await build(
     serverBuildOptions(
       bench
