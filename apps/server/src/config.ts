@@ -3,7 +3,10 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import { z } from 'zod';
 import { SANDBOX_APPLICATION_ID } from './integrations/open-banking/enable-banking/sandbox-application.js';
+import type { EnableBankingEndpoint, ProviderEndpoint, ProviderSettings } from './integrations/provider-endpoint.js';
 import { SANDBOX_CREDENTIALS } from './sandbox/sandbox-credentials.js';
+
+export type { EnableBankingEndpoint, ProviderEndpoint, ProviderSettings };
 
 /** Every environment variable Brade reads; .env.example documents each one. */
 const EnvSchema = z.object({
@@ -95,41 +98,6 @@ export interface Config {
   /** The simulators' test switches at /sandbox/<provider>/__control (fault injection): never in production. */
   sandboxControls: boolean;
   providers: ProviderSettings;
-}
-
-/** Where each provider's API is and the app's credentials there; `sandbox` marks the local simulator. */
-export interface ProviderEndpoint {
-  sandbox: boolean;
-  clientId: string;
-  clientSecret: string;
-  /** Browser-facing authorisation host (Stripe Connect, Square, SumUp). */
-  authBaseUrl: string;
-  /** Server-to-server API host. */
-  apiBaseUrl: string;
-}
-
-/** Enable Banking has no client secret: the application signs its own JWTs with its private key. */
-export interface EnableBankingEndpoint {
-  sandbox: boolean;
-  /** The JWT `kid`. */
-  applicationId: string;
-  /** The application's RSA private key (PEM); null for the local simulator's sandbox application. */
-  privateKeyPem: string | null;
-  apiBaseUrl: string;
-}
-
-export interface ProviderSettings {
-  stripe: ProviderEndpoint | null;
-  square: ProviderEndpoint | null;
-  sumup: ProviderEndpoint | null;
-  gocardless: ProviderEndpoint | null;
-  enableBanking: EnableBankingEndpoint | null;
-  /**
-   * Which open-banking provider new bank links use (docs/open-banking.md): Enable Banking when its keys are set,
-   * else GoCardless when its keys are; in sandbox mode without either, SANDBOX_BANK_PROVIDER's simulator. Existing
-   * connections keep the provider they were made with.
-   */
-  bankForNewLinks: 'enable_banking' | 'gocardless' | null;
 }
 
 export class ConfigError extends Error {}

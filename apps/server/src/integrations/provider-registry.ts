@@ -1,4 +1,3 @@
-import type { Config, ProviderEndpoint } from '../config.js';
 import type { Processor } from '../ledger/classify.js';
 import type { CardProviderAdapter } from './card-providers/card-provider.js';
 import { createSquareAdapter } from './card-providers/square/square-adapter.js';
@@ -6,6 +5,7 @@ import { createStripeAdapter } from './card-providers/stripe/stripe-adapter.js';
 import { createSumupAdapter } from './card-providers/sumup/sumup-adapter.js';
 import { type OpenBankingProviders, openBankingProviders } from './open-banking/index.js';
 import type { OpenBankingProvider, OpenBankingProviderId } from './open-banking/open-banking-provider.js';
+import type { ProviderEndpoint, ProvidersConfig } from './provider-endpoint.js';
 import type { RetryPolicy } from './provider-http.js';
 
 /** The providers this instance can talk to (real or sandbox), or null where none is configured. */
@@ -19,7 +19,7 @@ export interface IntegrationProviders {
   isSandbox(provider: Processor): boolean;
 }
 
-export function providersFromConfig(config: Config, retry?: Partial<RetryPolicy>): IntegrationProviders {
+export function providersFromConfig(config: ProvidersConfig, retry?: Partial<RetryPolicy>): IntegrationProviders {
   return providersAt(config.providers, openBankingProviders(config, { retry }), retry);
 }
 

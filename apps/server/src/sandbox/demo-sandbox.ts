@@ -1,10 +1,10 @@
 import { demo } from '@brade/sandbox';
-import type { ProviderEndpoint } from '../config.js';
 import {
   SANDBOX_APPLICATION_ID,
   sandboxApplicationKeys,
 } from '../integrations/open-banking/enable-banking/sandbox-application.js';
 import { type OpenBankingEndpoint, openBankingProvidersAt } from '../integrations/open-banking/index.js';
+import type { ProviderEndpoint } from '../integrations/provider-endpoint.js';
 import type { RetryPolicy } from '../integrations/provider-http.js';
 import { type IntegrationProviders, providersAt } from '../integrations/provider-registry.js';
 

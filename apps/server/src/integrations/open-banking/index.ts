@@ -1,4 +1,4 @@
-import type { Config, EnableBankingEndpoint, ProviderEndpoint } from '../../config.js';
+import type { EnableBankingEndpoint, ProviderEndpoint, ProvidersConfig } from '../provider-endpoint.js';
 import type { RetryPolicy } from '../provider-http.js';
 import { createEnableBankingProvider } from './enable-banking/enable-banking-provider.js';
 import { createGoCardlessProvider } from './gocardless/gocardless-provider.js';
@@ -30,7 +30,7 @@ export interface OpenBankingProviders {
  * it; salon owners never see it).
  */
 export function openBankingProviders(
-  config: Config,
+  config: ProvidersConfig,
   options: { retry?: Partial<RetryPolicy>; now?: () => Date } = {},
 ): OpenBankingProviders {
   const { gocardless, enableBanking, bankForNewLinks } = config.providers;

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { generateSalonData, square as squareSimulator } from '@brade/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProviderEndpoint } from '../../../config.js';
 import { answerSquareConsent } from '../../../test/square-consent-browser.js';
+import type { ProviderEndpoint } from '../../provider-endpoint.js';
 import { ProviderError } from '../../provider-error.js';
 import type { CardProviderAdapter, CardProviderTokens, SyncCursor } from '../card-provider.js';
 import { createSquareAdapter } from './square-adapter.js';

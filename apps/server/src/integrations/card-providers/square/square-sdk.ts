@@ -1,5 +1,5 @@
 import type { SquareClient } from 'square';
-import type { ProviderEndpoint } from '../../../config.js';
+import type { ProviderEndpoint } from '../../provider-endpoint.js';
 import { ProviderError } from '../../provider-error.js';
 import { failureOfStatus, type RetryPolicy, retryAfterSeconds, retrying } from '../../provider-http.js';
 

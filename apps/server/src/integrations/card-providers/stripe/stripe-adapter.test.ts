@@ -1,7 +1,7 @@
 import { generateSalonData, stripe as stripeSimulator } from '@brade/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProviderEndpoint } from '../../../config.js';
 import { answerStripeConsent } from '../../../test/stripe-consent-browser.js';
+import type { ProviderEndpoint } from '../../provider-endpoint.js';
 import { ProviderError } from '../../provider-error.js';
 import type { CardProviderAdapter, CardProviderTokens, SyncCursor } from '../card-provider.js';
 import { createStripeAdapter } from './stripe-adapter.js';

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { ProviderEndpoint } from '../../../config.js';
+import type { ProviderEndpoint } from '../../provider-endpoint.js';
 import { ProviderError } from '../../provider-error.js';
 import { failureOfStatus, type RetryPolicy, retryAfterSeconds, retrying } from '../../provider-http.js';
 

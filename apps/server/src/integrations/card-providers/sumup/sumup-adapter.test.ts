@@ -2,10 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { londonDateOf } from '@brade/contract';
 import { generateSalonData, sumup } from '@brade/sandbox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ProviderEndpoint } from '../../../config.js';
 import type { SourceTransaction } from '../../../ledger/classify.js';
 import { pressConsentButton } from '../../../test/consent-form-browser.js';
 import { providerFailure } from '../../../test/provider-failure.js';
+import type { ProviderEndpoint } from '../../provider-endpoint.js';
 import type { CardProviderAdapter, CardProviderTokens, SyncCursor, TransactionPage } from '../card-provider.js';
 import { createSumupAdapter } from './sumup-adapter.js';
 

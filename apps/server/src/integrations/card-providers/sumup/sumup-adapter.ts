@@ -1,4 +1,4 @@
-import type { ProviderEndpoint } from '../../../config.js';
+import type { ProviderEndpoint } from '../../provider-endpoint.js';
 import { ProviderError } from '../../provider-error.js';
 import type { RetryPolicy } from '../../provider-http.js';
 import type { CardProviderAdapter, CardProviderTokens } from '../card-provider.js';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ProviderEndpoint } from '../../../config.js';
+import type { ProviderEndpoint } from '../../provider-endpoint.js';
 import { providerRequest, type RetryPolicy } from '../../provider-http.js';
 import { describeSumupError, type SumupCall, unreadableAnswer } from './sumup-errors.js';
 

@@ -1,9 +1,9 @@
 import { londonDateOf } from '@brade/contract';
 import { enableBanking, generateSalonData } from '@brade/sandbox';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EnableBankingEndpoint } from '../../../config.js';
 import { pressConsentButton } from '../../../test/consent-form-browser.js';
 import { providerFailure } from '../../../test/provider-failure.js';
+import type { EnableBankingEndpoint } from '../../provider-endpoint.js';
 import type { OpenBankingProvider } from '../open-banking-provider.js';
 import { bankIdOf, createEnableBankingProvider } from './enable-banking-provider.js';
 import { accountKey } from './enable-banking-transform.js';

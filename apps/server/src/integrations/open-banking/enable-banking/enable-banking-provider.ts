@@ -1,6 +1,6 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
-import type { EnableBankingEndpoint } from '../../../config.js';
+import type { EnableBankingEndpoint } from '../../provider-endpoint.js';
 import { ProviderError } from '../../provider-error.js';
 import type { RetryPolicy } from '../../provider-http.js';
 import { chooseBalance } from '../balance-choice.js';

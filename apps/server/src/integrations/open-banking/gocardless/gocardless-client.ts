@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ProviderEndpoint } from '../../../config.js';
+import type { ProviderEndpoint } from '../../provider-endpoint.js';
 import { ProviderError } from '../../provider-error.js';
 import { providerRequest, type RetryPolicy } from '../../provider-http.js';
 import { describeGoCardlessError, type GoCardlessCall, unreadableAnswer } from './gocardless-errors.js';

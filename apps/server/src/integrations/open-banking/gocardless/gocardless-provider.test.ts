@@ -1,9 +1,9 @@
 import { londonDateOf } from '@brade/contract';
 import { generateSalonData, gocardless } from '@brade/sandbox';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import type { ProviderEndpoint } from '../../../config.js';
 import { pressConsentButton } from '../../../test/consent-form-browser.js';
 import { providerFailure } from '../../../test/provider-failure.js';
+import type { ProviderEndpoint } from '../../provider-endpoint.js';
 import type { OpenBankingProvider } from '../open-banking-provider.js';
 import { createGoCardlessProvider } from './gocardless-provider.js';
 
