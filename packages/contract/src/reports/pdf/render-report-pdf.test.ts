@@ -52,7 +52,10 @@ describe('renderReportPdf', () => {
     expect(page).toMatch(/Rent 1 transaction £1,200\.00 Total £1,200\.00/);
   });
 
-  it('paginates a month of 5,000 sales with the table header and page number on every page', async () => {
+  // Renders and reads back 264 pages: seconds on a quiet machine, far more on a loaded one.
+  it('paginates a month of 5,000 sales with the table header and page number on every page', {
+    timeout: 120_000,
+  }, async () => {
     const report = salesReportOfManySales(5000);
     const pages = await pageTexts(report);
     expect(pages.length).toBeGreaterThan(50);
