@@ -64,10 +64,15 @@ export async function measureDashboard() {
   let server;
   let browser;
   try {
+    // The seeder is built here, from the current source: the server bundle does not carry it.
+    const built = spawnSync(process.execPath, [path.join(root, 'apps/server/build.mjs'), '--bench'], {
+      stdio: 'inherit',
+    });
+    if (built.status !== 0) throw new Error('building the bench drivers failed');
     const seedStart = performance.now();
     const seeded = spawnSync(
       process.execPath,
-      [path.join(root, 'apps/server/dist/seed-owner.js'), '--years', '3', '--scale', '5'],
+      [path.join(root, 'apps/server/dist/bench/seed-owner.js'), '--years', '3', '--scale', '5'],
       {
         env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
         encoding: 'utf8',

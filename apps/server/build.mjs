@@ -50,16 +50,22 @@ export function serverBuildOptions({ entryPoints, outdir }) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  // `--bench` builds the import benchmark's driver into dist/bench/ instead (bench/import-card-transactions.mjs): it
-  // is no part of the server.
+  // `--bench` builds the benchmarks' drivers (bench/drivers/: the import driver and the owner seeder, which fills books
+  // straight from the salon-data generator) into dist/bench/ instead: they are no part of the server.
   const bench = process.argv.includes('--bench');
   // Chunk names carry a hash: without this, every build would leave the previous build's chunks behind.
   rmSync(path.join(import.meta.dirname, bench ? 'dist/bench' : 'dist'), { recursive: true, force: true });
   await build(
     serverBuildOptions(
       bench
-        ? { entryPoints: { 'bench-import': 'src/cli/bench-import.ts' }, outdir: 'dist/bench' }
-        : { entryPoints: { main: 'src/main.ts', 'seed-owner': 'src/cli/seed-owner.ts' }, outdir: 'dist' },
+        ? {
+            entryPoints: {
+              'bench-import': '../../bench/drivers/bench-import.ts',
+              'seed-owner': '../../bench/drivers/seed-owner.ts',
+            },
+            outdir: 'dist/bench',
+          }
+        : { entryPoints: { main: 'src/main.ts' }, outdir: 'dist' },
     ),
   );
 }

@@ -23,6 +23,8 @@ function sources(dir = root): Source[] {
 const folderOf = (rel: string) => rel.split('/')[0]!;
 /** Test files and the shared test helpers (test/) set up and inspect rows of every domain on purpose. */
 const isTestCode = (rel: string) => rel.endsWith('.test.ts') || folderOf(rel) === 'test';
+/** Scripts that record provider JSON from the simulators into __fixtures__ for the transform tests. */
+const isFixtureRecorder = (rel: string) => /record-[a-z]+-fixtures\.ts$/.test(rel);
 
 /** Relative imports of a file (static and dynamic), as paths under src/. */
 function importsOf({ rel, text }: Source): string[] {
@@ -70,17 +72,29 @@ describe('domains own their data', () => {
 });
 
 describe('the provider simulators load only when wanted', () => {
-  it('only sandbox/ (loaded with import() by the composition root), the CLIs and fixture recorders load @brade/sandbox', () => {
+  it('only sandbox/ (loaded with import() by the composition root) and fixture recorders load @brade/sandbox', () => {
     const loaders = sources()
       .filter((file) => !isTestCode(file.rel))
       .filter((file) => /^import (?!type )[^;]*from '@brade\/sandbox'/m.test(file.text))
       .map((file) => file.rel)
-      .filter((rel) => !['sandbox', 'cli'].includes(folderOf(rel)) && !/record-[a-z]+-fixtures\.ts$/.test(rel));
+      .filter((rel) => folderOf(rel) !== 'sandbox' && !isFixtureRecorder(rel));
     expect(loaders).toEqual([]);
     for (const root of ['app.ts', 'main.ts']) {
       const text = sources().find((file) => file.rel === root)!.text;
       expect(text).not.toMatch(/^import (?!type )[^;]*from '\.\/sandbox\//m);
     }
+  });
+});
+
+describe("the server's books come through the providers", () => {
+  // The demo and every owner are imported by the adapters from the simulators, which the sandbox package seeds from
+  // the generator; the bench seeder that fills books straight from it lives in bench/drivers/ (docs/sandbox.md).
+  it('no production file of the server uses the salon-data generator', () => {
+    const users = sources()
+      .filter((file) => !isTestCode(file.rel) && !isFixtureRecorder(file.rel))
+      .filter((file) => /\bgenerateSalonData\b|salon-data/.test(file.text))
+      .map((file) => file.rel);
+    expect(users).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * Benchmark tooling, not part of the server (bench/dashboard-calls.mjs): creates (or reuses) a confirmed owner and
  * fills their books straight from the salon-data generator, three years of a large salon in seconds:
- *   node apps/server/dist/seed-owner.js --email owner@example.com --years 3 --scale 5
+ *   node apps/server/build.mjs --bench && node apps/server/dist/bench/seed-owner.js --email owner@example.com --years 3 --scale 5
  * The app itself never does this: every owner's and the demo's books arrive through the providers' adapters.
  * Uses DATABASE_URL (or the embedded database in DATA_DIR), runs migrations first. Prints the owner's id.
  */
@@ -11,15 +11,15 @@ import { parseArgs } from 'node:util';
 import { addDays, londonDateOf } from '@brade/contract';
 import { generateSalonData, type SalonData } from '@brade/sandbox';
 import pino from 'pino';
-import { createUser, findUserByEmail } from '../accounts/users.js';
-import { hashPassword } from '../auth/passwords.js';
-import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/client.js';
-import { runMigrations } from '../db/migrate.js';
-import { connectedProcessors, markConnected } from '../integrations/connections.js';
-import type { SourceTransaction } from '../ledger/classify.js';
-import { importTransactions } from '../ledger/import.js';
-import { payerHash } from '../ledger/payer-keys.js';
+import { createUser, findUserByEmail } from '../../apps/server/src/accounts/users.js';
+import { hashPassword } from '../../apps/server/src/auth/passwords.js';
+import { loadConfig } from '../../apps/server/src/config.js';
+import { openDatabase } from '../../apps/server/src/db/client.js';
+import { runMigrations } from '../../apps/server/src/db/migrate.js';
+import { connectedProcessors, markConnected } from '../../apps/server/src/integrations/connections.js';
+import type { SourceTransaction } from '../../apps/server/src/ledger/classify.js';
+import { importTransactions } from '../../apps/server/src/ledger/import.js';
+import { payerHash } from '../../apps/server/src/ledger/payer-keys.js';
 
 const { values } = parseArgs({
   options: {

@@ -12,24 +12,24 @@ import { stripe } from '@brade/sandbox';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
-import { createUser } from '../accounts/users.js';
-import { hashPassword } from '../auth/passwords.js';
-import { openDatabase, rowsOf } from '../db/client.js';
-import { runMigrations } from '../db/migrate.js';
+import { createUser } from '../../apps/server/src/accounts/users.js';
+import { hashPassword } from '../../apps/server/src/auth/passwords.js';
+import { openDatabase, rowsOf } from '../../apps/server/src/db/client.js';
+import { runMigrations } from '../../apps/server/src/db/migrate.js';
 import type {
   CardProviderAdapter,
   CardProviderTokens,
   SyncCursor,
-} from '../integrations/card-providers/card-provider.js';
-import { createStripeAdapter } from '../integrations/card-providers/stripe/stripe-adapter.js';
-import { saveConnection } from '../integrations/connection-store.js';
-import { storedTokens } from '../integrations/stored-credentials.js';
-import { runConnectionSync } from '../integrations/sync/run-sync.js';
-import { HISTORY_DAYS } from '../integrations/sync/sync-deps.js';
-import { createTokenCipher } from '../integrations/token-cipher.js';
-import type { SourceTransaction } from '../ledger/classify.js';
-import { payerHash } from '../ledger/payer-keys.js';
-import { answerStripeConsent } from '../test/stripe-consent-browser.js';
+} from '../../apps/server/src/integrations/card-providers/card-provider.js';
+import { createStripeAdapter } from '../../apps/server/src/integrations/card-providers/stripe/stripe-adapter.js';
+import { saveConnection } from '../../apps/server/src/integrations/connection-store.js';
+import { storedTokens } from '../../apps/server/src/integrations/stored-credentials.js';
+import { runConnectionSync } from '../../apps/server/src/integrations/sync/run-sync.js';
+import { HISTORY_DAYS } from '../../apps/server/src/integrations/sync/sync-deps.js';
+import { createTokenCipher } from '../../apps/server/src/integrations/token-cipher.js';
+import type { SourceTransaction } from '../../apps/server/src/ledger/classify.js';
+import { payerHash } from '../../apps/server/src/ledger/payer-keys.js';
+import { answerStripeConsent } from '../../apps/server/src/test/stripe-consent-browser.js';
 
 const { values } = parseArgs({
   options: {
