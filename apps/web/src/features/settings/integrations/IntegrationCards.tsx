@@ -11,7 +11,7 @@ import { useConnect } from '../../connect/use-connect';
 import { IntegrationCard } from './IntegrationCard';
 import { renewalText } from './sync-text';
 import { useIntegrations } from './use-integrations';
-import { useNow } from './use-now';
+import { useNow } from '../../../ui/use-now';
 
 /** Spec section 2's four cards, in its order; the bank is 'Business Account'. */
 export const INTEGRATION_CARDS = [
