@@ -32,7 +32,7 @@ describe('linking the business bank account', () => {
     await page.goto('/link-your-pos');
     await page.getByRole('checkbox', { name: /Square/ }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect.poll(() => heading(page), SOON).toBe('Link your square account');
+    await expect.poll(() => heading(page), SOON).toBe('Link your Square account');
     await page.getByRole('button', { name: 'Skip' }).click();
 
     await page.waitForURL('**/link-business-bank');

@@ -49,18 +49,18 @@ describe('connecting the card providers', () => {
     for (const name of [/Stripe/, /Square/, /SumUp/]) await page.getByRole('checkbox', { name }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL('**/queued-pos-links');
-    await expect.poll(() => heading(page), SOON).toBe('Link your stripe account');
+    await expect.poll(() => heading(page), SOON).toBe('Link your Stripe account');
     expect(await page.getByText('Step 1 of 3').count()).toBe(1);
     await screenshot(page, 'queued-pos-links-1440');
 
     // Deny at Stripe: the spec's message, and the step stays.
     await connectInPopup(page, context, { decision: 'Deny', login: owner.email, screenshotAs: 'consent-stripe-popup' });
     await expect.poll(() => page.getByRole('alert').textContent(), SOON).toBe('Failed to connect. Please try again.');
-    expect(await heading(page)).toBe('Link your stripe account');
+    expect(await heading(page)).toBe('Link your Stripe account');
     await screenshot(page, 'queued-pos-links-denied-1440');
 
     await connectInPopup(page, context, { decision: 'Approve', login: owner.email });
-    await expect.poll(() => heading(page), SOON).toBe('Link your square account');
+    await expect.poll(() => heading(page), SOON).toBe('Link your Square account');
     expect(await page.getByRole('alert').count()).toBe(0);
     const opens = await page.evaluate(() => (window as unknown as { __windowOpens: unknown[][] }).__windowOpens);
     expect(opens.length).toBeGreaterThan(0);
@@ -81,14 +81,14 @@ describe('connecting the card providers', () => {
     const evil = await evilOpened;
     await expect.poll(() => evil.title(), SOON).toBe('sent');
     await page.waitForTimeout(1_000);
-    expect(await heading(page)).toBe('Link your square account');
+    expect(await heading(page)).toBe('Link your Square account');
     expect(await savedQueue(page)).toEqual(['square', 'sumup']);
     await evil.close();
 
     const squareClosed = popup.waitForEvent('close');
     await popup.getByRole('button', { name: 'Approve' }).click();
     await squareClosed;
-    await expect.poll(() => heading(page), SOON).toBe('Link your sumup account');
+    await expect.poll(() => heading(page), SOON).toBe('Link your SumUp account');
 
     await connectInPopup(page, context, { decision: 'Approve', screenshotAs: 'consent-sumup-popup' });
     await page.waitForURL('**/link-business-bank');
@@ -164,7 +164,7 @@ describe('connecting the card providers', () => {
     await page.goto('/link-your-pos');
     await page.getByRole('checkbox', { name: /Stripe/ }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect.poll(() => heading(page), SOON).toBe('Link your stripe account');
+    await expect.poll(() => heading(page), SOON).toBe('Link your Stripe account');
     await screenshot(page, 'queued-pos-links-390');
 
     await page.getByRole('button', { name: 'Connect', exact: true }).click();

@@ -5,13 +5,13 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import { useState } from 'react';
 import { errorText } from '../../../api/error-text';
+import { useNow } from '../../../ui/use-now';
 import { BankSelect } from '../../connect/BankSelect';
 import { useBankList } from '../../connect/use-bank-list';
 import { useConnect } from '../../connect/use-connect';
 import { IntegrationCard } from './IntegrationCard';
 import { renewalText } from './sync-text';
 import { useIntegrations } from './use-integrations';
-import { useNow } from '../../../ui/use-now';
 
 /** Spec section 2's four cards, in its order; the bank is 'Business Account'. */
 export const INTEGRATION_CARDS = [

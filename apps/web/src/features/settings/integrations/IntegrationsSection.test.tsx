@@ -10,7 +10,7 @@ import { fetchedPaths, mockApi } from '../../../test/api-mock';
 import { jsonResponse, sentBody } from '../../../test/render';
 import { postWindowMessage, stubWindowOpen } from '../../connect/fake-popup';
 import { IntegrationsSection } from './IntegrationsSection';
-import { SYNC_POLL_MS } from './use-integrations';
+import { SYNC_POLL_MS } from './use-sync-status';
 
 const ORIGIN = window.location.origin;
 const TOKENS = '/api/database/get-access-tokens/u-1';
