@@ -30,4 +30,12 @@ describe('LinkYourPosPage', () => {
     await user.click(screen.getByRole('checkbox', { name: /Square/ }));
     expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
   });
+
+  it('lets an owner who takes no card payments go on to the bank, Continue staying disabled (beyond the spec)', async () => {
+    const user = userEvent.setup();
+    renderAt(<LinkYourPosPage />, { path: '/link-your-pos' });
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await user.click(screen.getByRole('link', { name: "I don't take card payments here" }));
+    expect(await screen.findByTestId('destination')).toHaveTextContent('/link-business-bank');
+  });
 });
