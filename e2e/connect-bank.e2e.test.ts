@@ -103,6 +103,7 @@ describe('linking the business bank account', () => {
     expect(overflow).toBeLessThanOrEqual(0);
 
     await bankCard.getByRole('button', { name: 'Disconnect' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click();
     await expect.poll(() => cardStatus(page, 'Business Account'), SOON).toBe('Not connected');
 
     // Connect without a bank chosen: the Settings message.

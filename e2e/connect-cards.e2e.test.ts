@@ -134,6 +134,7 @@ describe('connecting the card providers', () => {
     });
 
     await page.getByRole('region', { name: 'Square', exact: true }).getByRole('button', { name: 'Disconnect' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click();
     await expect.poll(() => cardStatus(page, 'Square'), SOON).toBe('Not connected');
     const tokens = await apiGet<{ sales_access_tokens: Record<string, { status: string }> }>(
       app,

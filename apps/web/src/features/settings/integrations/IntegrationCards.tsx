@@ -9,6 +9,7 @@ import { useNow } from '../../../ui/use-now';
 import { BankSelect } from '../../connect/BankSelect';
 import { useBankList } from '../../connect/use-bank-list';
 import { useConnect } from '../../connect/use-connect';
+import { DisconnectDialog } from './DisconnectDialog';
 import { IntegrationCard } from './IntegrationCard';
 import { renewalText } from './sync-text';
 import { useIntegrations } from './use-integrations';
@@ -67,7 +68,9 @@ export function IntegrationCards({ id, columns = 2 }: { id: string; columns?: 1 
     }
   };
 
+  const [confirming, setConfirming] = useState<ConnectableProcessor | null>(null);
   const disconnectOne = (processor: ConnectableProcessor) => {
+    setConfirming(null);
     setError(processor, null);
     disconnect.mutate(processor, {
       onError: (error) => {
@@ -140,7 +143,7 @@ export function IntegrationCards({ id, columns = 2 }: { id: string; columns?: 1 
             busy={busy === processor || disconnecting}
             locked={busy !== null && busy !== processor}
             onConnect={() => connect(processor)}
-            onDisconnect={() => disconnectOne(processor)}
+            onDisconnect={() => setConfirming(processor)}
             onReconnect={() => reconnect(processor)}
             renewal={renewalText(summary, now)}
             error={errors[processor]}
@@ -174,6 +177,11 @@ export function IntegrationCards({ id, columns = 2 }: { id: string; columns?: 1 
           </IntegrationCard>
         );
       })}
+      <DisconnectDialog
+        title={INTEGRATION_CARDS.find((card) => card.processor === confirming)?.title ?? null}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirming && disconnectOne(confirming)}
+      />
     </Box>
   );
 }

@@ -211,6 +211,19 @@ describe('Settings → Integrations', () => {
     await waitFor(() => expect(statusOf('Stripe')).toBe('Connected'));
 
     await userEvent.click(within(card('Stripe')).getByRole('button', { name: 'Disconnect' }));
+    // Beyond the spec: it asks first, says that history is kept, and Cancel changes nothing.
+    const dialog = screen.getByRole('dialog', { name: 'Disconnect Stripe?' });
+    expect(dialog).toHaveAccessibleDescription(
+      'Brade stops importing from Stripe. The transactions already imported stay in your figures and reports. To import again later, connect it again.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetchedPaths(fetchMock)).not.toContain('/api/database/delete-tokens');
+
+    await userEvent.click(within(card('Stripe')).getByRole('button', { name: 'Disconnect' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Disconnect Stripe?' })).getByRole('button', { name: 'Disconnect' }),
+    );
     await waitFor(() => expect(statusOf('Stripe')).toBe('Not connected'));
     const call = fetchedPaths(fetchMock).indexOf('/api/database/delete-tokens');
     expect(sentBody(fetchMock, call)).toEqual({ id: 'u-1', processor: 'stripe' });
@@ -230,6 +243,10 @@ describe('Settings → Integrations', () => {
     renderSection();
     await waitFor(() => expect(statusOf('Square')).toBe('Connected'));
     await userEvent.click(within(card('Square')).getByRole('button', { name: 'Disconnect' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Disconnect Square?' })).getByRole('button', { name: 'Disconnect' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await within(card('Square')).findByRole('alert')).toHaveTextContent(
       'The demo account cannot change its connections.',
     );
