@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { errorText } from '../../../api/error-text';
 import { useNow } from '../../../ui/use-now';
 import { BankSelect } from '../../connect/BankSelect';
+import { connectFailureText } from '../../connect/connect-failure-text';
 import { useBankList } from '../../connect/use-bank-list';
 import { useConnect } from '../../connect/use-connect';
 import { DisconnectDialog } from './DisconnectDialog';
@@ -42,9 +43,11 @@ export function IntegrationCards({ id, columns = 2 }: { id: string; columns?: 1 
 
   const { busy, connectCard, connectBank } = useConnect({
     from: 'settings',
-    onResult: ({ processor, ok }) => {
-      // Spec section 4: in Settings a failed pop-up is only logged; the card keeps showing the server's state.
-      if (!ok) console.error(`The ${processor} connection did not complete`);
+    onResult: ({ processor, ok, reason }) => {
+      if (ok) return setError(processor, null);
+      // Spec section 4 logs a failed pop-up in Settings; beyond the spec, its card also says why in words.
+      console.error(`The ${processor} connection did not complete`, reason ?? '');
+      setError(processor, connectFailureText(processor, reason));
     },
     onStartError: (processor, error) => {
       console.error(`Could not start the ${processor} connection`, error);

@@ -292,7 +292,7 @@ describe('Settings → Integrations', () => {
     expect(await bank.findByRole('alert')).toHaveTextContent('Failed to fetch bank list. Please try again.');
   });
 
-  it('flips to Connected on the pop-up’s success; its error is only logged; other origins change nothing', async () => {
+  it('flips to Connected on the pop-up’s success; its error is logged and said on the card; other origins change nothing', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     let connected = false;
     const square = summary({ processor: 'square', sync: { state: 'idle', imported: 0, last_error: null } });
@@ -312,9 +312,15 @@ describe('Settings → Integrations', () => {
     const connect = () => userEvent.click(within(card('Square')).getByRole('button', { name: 'Connect' }));
     await connect();
     await waitFor(() => expect(opened[0]?.location.href).toContain('/sandbox/square/'));
-    postWindowMessage({ type: 'SQUARE_CONNECT_ERROR', processor: 'square' }, { origin: ORIGIN, source: opened[0] });
-    expect(errors).toHaveBeenCalledWith('The square connection did not complete');
-    expect(within(card('Square')).queryByRole('alert')).toBeNull();
+    postWindowMessage(
+      { type: 'SQUARE_CONNECT_ERROR', processor: 'square', reason: 'denied' },
+      { origin: ORIGIN, source: opened[0] },
+    );
+    expect(errors).toHaveBeenCalledWith('The square connection did not complete', 'denied');
+    // Beyond the spec: the reason in words on the card.
+    expect(await within(card('Square')).findByRole('alert')).toHaveTextContent(
+      'Nothing was connected: access was not allowed at Square. Connect again and allow access to link it.',
+    );
 
     await connect();
     await waitFor(() => expect(opened[1]?.location.href).toContain('/sandbox/square/'));
@@ -328,6 +334,35 @@ describe('Settings → Integrations', () => {
 
     postWindowMessage({ type: 'SQUARE_CONNECT_SUCCESS', processor: 'square' }, { origin: ORIGIN, source: opened[1] });
     await waitFor(() => expect(statusOf('Square')).toBe('Connected'));
+    expect(within(card('Square')).queryByRole('alert')).toBeNull();
+  });
+
+  it.each([
+    ['expired', 'This connection was started too long ago or in another browser. Connect again from here.'],
+    ['refused', 'Your bank did not accept the connection. Connect again to start afresh.'],
+    ['unreachable', 'Brade could not reach your bank. Please try again in a few minutes.'],
+    [undefined, 'Failed to connect. Please try again.'],
+  ])('says a %s bank connection in words on its card', async (reason, text) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi({
+      ...answersFor([]),
+      [BANKS]: jsonResponse(200, BANK_LIST),
+      '/api/gocardless/build-a-link': jsonResponse(200, {
+        requisition: { id: 'req-1', link: `${ORIGIN}/sandbox/gocardless/link` },
+      }),
+    });
+    const { opened } = stubWindowOpen();
+    renderSection();
+    const bank = within(await screen.findByRole('region', { name: 'Business Account' }));
+    await waitFor(() => expect(bank.getByRole('option', { name: 'Sandbox Finance' })).toBeInTheDocument());
+    await userEvent.selectOptions(bank.getByLabelText('Bank'), 'Sandbox Finance');
+    await userEvent.click(bank.getByRole('button', { name: 'Connect' }));
+    await waitFor(() => expect(opened[0]?.location.href).toContain('/sandbox/gocardless/'));
+    postWindowMessage(
+      { type: 'GOCARDLESS_CONNECT_ERROR', processor: 'gocardless', ...(reason ? { reason } : {}) },
+      { origin: ORIGIN, source: opened[0] },
+    );
+    expect(await within(card('Business Account')).findByRole('alert')).toHaveTextContent(text);
   });
 
   it('polls the import progress every 2 seconds and re-reads the dashboard when it finishes', async () => {
