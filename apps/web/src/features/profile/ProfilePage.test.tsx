@@ -156,10 +156,13 @@ describe('Profile: Edit and Cancel', () => {
     await toggle('Business Information', 'Edit');
     await toggle('Change Password', 'Edit');
     expect(saveChanges()).toBeInTheDocument();
+    // The sticky bar keeps its room at the bottom: focused headings and Cancel buttons stop above it.
+    expect(document.documentElement.style.scrollPaddingBottom).toBe('96px');
     await toggle('Business Information', 'Cancel');
     expect(saveChanges()).toBeInTheDocument();
     await toggle('Change Password', 'Cancel');
     expect(saveChanges()).toBeNull();
+    expect(document.documentElement.style.scrollPaddingBottom).toBe('');
   });
 
   it('offers the same UK options as onboarding', async () => {
