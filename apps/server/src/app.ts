@@ -143,7 +143,10 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   await app.register(integrationRoutes(ctx));
   if (config.devMailbox) await app.register(mailboxRoutes(ctx));
   if (config.sandboxProviders) await mountSandboxProviders(app, config);
-  installNotFoundHandler(app, await registerSpa(app, config.webDist, { demoAccount: config.demoAccount }));
+  installNotFoundHandler(
+    app,
+    await registerSpa(app, config.webDist, { demoAccount: config.demoAccount, publicUrl: config.publicUrl }),
+  );
 
   app.addHook('onReady', async () => {
     await ctx.mailer.start();
