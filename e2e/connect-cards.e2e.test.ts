@@ -101,9 +101,37 @@ describe('connecting the card providers', () => {
     await expect.poll(() => heading(page), SOON).toBe('Link your business bank account');
     await page.getByRole('button', { name: 'Skip' }).click();
     await page.waitForURL('**/account-created-success');
-    expect(await page.getByText('You will be redirected to your dashboard shortly.').count()).toBe(1);
-    await page.waitForURL('**/main-menu/dashboard', { timeout: 20_000 });
+    // The bank is still to link: the screen says so and waits for the owner.
+    await page.getByText('Still to link: your business bank account.').waitFor(SOON);
     expect(await page.evaluate(() => localStorage.getItem('onboarding_state'))).toBeNull();
+
+    // A first import in progress: the sync status is held at "running" for Stripe while the page is looked at.
+    await page.route('**/api/integrations/sync-status/**', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { connections: Array<{ processor: string; sync: object }> };
+      for (const c of body.connections)
+        if (c.processor === 'stripe') c.sync = { ...c.sync, state: 'running', imported: 42 };
+      await route.fulfill({ response, json: body });
+    });
+    await page.getByRole('link', { name: 'Go to my dashboard' }).click();
+    await page.waitForURL('**/main-menu/dashboard', { timeout: 20_000 });
+    const progress = page.getByRole('status', { name: 'Import in progress' });
+    await expect
+      .poll(() => progress.textContent(), SOON)
+      .toContain('Importing your transactions from Stripe: 42 so far.');
+    expect(await page.getByRole('region', { name: 'No figures yet' }).count()).toBe(0);
+    // Cards but no bank: the expenses are card fees only, with the way to link the bank.
+    const expensesTile = page.getByRole('region', { name: 'Monthly expenses', exact: true });
+    await expect
+      .poll(() => expensesTile.getByTestId('tile-note').textContent(), SOON)
+      .toBe('Card fees only: no bank is linked yet. Link your bank');
+    await page.waitForTimeout(800);
+    await screenshot(page, 'dashboard-importing-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(800);
+    await screenshot(page, 'dashboard-importing-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.unroute('**/api/integrations/sync-status/**');
 
     const imported = await waitForImports(app, owner, ['stripe', 'square', 'sumup']);
     for (const connection of imported) {
