@@ -6,6 +6,9 @@ import { codeRequests } from './code-requests';
 import { SignupForm } from './SignupForm';
 import SignupPage from './SignupPage';
 
+// The first render of a file loads MUI and the form: on a loaded machine it can take seconds.
+vi.setConfig({ testTimeout: 20_000 });
+
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));
 afterEach(() => {

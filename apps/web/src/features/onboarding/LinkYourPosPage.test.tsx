@@ -1,8 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../test/render';
 import LinkYourPosPage from './LinkYourPosPage';
+
+// The first render of a file loads MUI and the form: on a loaded machine it can take seconds.
+vi.setConfig({ testTimeout: 20_000 });
 
 describe('LinkYourPosPage', () => {
   it('keeps Continue disabled until a processor is chosen, then queues the choice', async () => {
