@@ -197,7 +197,6 @@ describe('beyond the spec: what a new owner notices', () => {
         route.fulfill({ status: 503, json: { error: 'Service unavailable', code: 'internal_error' } }),
       );
     }
-    page.on('console', () => {}); // the failures are logged, as the spec says
     await signInWithTestAccount(page);
     const revenue = page.getByRole('region', { name: 'Monthly revenue', exact: true });
     await expect.poll(() => revenue.getAttribute('data-failed')).toBe('true');

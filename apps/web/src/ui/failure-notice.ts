@@ -16,10 +16,13 @@ export interface FailureNotice {
  */
 export function failureNotice(specText: string, error: unknown, lasting: readonly string[] = []): FailureNotice {
   const reason = serverSentence(error);
-  if (codeOf(error) === ERROR_CODES.demoReadOnly) return { text: DEMO_READ_ONLY };
+  if (isDemoRefusal(error)) return { text: DEMO_READ_ONLY };
   if (reason && lasting.includes(reason)) return { text: reason };
   return { text: specText, detail: reason };
 }
+
+/** The server refused a write of the demo account (DESIGN.md section 7). */
+export const isDemoRefusal = (error: unknown): boolean => codeOf(error) === ERROR_CODES.demoReadOnly;
 
 /** The API client's errors and the photo upload's own carry the server's code and sentence. */
 function codeOf(error: unknown): string | undefined {

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import { useState } from 'react';
 import { errorText } from '../../../api/error-text';
+import { DEMO_READ_ONLY, isDemoRefusal } from '../../../ui/failure-notice';
 import { useNow } from '../../../ui/use-now';
 import { BankSelect } from '../../connect/BankSelect';
 import { connectFailureText } from '../../connect/connect-failure-text';
@@ -53,10 +54,8 @@ export function IntegrationCards({ id, columns = 2 }: { id: string; columns?: 1 
       console.error(`Could not start the ${processor} connection`, error);
       const fallback =
         processor === 'gocardless' ? CONNECT_MESSAGES.bankConnectSettingsFailure : CONNECT_MESSAGES.popupError;
-      setError(
-        processor,
-        processor === 'gocardless' ? fallback : errorText(error, { noText: fallback, failure: fallback }),
-      );
+      const text = processor === 'gocardless' ? fallback : errorText(error, { noText: fallback, failure: fallback });
+      setError(processor, isDemoRefusal(error) ? DEMO_READ_ONLY : text);
     },
   });
 
@@ -78,7 +77,8 @@ export function IntegrationCards({ id, columns = 2 }: { id: string; columns?: 1 
     disconnect.mutate(processor, {
       onError: (error) => {
         console.error(`Could not disconnect ${processor}`, error);
-        setError(processor, errorText(error, { noText: DISCONNECT_FAILURE, failure: DISCONNECT_FAILURE }));
+        const text = errorText(error, { noText: DISCONNECT_FAILURE, failure: DISCONNECT_FAILURE });
+        setError(processor, isDemoRefusal(error) ? DEMO_READ_ONLY : text);
       },
     });
   };
