@@ -16,7 +16,9 @@ interface ResendCodeProps {
  * after five codes in an hour, saying when the next can be asked for.
  */
 export function ResendCode({ email, onResend, busy }: ResendCodeProps) {
-  const now = useNow(1_000).getTime();
+  useNow(1_000); // re-renders every second
+  // Read at render, not at the last tick: a code asked for a moment ago must count at once.
+  const now = Date.now();
   const { until, hourlyCap } = resendWait(codeRequests(email, now), now);
   const seconds = until === null ? 0 : Math.ceil((until - now) / 1000);
   return (
