@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { canonicalPageUrl } from './canonical-origin.js';
 import type { PageFallback } from './error-handler.js';
 
 /**
@@ -40,11 +41,11 @@ export async function registerSpa(
   });
   // Without the demo account, the page says so before any script runs, so the sign-in screen never offers it.
   const pageWithoutDemo = options.demoAccount ? null : withoutDemoAccount(readFileSync(index, 'utf8'));
-  const publicOrigin = new URL(options.publicUrl).origin;
   return (request, reply) => {
     // A page opened on another address (127.0.0.1 for localhost) would keep its own storage and send the
     // providers' pop-ups back to PUBLIC_URL, where nothing was stored: it moves there before anything is stored.
-    if (originOf(request) !== publicOrigin) return reply.redirect(`${publicOrigin}${request.url}`, 302);
+    const canonical = canonicalPageUrl(request.host, request.url, options.publicUrl);
+    if (canonical) return reply.redirect(canonical, 302);
     // The reset page carries tokens in its hash: it must not leak the address to anything it loads.
     if (request.url.split('?')[0] === '/set-new-password') reply.header('referrer-policy', 'no-referrer');
     reply.header('cache-control', 'no-cache');
@@ -52,15 +53,6 @@ export async function registerSpa(
       ? reply.type('text/html; charset=utf-8').send(pageWithoutDemo)
       : reply.sendFile('index.html');
   };
-}
-
-/** The origin the browser asked for (behind a trusted proxy, the one it forwarded); null when unreadable. */
-function originOf(request: FastifyRequest): string | null {
-  try {
-    return new URL(`${request.protocol}://${request.host}`).origin;
-  } catch {
-    return null;
-  }
 }
 
 /** The marker the web app reads (apps/web/src/features/auth/demo-account-offer.ts). */
