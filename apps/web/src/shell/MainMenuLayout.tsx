@@ -47,7 +47,11 @@ export function MainMenuLayout({ id }: { id: string }) {
   const fullName = user?.fullName || stored.fullName() || '';
   const isDemo = isDemoAccount(user?.email, stored.email());
   const [confirmingLogout, setConfirmingLogout] = useState(false);
-  const navProps = { user, fullName, isDemo, signingOut, onSignOut: () => setConfirmingLogout(true) };
+  const askToSignOut = () => {
+    setDrawerOpen(false);
+    setConfirmingLogout(true);
+  };
+  const navProps = { user, fullName, isDemo, signingOut, onSignOut: askToSignOut };
 
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: narrow ? 'column' : 'row', bgcolor: PAGE_TINT }}>
