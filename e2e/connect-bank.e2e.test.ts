@@ -32,7 +32,7 @@ describe('linking the business bank account', () => {
     await page.goto('/link-your-pos');
     await page.getByRole('checkbox', { name: /Square/ }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect.poll(() => heading(page), SOON).toBe('Link your square account');
+    await expect.poll(() => heading(page), SOON).toBe('Link your Square account');
     await page.getByRole('button', { name: 'Skip' }).click();
 
     await page.waitForURL('**/link-business-bank');
@@ -56,7 +56,10 @@ describe('linking the business bank account', () => {
     await page.waitForURL('**/account-created-success');
     await page.getByRole('heading', { name: 'Account Created Successfully!' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('requisistion_id'))).toBeTruthy();
+    // Square was chosen but skipped: the screen says it is still to link and waits for the owner.
+    await page.getByText('Still to link: Square.').waitFor(SOON);
     await screenshot(page, 'account-created-success-390');
+    await page.getByRole('link', { name: 'Go to my dashboard' }).click();
     await page.waitForURL('**/main-menu/dashboard', { timeout: 20_000 });
 
     const [bank] = await waitForImports(app, owner, ['gocardless']);
@@ -103,6 +106,7 @@ describe('linking the business bank account', () => {
     expect(overflow).toBeLessThanOrEqual(0);
 
     await bankCard.getByRole('button', { name: 'Disconnect' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click();
     await expect.poll(() => cardStatus(page, 'Business Account'), SOON).toBe('Not connected');
 
     // Connect without a bank chosen: the Settings message.

@@ -49,18 +49,18 @@ describe('connecting the card providers', () => {
     for (const name of [/Stripe/, /Square/, /SumUp/]) await page.getByRole('checkbox', { name }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL('**/queued-pos-links');
-    await expect.poll(() => heading(page), SOON).toBe('Link your stripe account');
+    await expect.poll(() => heading(page), SOON).toBe('Link your Stripe account');
     expect(await page.getByText('Step 1 of 3').count()).toBe(1);
     await screenshot(page, 'queued-pos-links-1440');
 
     // Deny at Stripe: the spec's message, and the step stays.
     await connectInPopup(page, context, { decision: 'Deny', login: owner.email, screenshotAs: 'consent-stripe-popup' });
     await expect.poll(() => page.getByRole('alert').textContent(), SOON).toBe('Failed to connect. Please try again.');
-    expect(await heading(page)).toBe('Link your stripe account');
+    expect(await heading(page)).toBe('Link your Stripe account');
     await screenshot(page, 'queued-pos-links-denied-1440');
 
     await connectInPopup(page, context, { decision: 'Approve', login: owner.email });
-    await expect.poll(() => heading(page), SOON).toBe('Link your square account');
+    await expect.poll(() => heading(page), SOON).toBe('Link your Square account');
     expect(await page.getByRole('alert').count()).toBe(0);
     const opens = await page.evaluate(() => (window as unknown as { __windowOpens: unknown[][] }).__windowOpens);
     expect(opens.length).toBeGreaterThan(0);
@@ -81,14 +81,14 @@ describe('connecting the card providers', () => {
     const evil = await evilOpened;
     await expect.poll(() => evil.title(), SOON).toBe('sent');
     await page.waitForTimeout(1_000);
-    expect(await heading(page)).toBe('Link your square account');
+    expect(await heading(page)).toBe('Link your Square account');
     expect(await savedQueue(page)).toEqual(['square', 'sumup']);
     await evil.close();
 
     const squareClosed = popup.waitForEvent('close');
     await popup.getByRole('button', { name: 'Approve' }).click();
     await squareClosed;
-    await expect.poll(() => heading(page), SOON).toBe('Link your sumup account');
+    await expect.poll(() => heading(page), SOON).toBe('Link your SumUp account');
 
     await connectInPopup(page, context, { decision: 'Approve', screenshotAs: 'consent-sumup-popup' });
     await page.waitForURL('**/link-business-bank');
@@ -101,9 +101,37 @@ describe('connecting the card providers', () => {
     await expect.poll(() => heading(page), SOON).toBe('Link your business bank account');
     await page.getByRole('button', { name: 'Skip' }).click();
     await page.waitForURL('**/account-created-success');
-    expect(await page.getByText('You will be redirected to your dashboard shortly.').count()).toBe(1);
-    await page.waitForURL('**/main-menu/dashboard', { timeout: 20_000 });
+    // The bank is still to link: the screen says so and waits for the owner.
+    await page.getByText('Still to link: your business bank account.').waitFor(SOON);
     expect(await page.evaluate(() => localStorage.getItem('onboarding_state'))).toBeNull();
+
+    // A first import in progress: the sync status is held at "running" for Stripe while the page is looked at.
+    await page.route('**/api/integrations/sync-status/**', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { connections: Array<{ processor: string; sync: object }> };
+      for (const c of body.connections)
+        if (c.processor === 'stripe') c.sync = { ...c.sync, state: 'running', imported: 42 };
+      await route.fulfill({ response, json: body });
+    });
+    await page.getByRole('link', { name: 'Go to my dashboard' }).click();
+    await page.waitForURL('**/main-menu/dashboard', { timeout: 20_000 });
+    const progress = page.getByRole('status', { name: 'Import in progress' });
+    await expect
+      .poll(() => progress.textContent(), SOON)
+      .toContain('Importing your transactions from Stripe: 42 so far.');
+    expect(await page.getByRole('region', { name: 'No figures yet' }).count()).toBe(0);
+    // Cards but no bank: the expenses are card fees only, with the way to link the bank.
+    const expensesTile = page.getByRole('region', { name: 'Monthly expenses', exact: true });
+    await expect
+      .poll(() => expensesTile.getByTestId('tile-note').textContent(), SOON)
+      .toBe('Card fees only: no bank is linked yet. Link your bank');
+    await page.waitForTimeout(800);
+    await screenshot(page, 'dashboard-importing-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(800);
+    await screenshot(page, 'dashboard-importing-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.unroute('**/api/integrations/sync-status/**');
 
     const imported = await waitForImports(app, owner, ['stripe', 'square', 'sumup']);
     for (const connection of imported) {
@@ -134,6 +162,7 @@ describe('connecting the card providers', () => {
     });
 
     await page.getByRole('region', { name: 'Square', exact: true }).getByRole('button', { name: 'Disconnect' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click();
     await expect.poll(() => cardStatus(page, 'Square'), SOON).toBe('Not connected');
     const tokens = await apiGet<{ sales_access_tokens: Record<string, { status: string }> }>(
       app,
@@ -164,7 +193,7 @@ describe('connecting the card providers', () => {
     await page.goto('/link-your-pos');
     await page.getByRole('checkbox', { name: /Stripe/ }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect.poll(() => heading(page), SOON).toBe('Link your stripe account');
+    await expect.poll(() => heading(page), SOON).toBe('Link your Stripe account');
     await screenshot(page, 'queued-pos-links-390');
 
     await page.getByRole('button', { name: 'Connect', exact: true }).click();

@@ -187,3 +187,70 @@ describe('the Overview dashboard', () => {
     });
   }
 });
+
+describe('beyond the spec: what a new owner notices', () => {
+  it('shows failed calls as not loaded, neutral, with Retry, never as a real £0.00', async () => {
+    const { page, errors, context } = await app.newPage(1440);
+    const failing = ['get-current-month-sales-total', 'get-monthly-sales'];
+    for (const call of failing) {
+      await page.route(`**/api/database/${call}/**`, (route) =>
+        route.fulfill({ status: 503, json: { error: 'Service unavailable', code: 'internal_error' } }),
+      );
+    }
+    await signInWithTestAccount(page);
+    const revenue = page.getByRole('region', { name: 'Monthly revenue', exact: true });
+    await expect.poll(() => revenue.getAttribute('data-failed')).toBe('true');
+    expect(await revenue.getAttribute('data-tone')).toBe('neutral');
+    expect(await revenue.getByRole('status').textContent()).toContain('This figure could not be loaded.');
+    const chart = page.getByRole('region', { name: 'Revenue', exact: true });
+    expect(await chart.getByRole('status').textContent()).toContain('The monthly revenue could not be loaded.');
+    // The other tiles are loaded and say nothing of the kind.
+    expect(
+      await page.getByRole('region', { name: 'Monthly expenses', exact: true }).getAttribute('data-failed'),
+    ).toBeNull();
+    await page.waitForTimeout(800);
+    await screenshot(page, 'dashboard-failed-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(800);
+    await screenshot(page, 'dashboard-failed-390');
+
+    for (const call of failing) await page.unroute(`**/api/database/${call}/**`);
+    await revenue.getByRole('button', { name: 'Retry' }).click();
+    const { value } = await apiAnswer<{ value: number }>(page, 'get-current-month-sales-total');
+    await expect.poll(() => revenue.getByTestId('tile-value').textContent()).toBe(formatPounds(value));
+    expect(await revenue.getAttribute('data-failed')).toBeNull();
+    await expect.poll(() => chart.getByRole('img').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('at 390px, a swipe on the Reports tabs scrolls the tabs and leaves the navigation drawer shut', async () => {
+    const { page, errors, context } = await app.newPage(390);
+    await signInWithTestAccount(page);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await drawerSettled(page, true);
+    await nav(page).getByRole('link', { name: 'Reports' }).click();
+    await drawerSettled(page, false);
+    const tabs = page.getByRole('tablist');
+    await tabs.waitFor({ timeout: 15_000 });
+    expect(await page.title()).toBe('Reports · Brade');
+    const scroller = page.locator('.MuiTabs-scroller');
+    const overflow = await scroller.evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow).toBeGreaterThan(0);
+
+    const strip = await box(tabs);
+    const y = strip.y + strip.height / 2;
+    await touchSwipe(page, strip.x + strip.width - 20, -150, y);
+    await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await touchSwipe(page, strip.x + 20, 150, y);
+    await page.waitForTimeout(400);
+    expect(await nav(page).count()).toBe(0);
+    await screenshot(page, 'reports-tabs-390');
+
+    // Outside the tabs a right swipe still opens the drawer.
+    await touchSwipe(page, 40, 120, strip.y + strip.height + 200);
+    await drawerSettled(page, true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

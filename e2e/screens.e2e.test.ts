@@ -31,7 +31,7 @@ const SCREENS: Screen[] = [
   {
     name: 'queued-pos-links',
     path: '/queued-pos-links',
-    ready: 'Link your stripe account',
+    ready: 'Link your Stripe account',
     signedIn: true,
     state: { selectedPOS: ['stripe'] },
   },

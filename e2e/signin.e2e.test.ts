@@ -28,7 +28,9 @@ describe('sign-in', () => {
     expect(stored.access).toBeTruthy();
     expect(stored.email).toBe('demo@brade.app');
 
+    // The navigation's Log out asks first, as Profile's Logout does.
     await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('dialog', { name: 'Log out?' }).getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
     // The server ended the session: the old refresh token is dead.

@@ -10,8 +10,10 @@ afterAll(() => app?.stop());
 const PASSWORD = 'Chignon2026';
 
 describe('sign-up journey', () => {
-  it('sign-up → code from the outbox → verify → business information → /link-your-pos', async () => {
+  it('sign-up → resend countdown → a retyped code → business information → no card provider → the dashboard', async () => {
     const { page, errors } = await app.newPage();
+    // Playwright's clock: time runs as usual until the test moves it on.
+    await page.clock.install();
     const email = newOwnerEmail();
     await page.goto('/signup');
     await page.getByLabel('Full Name').waitFor({ timeout: 10_000 });
@@ -26,21 +28,32 @@ describe('sign-up journey', () => {
     const mail = await app.latestMail(email, /confirmation code/);
     const code = mail.text.match(/\b(\d{6})\b/)![1]!;
 
-    // A wrong code first: the spec's message, and the page stays.
-    const wrong = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 6; i++) await page.getByLabel(`Digit ${i + 1}`).fill(wrong[i]!);
+    // The minute after the sign-up's code counts down in the browser; then a new code can be asked for.
+    const resend = page.getByRole('button', { name: /^Resend code/ });
+    await expect.poll(() => resend.textContent()).toMatch(/^Resend code in (60|59|58) s$/);
+    expect(await resend.isDisabled()).toBe(true);
+    await screenshot(page, 'otp-countdown-1440');
+    await page.clock.fastForward(60_000);
+    await expect.poll(() => resend.textContent()).toBe('Resend code');
+    const resent = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.message());
+        void dialog.accept();
+      }),
+    );
+    await resend.click();
+    expect(await resent).toBe('A new OTP has been sent to your email.');
+    await expect.poll(() => resend.textContent()).toMatch(/^Resend code in (60|59|58) s$/);
+
+    // A wrong code that shares every other digit with the right one, then the right one typed over it: the
+    // boxes hold exactly what was typed (retyping a digit a box already shows used to shift the code).
+    const wrong = [...code].map((digit, i) => (i % 2 === 0 ? digit : String((Number(digit) + 1) % 10))).join('');
+    await page.getByLabel('Digit 1').click();
+    await page.keyboard.type(wrong);
     await page.getByRole('button', { name: 'Verify OTP' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('Invalid OTP. Please try again.');
-
-    // Pasting six digits fills every box.
-    await page.getByLabel('Digit 1').focus();
-    await page.evaluate((digits) => {
-      const data = new DataTransfer();
-      data.setData('text/plain', digits);
-      document.activeElement?.dispatchEvent(
-        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-      );
-    }, code);
+    await page.getByLabel('Digit 1').click();
+    await page.keyboard.type(code);
     for (let i = 0; i < 6; i++) expect(await page.getByLabel(`Digit ${i + 1}`).inputValue()).toBe(code[i]);
     await page.getByRole('button', { name: 'Verify OTP' }).click();
 
@@ -74,6 +87,23 @@ describe('sign-up journey', () => {
       state: 'England',
       country: 'United Kingdom',
     });
+
+    // No card provider: Continue stays disabled, the link goes on to the bank; skipping it says what is left.
+    expect(await page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
+    await page.getByRole('link', { name: "I don't take card payments here" }).click();
+    await page.waitForURL('**/link-business-bank');
+    await page.getByRole('option', { name: 'Mock ASPSP' }).waitFor({ state: 'attached', timeout: 15_000 });
+    await page.getByLabel('Bank').selectOption({ label: 'Mock ASPSP' });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Link your business bank account', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Skip' }).click();
+    await page.waitForURL('**/account-created-success');
+    await page.getByText('Still to link: your business bank account.').waitFor({ timeout: 15_000 });
+    await screenshot(page, 'account-created-still-to-link-1440');
+    await page.getByRole('link', { name: 'Go to my dashboard' }).click();
+    await page.waitForURL('**/main-menu/dashboard');
+    await page.getByRole('region', { name: 'No figures yet' }).waitFor({ timeout: 15_000 });
+    expect(await page.title()).toBe('Overview · Brade');
     expect(errors).toEqual([]);
   });
 

@@ -167,7 +167,10 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     const { mountSandboxProviders } = await import('./sandbox/mount-simulators.js');
     await mountSandboxProviders(app, config);
   }
-  installNotFoundHandler(app, await registerSpa(app, config.webDist, { demoAccount: config.demoAccount }));
+  installNotFoundHandler(
+    app,
+    await registerSpa(app, config.webDist, { demoAccount: config.demoAccount, publicUrl: config.publicUrl }),
+  );
 
   app.addHook('onReady', async () => {
     await ctx.mailer.start();

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +7,18 @@ import { startTestServer, type TestServer } from '../test/test-server.js';
 import { DEMO_ACCOUNT_OFF_META } from './spa.js';
 
 let server: TestServer;
+
+/** fetch sets Host itself; this asks for a path under another Host header, as a browser on another address does. */
+function requestWithHost(method: string, pathAndQuery: string, host: string) {
+  return new Promise<{ status: number; location: string | undefined }>((resolve, reject) => {
+    const req = httpRequest(`${server.url}${pathAndQuery}`, { method, headers: { host } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 beforeAll(async () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'brade-web-'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Brade</title><div id="root"></div>');
@@ -110,6 +123,19 @@ describe('the SPA', () => {
       expect(String(res.body)).not.toContain(DEMO_ACCOUNT_OFF_META);
     }
     expect((await server.get('/assets/missing.js')).status).toBe(404);
+  });
+
+  it("moves a page opened on another address to PUBLIC_URL's origin, keeping its path and query", async () => {
+    const port = new URL(server.url).port;
+    for (const host of [`localhost:${port}`, `127.0.0.2:${port}`, 'brade.example']) {
+      const res = await requestWithHost('GET', '/login?next=%2Fmain-menu', host);
+      expect(res.status, host).toBe(302);
+      expect(res.location).toBe(`${server.url}/login?next=%2Fmain-menu`);
+    }
+    // Its own address is served, and the API and the files are answered wherever they are asked for.
+    expect((await requestWithHost('GET', '/login', `127.0.0.1:${port}`)).status).toBe(200);
+    expect((await requestWithHost('GET', '/api/health', `localhost:${port}`)).status).toBe(200);
+    expect((await requestWithHost('GET', '/assets/app-abc123.js', `localhost:${port}`)).status).toBe(200);
   });
 
   it('compresses the SPA files and caches hashed assets, but never compresses API JSON', async () => {

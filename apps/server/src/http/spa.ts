@@ -3,6 +3,7 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { canonicalPageUrl } from './canonical-origin.js';
 import type { PageFallback } from './error-handler.js';
 
 /**
@@ -12,7 +13,7 @@ import type { PageFallback } from './error-handler.js';
 export async function registerSpa(
   app: FastifyInstance,
   webDist: string,
-  options: { demoAccount: boolean },
+  options: { demoAccount: boolean; publicUrl: string },
 ): Promise<PageFallback | null> {
   const index = path.join(webDist, 'index.html');
   if (!existsSync(index)) {
@@ -41,6 +42,10 @@ export async function registerSpa(
   // Without the demo account, the page says so before any script runs, so the sign-in screen never offers it.
   const pageWithoutDemo = options.demoAccount ? null : withoutDemoAccount(readFileSync(index, 'utf8'));
   return (request, reply) => {
+    // A page opened on another address (127.0.0.1 for localhost) would keep its own storage and send the
+    // providers' pop-ups back to PUBLIC_URL, where nothing was stored: it moves there before anything is stored.
+    const canonical = canonicalPageUrl(request.host, request.url, options.publicUrl);
+    if (canonical) return reply.redirect(canonical, 302);
     // The reset page carries tokens in its hash: it must not leak the address to anything it loads.
     if (request.url.split('?')[0] === '/set-new-password') reply.header('referrer-policy', 'no-referrer');
     reply.header('cache-control', 'no-cache');

@@ -1,6 +1,8 @@
 import { keyframes } from '@emotion/react';
 import Box from '@mui/material/Box';
-import { Outlet, useNavigation } from 'react-router';
+import { useEffect } from 'react';
+import { Outlet, useMatches, useNavigation } from 'react-router';
+import type { RouteHandle } from './router';
 import { BRAND_PRIMARY } from './theme';
 
 const slide = keyframes`
@@ -8,9 +10,25 @@ const slide = keyframes`
   to { transform: translateX(250%); }
 `;
 
-/** Route chunks load on navigation; a thin bar shows the wait instead of a page that seems stuck. */
+/** The deepest matched route's title, as '<title> · Brade'; 'Brade' where a route has none. */
+export function pageTitle(handles: unknown[]): string {
+  const title = handles
+    .map((handle) => (handle as Partial<RouteHandle> | undefined)?.title)
+    .filter(Boolean)
+    .at(-1);
+  return title ? `${title} · Brade` : 'Brade';
+}
+
+/**
+ * Route chunks load on navigation; a thin bar shows the wait instead of a page that seems stuck. Each route also
+ * names its page in the tab title.
+ */
 export function RootLayout() {
   const navigation = useNavigation();
+  const title = pageTitle(useMatches().map((match) => match.handle));
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
   return (
     <>
       {navigation.state === 'loading' && (

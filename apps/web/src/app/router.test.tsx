@@ -106,6 +106,21 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
   });
 
+  it.each([
+    ['/login', 'Sign in · Brade'],
+    ['/signup', 'Sign up · Brade'],
+    ['/otp-confirmation', 'Confirm your email · Brade'],
+    ['/business-information', 'Business information · Brade'],
+    ['/link-your-pos', 'Link your payment providers · Brade'],
+    ['/link-business-bank', 'Link your business bank account · Brade'],
+    ['/forget-password', 'Forgot password · Brade'],
+    ['/set-new-password', 'Set a new password · Brade'],
+  ])('names %s in the page title', async (path, title) => {
+    document.title = 'Brade';
+    renderApp(path);
+    await vi.waitFor(() => expect(document.title).toBe(title));
+  });
+
   it('sends /main-menu without a stored id to /login', async () => {
     const router = renderApp('/main-menu/reports');
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
@@ -136,6 +151,7 @@ describe('signed-in page', () => {
     const nav = screen.getByRole('navigation', { name: 'Main menu' });
     expect(await within(nav).findByText('Amelia Hart')).toBeInTheDocument();
     expect(await screen.findByRole('region', { name: 'Monthly revenue' })).toBeInTheDocument();
+    expect(document.title).toBe('Overview · Brade');
   });
 
   it('serves the /main-menu/reports screen inside the navigation shell', async () => {
@@ -146,6 +162,7 @@ describe('signed-in page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
     expect(await screen.findByRole('tab', { name: 'Sales Report' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/main-menu/reports');
+    expect(document.title).toBe('Reports · Brade');
   });
 
   it.each([
@@ -164,5 +181,6 @@ describe('signed-in page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(await screen.findByRole('region', { name: section })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);
+    expect(document.title).toBe(`${heading} · Brade`);
   });
 });

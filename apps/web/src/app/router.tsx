@@ -33,6 +33,12 @@ const signedIn = {
   dashboard: () => import('../features/dashboard/DashboardPage'),
 };
 
+/** A route's page title, shown as '<title> · Brade' (see RootLayout). */
+export interface RouteHandle {
+  title: string;
+}
+const titled = (title: string): RouteHandle => ({ title });
+
 /**
  * Every route of docs/product.md, "Screens and routes". Each screen is its own lazily loaded chunk (see lazy-route.ts).
  */
@@ -44,32 +50,60 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <FullPageLoader />,
     children: [
       { index: true, loader: () => redirect('/login'), element: null },
-      { path: 'login', lazy: lazyPage(auth.login) },
-      { path: 'signup', lazy: lazyPage(auth.signup) },
-      { path: 'otp-confirmation', lazy: lazyPage(auth.otp) },
-      { path: 'forget-password', lazy: lazyPage(auth.forgetPassword) },
-      { path: 'password-reset', lazy: lazyPage(auth.passwordReset) },
-      { path: 'set-new-password', lazy: lazyPage(auth.setNewPassword) },
-      { path: 'all-done', lazy: lazyPage(auth.allDone) },
-      { path: 'business-information', lazy: lazyPage(onboarding.businessInformation) },
-      { path: 'link-your-pos', lazy: lazyPage(onboarding.linkYourPos) },
-      { path: 'queued-pos-links', lazy: lazyPage(onboarding.queuedPosLinks) },
-      { path: 'link-your-pos-account', lazy: lazyPage(onboarding.linkYourPosAccount) },
-      { path: 'link-business-bank', lazy: lazyPage(onboarding.linkBusinessBank) },
-      { path: 'account-created-success', lazy: lazyPage(onboarding.accountCreatedSuccess) },
-      { path: 'stripe-redirect', lazy: connectRedirect('stripe') },
-      { path: 'square-redirect', lazy: connectRedirect('square') },
-      { path: 'sumup-redirect', lazy: connectRedirect('sumup') },
-      { path: 'gocardless-redirect', lazy: connectRedirect('gocardless') },
+      { path: 'login', handle: titled('Sign in'), lazy: lazyPage(auth.login) },
+      { path: 'signup', handle: titled('Sign up'), lazy: lazyPage(auth.signup) },
+      { path: 'otp-confirmation', handle: titled('Confirm your email'), lazy: lazyPage(auth.otp) },
+      { path: 'forget-password', handle: titled('Forgot password'), lazy: lazyPage(auth.forgetPassword) },
+      { path: 'password-reset', handle: titled('Enter your code'), lazy: lazyPage(auth.passwordReset) },
+      { path: 'set-new-password', handle: titled('Set a new password'), lazy: lazyPage(auth.setNewPassword) },
+      { path: 'all-done', handle: titled('Password reset'), lazy: lazyPage(auth.allDone) },
+      {
+        path: 'business-information',
+        handle: titled('Business information'),
+        lazy: lazyPage(onboarding.businessInformation),
+      },
+      { path: 'link-your-pos', handle: titled('Link your payment providers'), lazy: lazyPage(onboarding.linkYourPos) },
+      { path: 'queued-pos-links', handle: titled('Link your accounts'), lazy: lazyPage(onboarding.queuedPosLinks) },
+      {
+        path: 'link-your-pos-account',
+        handle: titled('Link your accounts'),
+        lazy: lazyPage(onboarding.linkYourPosAccount),
+      },
+      {
+        path: 'link-business-bank',
+        handle: titled('Link your business bank account'),
+        lazy: lazyPage(onboarding.linkBusinessBank),
+      },
+      {
+        path: 'account-created-success',
+        handle: titled('Account created'),
+        lazy: lazyPage(onboarding.accountCreatedSuccess),
+      },
+      { path: 'stripe-redirect', handle: titled('Connecting Stripe'), lazy: connectRedirect('stripe') },
+      { path: 'square-redirect', handle: titled('Connecting Square'), lazy: connectRedirect('square') },
+      { path: 'sumup-redirect', handle: titled('Connecting SumUp'), lazy: connectRedirect('sumup') },
+      { path: 'gocardless-redirect', handle: titled('Connecting your bank'), lazy: connectRedirect('gocardless') },
       {
         path: 'main-menu',
         lazy: lazyPage(signedIn.mainMenu),
         children: [
           { index: true, loader: () => redirect('/main-menu/dashboard'), element: null },
-          { path: 'dashboard', lazy: lazyPage(signedIn.dashboard) },
-          { path: 'reports', lazy: lazyPage(() => import('../features/reports/ReportsPage')) },
-          { path: 'settings', lazy: lazyPage(() => import('../features/settings/SettingsPage')) },
-          { path: 'profile', lazy: lazyPage(() => import('../features/profile/ProfilePage')) },
+          { path: 'dashboard', handle: titled('Overview'), lazy: lazyPage(signedIn.dashboard) },
+          {
+            path: 'reports',
+            handle: titled('Reports'),
+            lazy: lazyPage(() => import('../features/reports/ReportsPage')),
+          },
+          {
+            path: 'settings',
+            handle: titled('Settings'),
+            lazy: lazyPage(() => import('../features/settings/SettingsPage')),
+          },
+          {
+            path: 'profile',
+            handle: titled('Profile'),
+            lazy: lazyPage(() => import('../features/profile/ProfilePage')),
+          },
         ],
       },
     ],

@@ -10,6 +10,7 @@ import { stored } from '../api/session';
 import { PAGE_TINT } from '../app/theme';
 import { BrandLogo } from '../ui/BrandLogo';
 import { isDemoAccount } from './demo-account';
+import { LogoutDialog } from './LogoutDialog';
 import { NARROW_QUERY, NAV_WIDTH_PX } from './layout';
 import { SideNav } from './SideNav';
 import { useHorizontalSwipe } from './swipe';
@@ -47,7 +48,12 @@ export function MainMenuLayout({ id }: { id: string }) {
   const user = details.data;
   const fullName = user?.fullName || stored.fullName() || '';
   const isDemo = isDemoAccount(user?.email, stored.email());
-  const navProps = { user, fullName, isDemo, signingOut, onSignOut: () => void signOut() };
+  const [confirmingLogout, setConfirmingLogout] = useState(false);
+  const askToSignOut = () => {
+    setDrawerOpen(false);
+    setConfirmingLogout(true);
+  };
+  const navProps = { user, fullName, isDemo, signingOut, onSignOut: askToSignOut };
 
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: narrow ? 'column' : 'row', bgcolor: PAGE_TINT }}>
@@ -111,6 +117,12 @@ export function MainMenuLayout({ id }: { id: string }) {
       <Box component="main" sx={{ flex: 1, minWidth: 0, px: { xs: 2, sm: 3, lg: 4 }, py: { xs: 2.5, sm: 4 } }}>
         <Outlet />
       </Box>
+      <LogoutDialog
+        open={confirmingLogout}
+        signingOut={signingOut}
+        onCancel={() => setConfirmingLogout(false)}
+        onConfirm={() => void signOut()}
+      />
     </Box>
   );
 }

@@ -148,13 +148,23 @@ describe('the main-menu shell', () => {
     expect(fetchedPaths(fetchMock).filter((p) => p === DETAILS)).toHaveLength(2);
   });
 
-  it("'Log out' tells the server, clears local storage and goes to /login", async () => {
+  it("'Log out' asks first (as Profile's Logout does), then tells the server, clears local storage and goes to /login", async () => {
     const fetchMock = mockApi({ [DETAILS]: jsonResponse(200, amelia), '/api/signout_user': jsonResponse(200, {}) });
     const user = userEvent.setup();
     const router = renderShell();
     await within(nav()).findByText('Amelia Hart');
 
     await user.click(within(nav()).getByRole('button', { name: 'Log out' }));
+    let dialog = screen.getByRole('dialog', { name: 'Log out?' });
+    expect(dialog).toHaveAccessibleDescription("You will need to sign in again to see your salon's figures.");
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetchedPaths(fetchMock)).not.toContain('/api/signout_user');
+    expect(router.state.location.pathname).toBe('/main-menu/dashboard');
+
+    await user.click(within(nav()).getByRole('button', { name: 'Log out' }));
+    dialog = screen.getByRole('dialog', { name: 'Log out?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Log out' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     const signOutCall = fetchedPaths(fetchMock).indexOf('/api/signout_user');
@@ -214,6 +224,25 @@ describe('the shell at 1024px or less', () => {
 
     act(() => swipe(nav(), { x: 180, dx: -51 }));
     await drawerClosed();
+  });
+
+  it('leaves a sideways swipe on something that scrolls sideways (the Reports tabs) to that scroller', () => {
+    setWindowWidth(390);
+    renderShell();
+    const scroller = document.createElement('div');
+    scroller.style.overflowX = 'auto';
+    let contentWidth = 600;
+    Object.defineProperties(scroller, { scrollWidth: { get: () => contentWidth }, clientWidth: { value: 358 } });
+    const tab = scroller.appendChild(document.createElement('button'));
+    screen.getByRole('main').appendChild(scroller);
+
+    act(() => swipe(tab, { dx: 120 }));
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
+
+    // A scroller whose content fits does not scroll: the swipe opens the drawer.
+    contentWidth = 358;
+    act(() => swipe(tab, { dx: 120 }));
+    expect(nav()).toBeVisible();
   });
 
   it('ignores a mostly vertical movement (a scroll)', () => {

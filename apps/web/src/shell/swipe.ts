@@ -14,13 +14,25 @@ export function swipeAction(dx: number, dy: number): SwipeAction {
   return dx > 0 ? 'open' : 'close';
 }
 
+/**
+ * True when the touch began inside something that scrolls sideways (the Reports tabs on a phone): the finger
+ * moves that, not the drawer.
+ */
+export function startsInHorizontalScroller(target: EventTarget | null): boolean {
+  for (let element = target instanceof Element ? target : null; element; element = element.parentElement) {
+    const { overflowX } = getComputedStyle(element);
+    if ((overflowX === 'auto' || overflowX === 'scroll') && element.scrollWidth > element.clientWidth) return true;
+  }
+  return false;
+}
+
 interface SwipeHandlers {
   enabled: boolean;
   onSwipeRight: () => void;
   onSwipeLeft: () => void;
 }
 
-/** Listens to one-finger touches anywhere on the page (the drawer too) while `enabled`. */
+/** Listens to one-finger touches anywhere on the page (the drawer too, not sideways scrollers) while `enabled`. */
 export function useHorizontalSwipe({ enabled, onSwipeRight, onSwipeLeft }: SwipeHandlers): void {
   const handlers = useRef({ onSwipeRight, onSwipeLeft });
   handlers.current = { onSwipeRight, onSwipeLeft };
@@ -30,7 +42,8 @@ export function useHorizontalSwipe({ enabled, onSwipeRight, onSwipeLeft }: Swipe
     let start: { x: number; y: number } | null = null;
     const onStart = (event: TouchEvent) => {
       const touch = event.touches[0];
-      start = event.touches.length === 1 && touch ? { x: touch.clientX, y: touch.clientY } : null;
+      const oneFinger = event.touches.length === 1 && touch && !startsInHorizontalScroller(event.target);
+      start = oneFinger ? { x: touch.clientX, y: touch.clientY } : null;
     };
     const onEnd = (event: TouchEvent) => {
       const touch = event.changedTouches[0];

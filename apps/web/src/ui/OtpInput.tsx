@@ -1,7 +1,7 @@
 import { OTP_LENGTH } from '@brade/contract';
 import Box from '@mui/material/Box';
 import { styled } from '@mui/material/styles';
-import { type ClipboardEvent, type KeyboardEvent, useRef } from 'react';
+import { type ChangeEvent, type ClipboardEvent, type KeyboardEvent, useRef } from 'react';
 import { BRAND_PRIMARY } from '../app/theme';
 
 export const emptyOtp = (): string[] => Array.from({ length: OTP_LENGTH }, () => '');
@@ -37,8 +37,13 @@ const DigitBox = styled('input')(({ theme }) => ({
 const onlyDigits = (text: string) => text.replace(/\D/g, '');
 
 /**
- * Six single-digit boxes. Digits only; typing moves to the next box, Backspace on an empty box moves back,
- * and pasting (or the phone's one-time-code autofill) of a whole code fills every box.
+ * Six single-digit boxes. Digits only; typing moves to the next box, Backspace clears a box or, in an empty one,
+ * the box before it, and pasting (or the phone's one-time-code autofill) of a whole code fills every box.
+ *
+ * A key press writes its digit into the box it was pressed in, whatever the box held. Reading the digit back from
+ * the box's new value cannot work: typing the digit a box already shows leaves the value unchanged, so the focus
+ * stayed put and the rest of the code shifted by one box. The value is read only when no key said what was typed
+ * (phone keyboards report 'Unidentified', autofill sends no key at all), and then from the inserted text first.
  */
 export function OtpInput({ value, onChange, disabled = false, invalid = false }: OtpInputProps) {
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
@@ -47,6 +52,8 @@ export function OtpInput({ value, onChange, disabled = false, invalid = false }:
     box?.focus();
     box?.select();
   };
+
+  const withDigit = (index: number, digit: string) => value.map((d, i) => (i === index ? digit : d));
 
   /** Writes digits into consecutive boxes from `start` and moves focus after the last one written. */
   const fill = (start: number, digits: string) => {
@@ -57,32 +64,38 @@ export function OtpInput({ value, onChange, disabled = false, invalid = false }:
     focusBox(start + written.length);
   };
 
-  const handleInput = (index: number, raw: string) => {
-    const digits = onlyDigits(raw);
-    if (digits.length >= OTP_LENGTH) return fill(0, digits);
-    if (digits.length === 0) {
-      if (raw === '') onChange(value.map((d, i) => (i === index ? '' : d)));
-      return;
+  const handleKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return; // copy, paste and the browser's own shortcuts
+    const { key } = event;
+    if (/^\d$/.test(key)) {
+      event.preventDefault();
+      fill(index, key);
+    } else if (key.length === 1) {
+      event.preventDefault(); // any other character never enters a box
+    } else if (key === 'Backspace') {
+      event.preventDefault();
+      if (value[index]) onChange(withDigit(index, ''));
+      else if (index > 0) {
+        onChange(withDigit(index - 1, ''));
+        focusBox(index - 1);
+      }
+    } else if (key === 'Delete') {
+      event.preventDefault();
+      onChange(withDigit(index, ''));
+    } else if (key === 'ArrowLeft' || key === 'ArrowRight' || key === 'Home' || key === 'End') {
+      event.preventDefault();
+      const target = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: OTP_LENGTH - 1 }[key];
+      focusBox(target);
     }
-    const previous = value[index] ?? '';
-    if (digits === previous) return; // a non-digit was typed next to the digit already there
-    // Typing into a filled box leaves two digits in it: keep the one just typed.
-    const typed =
-      previous && digits.length === 2 ? (digits.startsWith(previous) ? digits.slice(1) : digits.slice(0, 1)) : digits;
-    fill(index, typed);
   };
 
-  const handleKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Backspace' && value[index] === '' && index > 0) {
-      event.preventDefault();
-      focusBox(index - 1);
-    } else if (event.key === 'ArrowLeft') {
-      event.preventDefault();
-      focusBox(index - 1);
-    } else if (event.key === 'ArrowRight') {
-      event.preventDefault();
-      focusBox(index + 1);
-    }
+  /** Input no key press announced: a phone keyboard's digit or deletion, or the one-time-code autofill. */
+  const handleInput = (index: number, event: ChangeEvent<HTMLInputElement>) => {
+    const inserted = (event.nativeEvent as InputEvent).data ?? null;
+    const digits = onlyDigits(inserted ?? event.target.value);
+    if (digits.length >= OTP_LENGTH) return fill(0, inserted ? digits : digits.slice(-OTP_LENGTH));
+    if (digits.length > 0) return fill(index, inserted ? digits : digits.slice(-1));
+    if (inserted === null && event.target.value === '') onChange(withDigit(index, ''));
   };
 
   const handlePaste = (index: number, event: ClipboardEvent<HTMLInputElement>) => {
@@ -112,7 +125,7 @@ export function OtpInput({ value, onChange, disabled = false, invalid = false }:
           inputMode="numeric"
           pattern="[0-9]*"
           autoComplete={index === 0 ? 'one-time-code' : 'off'}
-          onChange={(event) => handleInput(index, event.target.value)}
+          onChange={(event) => handleInput(index, event)}
           onKeyDown={(event) => handleKeyDown(index, event)}
           onPaste={(event) => handlePaste(index, event)}
           onFocus={(event) => event.target.select()}

@@ -12,10 +12,14 @@ export const CONNECT_MESSAGES = {
   redirectingToDashboard: 'You will be redirected to your dashboard shortly.',
 } as const;
 
+/** Each provider's name as the provider itself writes it. */
+export const PROVIDER_NAMES = { stripe: 'Stripe', square: 'Square', sumup: 'SumUp', gocardless: 'GoCardless' } as const;
+
 /**
- * Card titles of /queued-pos-links: 'Link your <provider> account' with the processor's identifier (docs/product.md,
- * "What it does"); for the bank the card reads 'Link your business bank account'.
+ * Card titles of /queued-pos-links: 'Link your <provider> account' (docs/product.md, "What it does"), the spec's
+ * `<provider>` being a placeholder for the provider's name as it writes it ('Link your SumUp account'); for the bank
+ * the card reads 'Link your business bank account'.
  */
 export function linkStepTitle(provider: 'stripe' | 'square' | 'sumup' | 'bank'): string {
-  return `Link your ${provider === 'bank' ? 'business bank' : provider} account`;
+  return `Link your ${provider === 'bank' ? 'business bank' : PROVIDER_NAMES[provider]} account`;
 }

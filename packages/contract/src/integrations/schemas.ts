@@ -166,9 +166,17 @@ export const DeleteTokensResponseSchema = z.object({ connection: ConnectionSumma
  * code or token.
  */
 export type ConnectMessageType = `${Uppercase<ConnectableProcessor>}_CONNECT_${'SUCCESS' | 'ERROR'}`;
+/**
+ * Why a connection failed, as one of a few fixed words (never provider text): the owner declined at the provider,
+ * the attempt was stale or not this browser's, the server refused the return, or the provider could not be reached.
+ */
+export const CONNECT_FAILURES = ['denied', 'expired', 'refused', 'unreachable'] as const;
+export type ConnectFailure = (typeof CONNECT_FAILURES)[number];
 export interface ConnectMessage {
   type: ConnectMessageType;
   processor: ConnectableProcessor;
+  /** On an error only. */
+  reason?: ConnectFailure;
 }
 /** Same-origin BroadcastChannel that also carries ConnectMessage (survives a lost window.opener). */
 export const CONNECT_CHANNEL = 'brade-connect';

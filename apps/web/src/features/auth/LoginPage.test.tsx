@@ -97,6 +97,31 @@ describe('LoginPage', () => {
     logged.mockRestore();
   });
 
+  it('takes an owner who never gave business details to /business-information (beyond the spec)', async () => {
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(200, { id: 'u-1', access_token: 'acc', refresh_token: 'ref' }))
+      .mockResolvedValueOnce(
+        jsonResponse(200, { full_name: 'Amelia Hart', email: 'amelia@example.com', salon_name: null }),
+      );
+    const user = userEvent.setup();
+    renderLogin();
+    await user.type(screen.getByLabelText('Email'), 'amelia@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Salon2026x');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    const destination = await screen.findByTestId('destination');
+    expect(destination).toHaveTextContent('/business-information');
+    expect(JSON.parse(destination.dataset.state!)).toEqual({ id: 'u-1' });
+    expect(localStorage.getItem(STORAGE_KEYS.id)).toBe('u-1');
+  });
+
+  it('tells an owner who left the code step how to get a new code', () => {
+    renderLogin();
+    expect(
+      screen.getByText("Didn't finish signing up? Sign up again with the same address for a new code."),
+    ).toBeInTheDocument();
+  });
+
   it('requires both fields before calling the server', async () => {
     const user = userEvent.setup();
     renderLogin();

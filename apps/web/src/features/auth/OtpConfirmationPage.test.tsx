@@ -1,13 +1,15 @@
 import { STORAGE_KEYS } from '@brade/contract';
-import { screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderAt, sentBody } from '../../test/render';
+import { recordCodeRequest } from './code-requests';
 import OtpConfirmationPage from './OtpConfirmationPage';
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));
 afterEach(() => {
+  vi.useRealTimers();
   fetchMock.mockReset();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -91,5 +93,72 @@ describe('OtpConfirmationPage', () => {
     renderOtp();
     await user.click(screen.getByRole('button', { name: 'Resend code' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to resend OTP. Please try again.');
+  });
+
+  describe('the resend countdown', () => {
+    const signedUpAt = new Date('2026-11-23T10:00:00Z');
+    const resendButton = () => screen.getByRole('button', { name: /^Resend code/ });
+    const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+    beforeEach(() => {
+      vi.useFakeTimers({ now: signedUpAt });
+      vi.spyOn(window, 'alert').mockImplementation(() => {});
+    });
+
+    it('counts down the minute from the sign-up, then offers a resend and counts down again', async () => {
+      recordCodeRequest('amelia@example.com', signedUpAt.getTime());
+      renderOtp();
+      expect(resendButton()).toHaveTextContent('Resend code in 60 s');
+      expect(resendButton()).toBeDisabled();
+      await advance(18_000);
+      expect(resendButton()).toHaveTextContent('Resend code in 42 s');
+      await advance(41_000);
+      expect(resendButton()).toHaveTextContent('Resend code in 1 s');
+      await advance(1_000);
+      expect(resendButton()).toHaveTextContent(/^Resend code$/);
+      expect(resendButton()).toBeEnabled();
+      expect(screen.queryByText(/Failed to resend OTP/)).toBeNull();
+
+      fetchMock.mockResolvedValueOnce(jsonResponse(200, { message: 'sent' }));
+      fireEvent.click(resendButton());
+      await advance(0);
+      expect(window.alert).toHaveBeenCalledWith('A new OTP has been sent to your email.');
+      expect(resendButton()).toHaveTextContent('Resend code in 60 s');
+      expect(resendButton()).toBeDisabled();
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    });
+
+    it('does not count a resend that failed', async () => {
+      renderOtp();
+      fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+      fireEvent.click(resendButton());
+      await advance(0);
+      expect(screen.getByRole('alert')).toHaveTextContent('Failed to resend OTP. Please try again.');
+      expect(resendButton()).toHaveTextContent(/^Resend code$/);
+      expect(resendButton()).toBeEnabled();
+    });
+
+    it('after five codes in an hour says when the next can be asked for', async () => {
+      const minute = 60_000;
+      for (const offset of [0, 2, 4, 6, 8])
+        recordCodeRequest('amelia@example.com', signedUpAt.getTime() + offset * minute);
+      vi.setSystemTime(signedUpAt.getTime() + 10 * minute);
+      renderOtp();
+      expect(resendButton()).toBeDisabled();
+      expect(resendButton()).toHaveTextContent(/^Resend code$/);
+      // The first of the five was at 10:00 UTC (10:00 in London in November): the sixth can go at 11:00.
+      expect(screen.getByText(/You have asked for 5 codes in the last hour/)).toHaveTextContent(
+        'You have asked for 5 codes in the last hour. You can ask for another at 11:00.',
+      );
+      await advance(50 * minute);
+      expect(resendButton()).toBeEnabled();
+      expect(screen.queryByText(/You have asked for 5 codes/)).toBeNull();
+    });
+
+    it('keeps no countdown for another address', () => {
+      recordCodeRequest('someone.else@example.com', signedUpAt.getTime());
+      renderOtp();
+      expect(resendButton()).toBeEnabled();
+    });
   });
 });

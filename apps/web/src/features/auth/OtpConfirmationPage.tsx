@@ -2,7 +2,6 @@ import { MESSAGES, OTP_LENGTH } from '@brade/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { resendOtp, verifyOtp } from '../../api/auth';
@@ -11,7 +10,8 @@ import { stored, storeSession } from '../../api/session';
 import { AuthLayout } from '../../ui/AuthLayout';
 import { FormStack } from '../../ui/FormStack';
 import { emptyOtp, OtpInput } from '../../ui/OtpInput';
-import { LinkButton } from '../../ui/TextLink';
+import { recordCodeRequest } from './code-requests';
+import { ResendCode } from './ResendCode';
 import type { OtpConfirmationState } from './SignupForm';
 
 /** What the business-information screen receives in navigation state. */
@@ -54,7 +54,9 @@ export default function OtpConfirmationPage() {
     setError(null);
     setResending(true);
     try {
+      const askedAt = Date.now();
       await resendOtp(email, state.id);
+      recordCodeRequest(email, askedAt);
       window.alert(MESSAGES.otp.resendSuccess);
     } catch {
       setError(MESSAGES.otp.resendFailure);
@@ -88,12 +90,7 @@ export default function OtpConfirmationPage() {
           </Button>
         </FormStack>
       </Box>
-      <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-        Didn't get it?{' '}
-        <LinkButton type="button" onClick={resend} disabled={resending}>
-          Resend code
-        </LinkButton>
-      </Typography>
+      <ResendCode email={email} onResend={resend} busy={resending} />
     </AuthLayout>
   );
 }

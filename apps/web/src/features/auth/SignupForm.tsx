@@ -13,6 +13,7 @@ import { PasswordField } from '../../ui/PasswordField';
 import { PasswordRuleChips } from '../../ui/PasswordRuleChips';
 import { TextInput } from '../../ui/TextInput';
 import { TextLink } from '../../ui/TextLink';
+import { recordCodeRequest } from './code-requests';
 
 /** What the OTP screen receives in navigation state. */
 export interface OtpConfirmationState {
@@ -47,7 +48,9 @@ export function SignupForm() {
     const email = form.email.trim();
     const fullName = form.fullName.trim();
     try {
+      const askedAt = Date.now();
       const { id } = await signUp({ fullName, email, password: form.password });
+      recordCodeRequest(email, askedAt);
       const state: OtpConfirmationState = { email, id, fullName };
       navigate('/otp-confirmation', { state });
     } catch (signUpError) {

@@ -1,4 +1,4 @@
-import { CONNECT_CHANNEL, type ConnectableProcessor, STORAGE_KEYS } from '@brade/contract';
+import { CONNECT_CHANNEL, type ConnectableProcessor, type ConnectFailure, STORAGE_KEYS } from '@brade/contract';
 import { ThemeProvider } from '@mui/material/styles';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
@@ -95,11 +95,12 @@ afterEach(() => {
 });
 
 /** The opener heard `type`, at this exact origin, and the pop-up asked to close. */
-async function expectSignal(type: string, processor: ConnectableProcessor) {
+async function expectSignal(type: string, processor: ConnectableProcessor, reason?: ConnectFailure) {
+  const message = reason ? { type, processor, reason } : { type, processor };
   await waitFor(() => expect(close).toHaveBeenCalled());
   expect(opener!.postMessage).toHaveBeenCalledTimes(1);
-  expect(opener!.postMessage).toHaveBeenCalledWith({ type, processor }, ORIGIN);
-  await waitFor(() => expect(broadcasts).toEqual([{ type, processor }]));
+  expect(opener!.postMessage).toHaveBeenCalledWith(message, ORIGIN);
+  await waitFor(() => expect(broadcasts).toEqual([message]));
 }
 
 describe('the pop-up return pages', () => {
@@ -144,25 +145,25 @@ describe('the pop-up return pages', () => {
     startedFrom({ processor: 'sumup', from: 'onboarding', state: 'expected' });
     const fetchMock = mockApi({ '/api/sumup/record-sumup-transactions': jsonResponse(200, CONNECTED) });
     renderReturn('sumup', '?code=su-code&state=forged&merchant_code=MC1');
-    await expectSignal('SUMUP_CONNECT_ERROR', 'sumup');
+    await expectSignal('SUMUP_CONNECT_ERROR', 'sumup', 'expired');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it.each([
-    ['no code', '?state=st-1'],
-    ['Deny', '?error=access_denied&state=st-1'],
-  ])('fails without asking the server on %s', async (_case, query) => {
+    ['no code', '?state=st-1', 'expired'],
+    ['Deny', '?error=access_denied&state=st-1', 'denied'],
+  ] as const)('fails without asking the server on %s', async (_case, query, reason) => {
     startedFrom({ processor: 'square', from: 'settings', state: 'st-1' });
     const fetchMock = mockApi({});
     renderReturn('square', query);
-    await expectSignal('SQUARE_CONNECT_ERROR', 'square');
+    await expectSignal('SQUARE_CONNECT_ERROR', 'square', reason);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('fails a return this browser never started (or already used)', async () => {
     const fetchMock = mockApi({});
     renderReturn('stripe', '?code=ac_1&state=st-1');
-    await expectSignal('STRIPE_CONNECT_ERROR', 'stripe');
+    await expectSignal('STRIPE_CONNECT_ERROR', 'stripe', 'expired');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -175,7 +176,7 @@ describe('the pop-up return pages', () => {
       }),
     });
     renderReturn('square', '?code=sq&state=st-1');
-    await expectSignal('SQUARE_CONNECT_ERROR', 'square');
+    await expectSignal('SQUARE_CONNECT_ERROR', 'square', 'refused');
   });
 
   it('records the bank with the stored requisition id and the ref', async () => {
@@ -206,7 +207,7 @@ describe('the pop-up return pages', () => {
       }),
     });
     renderReturn('gocardless', '?state=r&error=access_denied&error_description=Cancelled');
-    await expectSignal('GOCARDLESS_CONNECT_ERROR', 'gocardless');
+    await expectSignal('GOCARDLESS_CONNECT_ERROR', 'gocardless', 'denied');
     expect(sentBody(fetchMock)).toEqual({
       id: 'u-1',
       requisition_id: 'req-9',

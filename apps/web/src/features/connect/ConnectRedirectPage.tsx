@@ -46,9 +46,9 @@ export function ConnectRedirectPage({ processor }: { processor: ConnectableProce
     // The code and state have done their job; keep them out of the history and any later copy of the address.
     navigate(pathname, { replace: true });
 
-    finishConnection(processor, params).then(({ ok, attempt }: FinishResult) => {
+    finishConnection(processor, params).then(({ ok, attempt, reason }: FinishResult) => {
       if (window.opener || attempt?.mode === 'popup') {
-        notifyOpener(connectMessage(processor, ok ? 'SUCCESS' : 'ERROR'));
+        notifyOpener(connectMessage(processor, ok ? 'SUCCESS' : 'ERROR', reason));
         setView({ kind: 'popup-done', ok });
         window.close();
         return;

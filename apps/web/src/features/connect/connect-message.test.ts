@@ -38,6 +38,31 @@ describe('connect messages', () => {
     for (const data of refused) expect(parseConnectMessage(data), JSON.stringify(data)).toBeNull();
   });
 
+  it('carries a failure reason only on an error, and only one of the fixed words', () => {
+    expect(connectMessage('stripe', 'ERROR', 'denied')).toEqual({
+      type: 'STRIPE_CONNECT_ERROR',
+      processor: 'stripe',
+      reason: 'denied',
+    });
+    expect(connectMessage('stripe', 'SUCCESS', 'denied')).toEqual({
+      type: 'STRIPE_CONNECT_SUCCESS',
+      processor: 'stripe',
+    });
+    expect(parseConnectMessage({ type: 'SUMUP_CONNECT_ERROR', processor: 'sumup', reason: 'unreachable' })).toEqual({
+      type: 'SUMUP_CONNECT_ERROR',
+      processor: 'sumup',
+      reason: 'unreachable',
+    });
+    const refused: unknown[] = [
+      { type: 'SUMUP_CONNECT_SUCCESS', processor: 'sumup', reason: 'denied' },
+      { type: 'SUMUP_CONNECT_ERROR', processor: 'sumup', reason: '<img src=x onerror=alert(1)>' },
+      { type: 'SUMUP_CONNECT_ERROR', processor: 'sumup', reason: 'denied\u0000' },
+      { type: 'SUMUP_CONNECT_ERROR', processor: 'sumup', reason: ['denied'] },
+      { type: 'SUMUP_CONNECT_ERROR', processor: 'sumup', reason: null },
+    ];
+    for (const data of refused) expect(parseConnectMessage(data), JSON.stringify(data)).toBeNull();
+  });
+
   it('posts to the opener at this exact origin and on the BroadcastChannel, with no code or token', async () => {
     const postMessage = vi.fn();
     Object.defineProperty(window, 'opener', { value: { postMessage }, configurable: true });

@@ -1,16 +1,26 @@
 import {
   CONNECT_CHANNEL,
+  CONNECT_FAILURES,
   CONNECTABLE_PROCESSORS,
   type ConnectableProcessor,
+  type ConnectFailure,
   type ConnectMessage,
   type ConnectMessageType,
 } from '@brade/contract';
 
 export type ConnectOutcome = 'SUCCESS' | 'ERROR';
 
-export function connectMessage(processor: ConnectableProcessor, outcome: ConnectOutcome): ConnectMessage {
-  return { type: `${processor.toUpperCase() as Uppercase<ConnectableProcessor>}_CONNECT_${outcome}`, processor };
+export function connectMessage(
+  processor: ConnectableProcessor,
+  outcome: ConnectOutcome,
+  reason?: ConnectFailure,
+): ConnectMessage {
+  const type = `${processor.toUpperCase() as Uppercase<ConnectableProcessor>}_CONNECT_${outcome}` as const;
+  return outcome === 'ERROR' && reason ? { type, processor, reason } : { type, processor };
 }
+
+const isFailure = (value: unknown): value is ConnectFailure =>
+  typeof value === 'string' && (CONNECT_FAILURES as readonly string[]).includes(value);
 
 export const isSuccess = (message: ConnectMessage): boolean => message.type.includes('_CONNECT_SUCCESS');
 
@@ -19,15 +29,20 @@ const isProcessor = (value: unknown): value is ConnectableProcessor =>
 
 /**
  * A message is data from another window: only the exact shape {type, processor}, with a type that names the same
- * processor, is accepted (docs/security-decisions.md, "Connecting providers (OAuth and the pop-up)"). Anything else,
- * including extra fields, is null.
+ * processor, and on an error a `reason` among the fixed words, is accepted (docs/security-decisions.md, "Connecting
+ * providers (OAuth and the pop-up)"). Anything else, including extra fields, is null.
  */
 export function parseConnectMessage(data: unknown): ConnectMessage | null {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return null;
-  const { type, processor, ...rest } = data as Record<string, unknown>;
+  const { type, processor, reason, ...rest } = data as Record<string, unknown>;
   if (Object.keys(rest).length > 0 || !isProcessor(processor) || typeof type !== 'string') return null;
-  const expected: string[] = [connectMessage(processor, 'SUCCESS').type, connectMessage(processor, 'ERROR').type];
-  return expected.includes(type) ? { type: type as ConnectMessageType, processor } : null;
+  const error = connectMessage(processor, 'ERROR').type;
+  if (reason !== undefined && (type !== error || !isFailure(reason))) return null;
+  const expected: string[] = [connectMessage(processor, 'SUCCESS').type, error];
+  if (!expected.includes(type)) return null;
+  return isFailure(reason)
+    ? { type: type as ConnectMessageType, processor, reason }
+    : { type: type as ConnectMessageType, processor };
 }
 
 /**

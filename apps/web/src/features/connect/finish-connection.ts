@@ -1,4 +1,5 @@
-import type { ConnectableProcessor } from '@brade/contract';
+import type { ConnectableProcessor, ConnectFailure } from '@brade/contract';
+import { isApiError } from '../../api/client';
 import { stored } from '../../api/session';
 import { finishCardConnection, recordBankTransactions } from './connect-api';
 import { type ConnectAttempt, storedRequisitionId, takeAttempt } from './connect-attempt';
@@ -7,13 +8,27 @@ export interface FinishResult {
   ok: boolean;
   /** The attempt this browser started, or null when it started none (a stale or forged return address). */
   attempt: ConnectAttempt | null;
+  /** Why it failed, in one of the fixed words the opener turns into a sentence. */
+  reason?: ConnectFailure;
 }
 
 class ReturnRefused extends Error {
-  constructor(reason: string) {
-    super(reason);
+  readonly failure: ConnectFailure;
+  readonly pending: Promise<unknown> | undefined;
+  constructor(message: string, failure: ConnectFailure = 'expired', pending?: Promise<unknown>) {
+    super(message);
     this.name = 'ReturnRefused';
+    this.failure = failure;
+    this.pending = pending;
   }
+}
+
+function failureOf(error: unknown): ConnectFailure {
+  if (error instanceof ReturnRefused) return error.failure;
+  // The server answered and said no (a used or foreign state, a code the provider refused); else it or the
+  // provider behind it could not be reached.
+  if (isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 429) return 'refused';
+  return 'unreachable';
 }
 
 /**
@@ -31,15 +46,17 @@ export async function finishConnection(
   try {
     if (!attempt) throw new ReturnRefused('No connection was started from this browser');
     const denied = params.get('error');
-    if (denied && processor !== 'gocardless') throw new ReturnRefused(`The provider returned ${denied}`);
+    if (denied && processor !== 'gocardless') throw new ReturnRefused(`The provider returned ${denied}`, 'denied');
     const id = stored.id();
     if (!id) throw new ReturnRefused('No stored user id: sign in first');
 
     if (processor === 'gocardless') {
       const requisitionId = storedRequisitionId();
       if (!requisitionId) throw new ReturnRefused('No bank requisition id is stored');
-      await recordBankTransactions(id, requisitionId, params);
-      if (denied) throw new ReturnRefused(`The bank returned ${denied}`);
+      // The server is told of a refusal too (it uses the attempt up); its answer then does not change the reason.
+      const recorded = recordBankTransactions(id, requisitionId, params);
+      if (denied) throw new ReturnRefused(`The bank returned ${denied}`, 'denied', recorded);
+      await recorded;
     } else {
       const code = params.get('code');
       const state = params.get('state');
@@ -55,7 +72,8 @@ export async function finishConnection(
     }
     return { ok: true, attempt };
   } catch (error) {
+    if (error instanceof ReturnRefused) await error.pending?.catch(() => undefined);
     console.error(`Could not finish the ${processor} connection`, error);
-    return { ok: false, attempt };
+    return { ok: false, attempt, reason: failureOf(error) };
   }
 }

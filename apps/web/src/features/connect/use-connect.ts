@@ -1,4 +1,4 @@
-import type { CardProcessor, ConnectableProcessor } from '@brade/contract';
+import type { CardProcessor, ConnectableProcessor, ConnectFailure } from '@brade/contract';
 import { useEffect, useRef, useState } from 'react';
 import { stored } from '../../api/session';
 import { buildABankLink, requestAuthorizationUrl, UnexpectedAnswer } from './connect-api';
@@ -11,6 +11,8 @@ import { useConnectMessages } from './use-connect-messages';
 export interface ConnectResult {
   processor: ConnectableProcessor;
   ok: boolean;
+  /** Why it failed, when the pop-up said. */
+  reason?: ConnectFailure;
 }
 
 interface ConnectOptions {
@@ -57,7 +59,7 @@ export function useConnect({ from, onResult, onStartError }: ConnectOptions) {
     awaiting.current = null;
     setBusy(null);
     void refreshConnectionData();
-    callbacks.current.onResult({ processor: message.processor, ok: isSuccess(message) });
+    callbacks.current.onResult({ processor: message.processor, ok: isSuccess(message), reason: message.reason });
   });
 
   useEffect(() => {

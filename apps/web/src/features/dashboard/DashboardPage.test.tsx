@@ -31,8 +31,9 @@ const PATHS = {
   goals: `${base}/get-financial-goals/u-1`,
 };
 
-/** Beyond the spec's six: the bank balance the last import read. */
+/** Beyond the spec's six: the bank balance the last import read, and the connections' import progress. */
 const CASH = `${base}/get-cash-in-the-bank/u-1`;
+const SYNC = '/api/integrations/sync-status/u-1';
 
 const MONTHS = ['2024-12', '2025-01', '2025-02', '2025-03', '2025-04', '2025-05'];
 const GREEN = 'rgb(46, 125, 50)';
@@ -53,6 +54,7 @@ function answers(overrides: Partial<Record<keyof typeof PATHS, Response>> = {}) 
       financial_goals: { margin_goal: 10, revenue_target: 7500, retention_rate: 12 },
     }),
     [CASH]: jsonResponse(200, { cash_in_the_bank: null }),
+    [SYNC]: jsonResponse(200, { connections: [] }),
     ...Object.fromEntries(
       Object.entries(overrides).map(([key, response]) => [PATHS[key as keyof typeof PATHS], response]),
     ),
@@ -108,7 +110,7 @@ afterEach(() => {
 });
 
 describe('the Overview dashboard', () => {
-  it('makes its six GET calls (and the cash-in-the-bank one) at once, with the stored id and token, showing skeletons meanwhile', async () => {
+  it('makes its six GET calls (and the cash-in-the-bank and sync-status ones) at once, with the stored id and token, showing skeletons meanwhile', async () => {
     const pending: Array<() => void> = [];
     const all = answers();
     const fetchMock = mockApi(
@@ -123,8 +125,8 @@ describe('the Overview dashboard', () => {
     expect(screen.getByRole('heading', { name: 'Overview' })).toBeInTheDocument();
 
     // All six are in flight before any has answered.
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(7));
-    expect(new Set(fetchedPaths(fetchMock))).toEqual(new Set([...Object.values(PATHS), CASH]));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(8));
+    expect(new Set(fetchedPaths(fetchMock))).toEqual(new Set([...Object.values(PATHS), CASH, SYNC]));
     for (const call of fetchMock.mock.calls) {
       expect((call[1]!.headers as Record<string, string>).Authorization).toBe('Bearer acc');
       expect(call[1]!.method).toBe('GET');
@@ -333,7 +335,7 @@ describe('when calls fail (docs/product.md, "Failures")', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     mockApi(
       Object.fromEntries(
-        [...Object.values(PATHS), CASH].map((path) => [path, jsonResponse(500, { error: 'Something broke' })]),
+        [...Object.values(PATHS), CASH, SYNC].map((path) => [path, jsonResponse(500, { error: 'Something broke' })]),
       ),
     );
     renderDashboard();
@@ -342,9 +344,21 @@ describe('when calls fail (docs/product.md, "Failures")', () => {
     for (const name of ['Monthly revenue', 'Monthly expenses', 'Revenue per client']) {
       expect(shownValue(name)).toHaveTextContent(/^£0\.00$/);
       expect(changeOf(name)).toHaveTextContent(/^0\.0%$/);
+      // Beyond the spec: the fallback is neutral (a change of 0 is otherwise green) and marked as not loaded.
+      const tile = screen.getByRole('region', { name });
+      expect(tile).toHaveAttribute('data-tone', 'neutral');
+      expect(getComputedStyle(changeOf(name)).color).not.toBe(GREEN);
+      expect(within(tile).getByRole('status')).toHaveTextContent('This figure could not be loaded.');
+      expect(within(tile).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     }
-    expect(screen.getByText('No revenue recorded in the last 12 months.')).toBeInTheDocument();
-    expect(screen.getByText('No expenses recorded in the last 12 months.')).toBeInTheDocument();
+    // An empty list that failed is not "nothing recorded".
+    expect(screen.queryByText('No revenue recorded in the last 12 months.')).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Revenue' })).getByRole('status')).toHaveTextContent(
+      'The monthly revenue could not be loaded.',
+    );
+    expect(within(screen.getByRole('region', { name: 'Expenses' })).getByRole('status')).toHaveTextContent(
+      'The monthly expenses could not be loaded.',
+    );
     expect(screen.getByText(/target £6,000\.00 a month/)).toBeInTheDocument();
     // The six calls and cash in the bank, which then shows nothing.
     await waitFor(() => expect(logged).toHaveBeenCalledTimes(7));
@@ -370,7 +384,10 @@ describe('when calls fail (docs/product.md, "Failures")', () => {
     expect(shownValue('Monthly expenses')).toHaveTextContent(/^£0\.00$/);
     expect(changeOf('Monthly expenses')).toHaveTextContent(/^0\.0%$/);
     expect(screen.getByText(/target £6,000\.00 a month/)).toBeInTheDocument();
-    expect(screen.getByText('No expenses recorded in the last 12 months.')).toBeInTheDocument();
+    expect(screen.getByText('The monthly expenses could not be loaded.')).toBeInTheDocument();
+    // Only the parts whose call failed say so.
+    expect(within(screen.getByRole('region', { name: 'Monthly revenue' })).queryByRole('status')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Monthly revenue' })).not.toHaveAttribute('data-failed');
     expect(logged).toHaveBeenCalledTimes(3);
     expect(logged.mock.calls.map((call) => call[0])).toEqual(
       expect.arrayContaining([
@@ -426,5 +443,131 @@ describe('a new owner with nothing connected', () => {
     await loaded();
     expect(screen.queryByRole('region', { name: 'No figures yet' })).toBeNull();
     expect(screen.getByRole('region', { name: 'Expenses' })).toBeInTheDocument();
+  });
+});
+
+describe('retrying what failed (beyond the spec)', () => {
+  it('asks again only for the failed calls and shows the figure once it loads', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let revenueAnswers = 0;
+    const fetchMock = mockApi({
+      ...answers(),
+      [PATHS.sales]: () => {
+        revenueAnswers += 1;
+        return revenueAnswers === 1
+          ? jsonResponse(503, { error: 'Try later' })
+          : jsonResponse(200, { value: 4321.5, percent_change: 12.5 });
+      },
+    });
+    const user = userEvent.setup();
+    renderDashboard();
+    await loaded();
+    expect(tile('Monthly revenue')).toHaveAttribute('data-failed', 'true');
+    const callsBefore = fetchMock.mock.calls.length;
+
+    await user.click(within(tile('Monthly revenue')).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(shownValue('Monthly revenue')).toHaveTextContent('£4,321.50'));
+    expect(tile('Monthly revenue')).not.toHaveAttribute('data-failed');
+    expect(tile('Monthly revenue')).toHaveAttribute('data-tone', 'good');
+    expect(within(tile('Monthly revenue')).queryByRole('status')).toBeNull();
+    expect(fetchedPaths(fetchMock).slice(callsBefore)).toEqual([PATHS.sales]);
+  });
+});
+
+const connection = (processor: string, overrides: Record<string, unknown> = {}) => ({
+  processor,
+  status: 'connected',
+  sandbox: true,
+  since: '2025-11-22T11:59:00Z',
+  last_sync: null,
+  next_sync: null,
+  sync: { state: 'idle', imported: 0, last_error: null },
+  consent_expires_at: null,
+  institution: processor === 'gocardless' ? 'Mock Bank' : null,
+  institution_id: null,
+  ...overrides,
+});
+
+describe('a first import in progress (beyond the spec)', () => {
+  const zero = {
+    sales: jsonResponse(200, { value: 0, percent_change: null }),
+    expenses: jsonResponse(200, { value: 0, percent_change: null }),
+    perClient: jsonResponse(200, { value: 0, percent_change: null }),
+    monthlySales: jsonResponse(200, { monthly_sales: [] }),
+    monthlyExpenses: jsonResponse(200, { monthly_expenses: [] }),
+  };
+
+  it('says so with its progress instead of inviting to connect, and re-reads the figures as rows arrive', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(new Date('2025-11-22T12:00:00Z'));
+    let sync = { state: 'running', imported: 120, last_error: null };
+    const fetchMock = mockApi({
+      ...answers(zero),
+      [SYNC]: () => jsonResponse(200, { connections: [connection('stripe', { sync })] }),
+    });
+    renderDashboard();
+    await vi.advanceTimersByTimeAsync(50);
+    const progress = screen.getByRole('status', { name: 'Import in progress' });
+    expect(progress).toHaveTextContent('Importing your transactions from Stripe: 120 so far.');
+    expect(progress).toHaveTextContent('The figures below fill in as the transactions arrive.');
+    expect(screen.queryByRole('region', { name: 'No figures yet' })).toBeNull();
+    const salesCalls = () => fetchedPaths(fetchMock).filter((path) => path === PATHS.sales).length;
+    expect(salesCalls()).toBe(1);
+
+    // Later polls (every 2 s) find more rows: the figures are read again, at most every 6 s.
+    sync = { ...sync, imported: 840 };
+    await vi.advanceTimersByTimeAsync(2_500);
+    expect(screen.getByRole('status', { name: 'Import in progress' })).toHaveTextContent('840 so far');
+    expect(salesCalls()).toBe(1);
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(screen.getByRole('status', { name: 'Import in progress' })).toHaveTextContent('840 so far');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(salesCalls()).toBe(2);
+
+    // The import ends: the notice goes and the figures are read once more.
+    sync = { state: 'idle', imported: 1500, last_error: null };
+    await vi.advanceTimersByTimeAsync(2_500);
+    expect(screen.queryByRole('status', { name: 'Import in progress' })).toBeNull();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(salesCalls()).toBe(3);
+  });
+
+  it('names a queued import before it starts', async () => {
+    mockApi({
+      ...answers(zero),
+      [SYNC]: jsonResponse(200, {
+        connections: [connection('sumup', { sync: { state: 'queued', imported: 0, last_error: null } })],
+      }),
+    });
+    renderDashboard();
+    expect(await screen.findByRole('status', { name: 'Import in progress' })).toHaveTextContent(
+      'Your import from SumUp is about to start.',
+    );
+  });
+});
+
+describe('card providers linked but no bank (beyond the spec)', () => {
+  it('says the expenses are card fees only and offers to link the bank', async () => {
+    mockApi({ ...answers(), [SYNC]: jsonResponse(200, { connections: [connection('square')] }) });
+    const user = userEvent.setup();
+    const router = renderDashboard();
+    await loaded();
+    const note = await within(tile('Monthly expenses')).findByTestId('tile-note');
+    expect(note).toHaveTextContent('Card fees only: no bank is linked yet. Link your bank');
+    expect(within(tile('Monthly revenue')).queryByTestId('tile-note')).toBeNull();
+    await user.click(within(note).getByRole('link', { name: 'Link your bank' }));
+    expect(router.state.location.pathname).toBe('/main-menu/settings');
+    expect(router.state.location.hash).toBe('#integrations');
+  });
+
+  it('says nothing of the kind once the bank is linked', async () => {
+    mockApi({
+      ...answers(),
+      [SYNC]: jsonResponse(200, { connections: [connection('square'), connection('gocardless')] }),
+    });
+    renderDashboard();
+    await loaded();
+    await waitFor(() => expect(fetchedPaths(vi.mocked(fetch))).toContain(SYNC));
+    expect(screen.queryByTestId('tile-note')).toBeNull();
   });
 });

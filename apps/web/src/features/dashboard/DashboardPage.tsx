@@ -4,11 +4,14 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { stored } from '../../api/session';
 import { NARROW } from '../../shell/layout';
+import { useSyncStatus } from '../settings/integrations/use-sync-status';
 import { BradeBotPanel } from './BradeBotPanel';
+import { CardFeesOnlyNote } from './CardFeesOnlyNote';
 import { CashInTheBank } from './cash/CashInTheBank';
 import { EmptyState } from './EmptyState';
 import { compareCaption, HEADLINES } from './figures';
 import { HeadlineTile, HeadlineTileSkeleton } from './HeadlineTile';
+import { cardFeesOnly, ImportProgress } from './ImportProgress';
 import { ChartSkeleton, chartsRowSx, ExpensesChart, RevenueChart } from './MonthlyCharts';
 import { isEmptyAccount, useDashboardData } from './use-dashboard-data';
 
@@ -19,17 +22,28 @@ export default function DashboardPage() {
   // The shell only renders its children with a stored id.
   const id = stored.id() ?? '';
   const data = useDashboardData(id);
+  const sync = useSyncStatus(id);
   const caption = useMemo(() => compareCaption(londonDateOf(new Date())), []);
-  const empty = data ? isEmptyAccount(data) : false;
+  // While a first import runs the account only looks empty: the progress shows instead of the invitation.
+  const empty = data && !sync.importing ? isEmptyAccount(data) : false;
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, maxWidth: 1400 }} aria-busy={!data}>
       <Typography variant="h1">Overview</Typography>
       {empty && <EmptyState />}
+      <ImportProgress connections={sync.connections ?? []} />
       <Box sx={tilesRowSx}>
         {HEADLINES.map(({ kind }) =>
           data ? (
-            <HeadlineTile key={kind} kind={kind} figure={data.headlines[kind].data} caption={caption} />
+            <HeadlineTile
+              key={kind}
+              kind={kind}
+              figure={data.headlines[kind].data}
+              caption={caption}
+              failed={data.headlines[kind].failed}
+              onRetry={data.retryFailed}
+              note={kind === 'expenses' && cardFeesOnly(sync.connections) ? <CardFeesOnlyNote /> : undefined}
+            />
           ) : (
             <HeadlineTileSkeleton key={kind} />
           ),
@@ -40,8 +54,17 @@ export default function DashboardPage() {
         <Box sx={chartsRowSx}>
           {data ? (
             <>
-              <RevenueChart months={data.monthlySales.data} target={data.goals.data.revenue_target} />
-              <ExpensesChart months={data.monthlyExpenses.data} />
+              <RevenueChart
+                months={data.monthlySales.data}
+                target={data.goals.data.revenue_target}
+                failed={data.monthlySales.failed}
+                onRetry={data.retryFailed}
+              />
+              <ExpensesChart
+                months={data.monthlyExpenses.data}
+                failed={data.monthlyExpenses.failed}
+                onRetry={data.retryFailed}
+              />
             </>
           ) : (
             <>

@@ -2,8 +2,9 @@ import { formatPercentChange, formatPounds, type HeadlineFigure } from '@brade/c
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { changeTone, HEADLINES, type HeadlineKind, type Tone } from './figures';
+import { NotLoaded } from './NotLoaded';
 
 export const TILE_HEIGHT_PX = 148;
 
@@ -12,7 +13,7 @@ const TONE_COLOUR: Record<Tone, string> = { good: 'success.main', bad: 'error.ma
 const tileSx = {
   flex: '1 1 0',
   minWidth: 0,
-  height: TILE_HEIGHT_PX,
+  minHeight: TILE_HEIGHT_PX,
   p: 2.5,
   display: 'flex',
   flexDirection: 'column',
@@ -25,20 +26,32 @@ interface HeadlineTileProps {
   figure: HeadlineFigure;
   /** What the change compares: { current: '1–22 Nov', previous: '1–22 Oct', text: '1–22 Nov vs 1–22 Oct' }. */
   caption: { previous: string; text: string };
+  /** The call failed: the spec's fallback figure is shown, neutral and marked as not loaded. */
+  failed?: boolean;
+  onRetry?: () => void;
+  /** A line under the figure, such as what the figure leaves out. */
+  note?: ReactNode;
 }
 
 /**
  * One headline figure: the month-to-date value in pounds and its change, green or red (docs/product.md, "Constants and
  * looks").
  */
-export function HeadlineTile({ kind, figure, caption }: HeadlineTileProps) {
+export function HeadlineTile({ kind, figure, caption, failed = false, onRetry, note }: HeadlineTileProps) {
   const titleId = useId();
   const { title, noun } = HEADLINES.find((headline) => headline.kind === kind)!;
-  const tone = changeTone(kind, figure.percent_change);
-  const colour = TONE_COLOUR[tone];
+  const tone = failed ? 'neutral' : changeTone(kind, figure.percent_change);
+  const colour = failed ? 'text.disabled' : TONE_COLOUR[tone];
   const comparable = figure.percent_change !== null;
   return (
-    <Paper component="section" aria-labelledby={titleId} elevation={0} sx={tileSx} data-tone={tone}>
+    <Paper
+      component="section"
+      aria-labelledby={titleId}
+      elevation={0}
+      sx={tileSx}
+      data-tone={tone}
+      data-failed={failed || undefined}
+    >
       <Typography id={titleId} component="h2" sx={{ fontSize: '0.9rem', fontWeight: 500, color: 'text.secondary' }}>
         {title}
       </Typography>
@@ -54,9 +67,14 @@ export function HeadlineTile({ kind, figure, caption }: HeadlineTileProps) {
       >
         {comparable ? formatPercentChange(figure.percent_change) : '—'}
       </Typography>
-      <Typography data-testid="tile-caption" variant="caption" sx={{ color: 'text.secondary', lineHeight: 1.4 }}>
-        {comparable ? caption.text : `No ${noun} in ${caption.previous} to compare with`}
-      </Typography>
+      {failed ? (
+        <NotLoaded what="This figure" onRetry={onRetry} />
+      ) : (
+        <Typography data-testid="tile-caption" variant="caption" sx={{ color: 'text.secondary', lineHeight: 1.4 }}>
+          {comparable ? caption.text : `No ${noun} in ${caption.previous} to compare with`}
+        </Typography>
+      )}
+      {note}
     </Paper>
   );
 }

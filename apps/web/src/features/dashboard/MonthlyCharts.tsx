@@ -21,6 +21,7 @@ import { BRAND_PRIMARY } from '../../app/theme';
 import { NARROW } from '../../shell/layout';
 import { expensesSeries, revenueSeries } from './chart-series';
 import { formatWholePounds, shortMonthLabel } from './figures';
+import { NotLoaded } from './NotLoaded';
 
 // Only the pieces these two line charts use, so the rest of Chart.js is left out of the bundle.
 // (react-chartjs-2's Line registers the LineController itself.)
@@ -121,16 +122,31 @@ function ChartPanel({ title, subtitle, children }: { title: string; subtitle: Re
   );
 }
 
-function NoMonths({ what }: { what: string }) {
+interface Failure {
+  /** The call failed: its fallback (no months) is not shown as "nothing recorded". */
+  failed?: boolean;
+  onRetry?: () => void;
+}
+
+function NoMonths({ what, failed, onRetry }: { what: string } & Failure) {
   return (
     <Box sx={{ height: '100%', display: 'grid', placeItems: 'center', color: 'text.secondary', typography: 'body2' }}>
-      No {what} recorded in the last 12 months.
+      {failed ? (
+        <NotLoaded what={`The monthly ${what}`} onRetry={onRetry} />
+      ) : (
+        `No ${what} recorded in the last 12 months.`
+      )}
     </Box>
   );
 }
 
 /** Revenue: a gold straight line with points, and the owner's monthly revenue target as a dashed line. */
-export function RevenueChart({ months, target }: { months: MonthlyAmount[]; target: number }) {
+export function RevenueChart({
+  months,
+  target,
+  failed,
+  onRetry,
+}: { months: MonthlyAmount[]; target: number } & Failure) {
   const data: ChartData<'line'> = {
     labels: months.map((m) => shortMonthLabel(m.month)),
     datasets: [
@@ -157,7 +173,7 @@ export function RevenueChart({ months, target }: { months: MonthlyAmount[]; targ
       }
     >
       {months.length === 0 ? (
-        <NoMonths what="revenue" />
+        <NoMonths what="revenue" failed={failed} onRetry={onRetry} />
       ) : (
         <Line data={data} options={chartOptions(months)} role="img" aria-label={describe('Revenue', months)} />
       )}
@@ -176,7 +192,7 @@ function TargetKey() {
 }
 
 /** Expenses: a smooth blue line over a gradient area. */
-export function ExpensesChart({ months }: { months: MonthlyAmount[] }) {
+export function ExpensesChart({ months, failed, onRetry }: { months: MonthlyAmount[] } & Failure) {
   const data: ChartData<'line'> = {
     labels: months.map((m) => shortMonthLabel(m.month)),
     datasets: [expensesSeries(months.map((m) => m.amount))],
@@ -184,7 +200,7 @@ export function ExpensesChart({ months }: { months: MonthlyAmount[] }) {
   return (
     <ChartPanel title="Expenses" subtitle="Last 12 months">
       {months.length === 0 ? (
-        <NoMonths what="expenses" />
+        <NoMonths what="expenses" failed={failed} onRetry={onRetry} />
       ) : (
         <Line data={data} options={chartOptions(months)} role="img" aria-label={describe('Expenses', months)} />
       )}

@@ -8,6 +8,8 @@ export interface DashboardData {
   monthlySales: Loaded<MonthlyAmount[]>;
   monthlyExpenses: Loaded<MonthlyAmount[]>;
   goals: Loaded<FinancialGoals>;
+  /** Asks again for every part whose call failed (each part keeps its fallback until then). */
+  retryFailed: () => void;
 }
 
 const key = (id: string, part: string) => ['dashboard', id, part] as const;
@@ -30,7 +32,13 @@ export function useDashboardData(id: string): DashboardData | undefined {
   const goals = useQuery({ queryKey: key(id, 'financial-goals'), queryFn: () => loadFinancialGoals(id), ...options });
 
   if (!revenue.data || !expenses.data || !perClient.data || !sales.data || !costs.data || !goals.data) return undefined;
+  const retryFailed = () => {
+    for (const query of [revenue, expenses, perClient, sales, costs, goals]) {
+      if (query.data?.failed && !query.isFetching) void query.refetch();
+    }
+  };
   return {
+    retryFailed,
     headlines: { revenue: revenue.data, expenses: expenses.data, revenuePerClient: perClient.data },
     monthlySales: sales.data,
     monthlyExpenses: costs.data,

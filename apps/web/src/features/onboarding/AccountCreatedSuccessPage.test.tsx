@@ -2,11 +2,15 @@ import { STORAGE_KEYS } from '@brade/contract';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TIMINGS } from '../../app/timings';
-import { renderAt } from '../../test/render';
+import { mockApi } from '../../test/api-mock';
+import { jsonResponse, renderAt } from '../../test/render';
 import AccountCreatedSuccessPage from './AccountCreatedSuccessPage';
 import { saveOnboardingState, startCardQueue } from './onboarding-state';
 
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 describe('/account-created-success', () => {
   it('shows the spec texts, ends onboarding and opens the dashboard after 3.5 seconds', async () => {
@@ -27,5 +31,61 @@ describe('/account-created-success', () => {
     });
     expect(screen.getByTestId('destination')).toHaveTextContent('/main-menu');
     expect(TIMINGS.accountCreatedRedirectMs).toBe(3_500);
+  });
+
+  describe('with something still to link (beyond the spec)', () => {
+    const summary = (processor: string) => ({
+      processor,
+      status: 'connected',
+      sandbox: true,
+      since: null,
+      last_sync: null,
+      next_sync: null,
+      sync: { state: 'idle', imported: 0, last_error: null },
+      consent_expires_at: null,
+      institution: null,
+      institution_id: null,
+    });
+
+    it('names the chosen providers and the bank not linked, and waits for the owner', async () => {
+      localStorage.setItem(STORAGE_KEYS.id, 'u-1');
+      localStorage.setItem(STORAGE_KEYS.accessToken, 'acc');
+      const fetchMock = mockApi({
+        '/api/integrations/sync-status/u-1': jsonResponse(200, { connections: [summary('stripe')] }),
+      });
+      saveOnboardingState(startCardQueue(['stripe', 'sumup']));
+      vi.useFakeTimers();
+      renderAt(<AccountCreatedSuccessPage />, { path: '/account-created-success' });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(50);
+      });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(screen.getByRole('status')).toHaveTextContent('Still to link: SumUp and your business bank account.');
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'You can link them at any time in Settings, under Integrations.',
+      );
+      expect(screen.queryByText('You will be redirected to your dashboard shortly.')).toBeNull();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(TIMINGS.accountCreatedRedirectMs * 2);
+      });
+      expect(screen.queryByTestId('destination')).toBeNull();
+      expect(screen.getByRole('link', { name: 'Go to my dashboard' })).toHaveAttribute('href', '/main-menu');
+    });
+
+    it('redirects as usual when everything is linked', async () => {
+      localStorage.setItem(STORAGE_KEYS.id, 'u-1');
+      mockApi({
+        '/api/integrations/sync-status/u-1': jsonResponse(200, {
+          connections: [summary('square'), summary('gocardless')],
+        }),
+      });
+      saveOnboardingState(startCardQueue(['square']));
+      vi.useFakeTimers();
+      renderAt(<AccountCreatedSuccessPage />, { path: '/account-created-success' });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(TIMINGS.accountCreatedRedirectMs);
+      });
+      expect(screen.getByTestId('destination')).toHaveTextContent('/main-menu');
+    });
   });
 });

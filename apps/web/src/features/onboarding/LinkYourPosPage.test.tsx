@@ -1,8 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../test/render';
 import LinkYourPosPage from './LinkYourPosPage';
+
+// The first render of a file loads MUI and the form: on a loaded machine it can take seconds.
+vi.setConfig({ testTimeout: 20_000 });
 
 describe('LinkYourPosPage', () => {
   it('keeps Continue disabled until a processor is chosen, then queues the choice', async () => {
@@ -29,5 +32,13 @@ describe('LinkYourPosPage', () => {
     await user.click(screen.getByRole('checkbox', { name: /Square/ }));
     await user.click(screen.getByRole('checkbox', { name: /Square/ }));
     expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  });
+
+  it('lets an owner who takes no card payments go on to the bank, Continue staying disabled (beyond the spec)', async () => {
+    const user = userEvent.setup();
+    renderAt(<LinkYourPosPage />, { path: '/link-your-pos' });
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await user.click(screen.getByRole('link', { name: "I don't take card payments here" }));
+    expect(await screen.findByTestId('destination')).toHaveTextContent('/link-business-bank');
   });
 });

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AuthLayout } from '../../ui/AuthLayout';
+import { TextLink } from '../../ui/TextLink';
 import { POS_PROVIDERS, type PosProvider, type QueuedPosLinksState } from './pos-providers';
 
 export default function LinkYourPosPage() {
@@ -67,6 +68,10 @@ export default function LinkYourPosPage() {
       <Button variant="contained" size="large" fullWidth sx={{ mt: 3 }} disabled={chosen.size === 0} onClick={proceed}>
         Continue
       </Button>
+      <Typography variant="body2" sx={{ mt: 2.5, textAlign: 'center' }}>
+        {/* Beyond the spec: an owner who takes no card payments would otherwise be stuck on this screen. */}
+        <TextLink to="/link-business-bank">I don't take card payments here</TextLink>
+      </Typography>
     </AuthLayout>
   );
 }

@@ -45,12 +45,12 @@ describe('/queued-pos-links', () => {
   it('shows one card at a time; Skip completes the step and the empty queue leads to the bank', async () => {
     const user = userEvent.setup();
     renderAt(<QueuedPosLinksPage />, { path: PATH, state: { selectedPOS: ['stripe', 'sumup'] } });
-    expect(title()).toBe('Link your stripe account');
+    expect(title()).toBe('Link your Stripe account');
     expect(screen.getByText('Step 1 of 2')).toBeInTheDocument();
     expect(loadOnboardingState()).toMatchObject({ posQueue: ['stripe', 'sumup'], currentStep: 'stripe_connect' });
 
     await user.click(screen.getByRole('button', { name: 'Skip' }));
-    expect(title()).toBe('Link your sumup account');
+    expect(title()).toBe('Link your SumUp account');
     expect(loadOnboardingState()).toMatchObject({ posQueue: ['sumup'], currentStep: 'sumup_connect' });
 
     await user.click(screen.getByRole('button', { name: 'Skip' }));
@@ -61,7 +61,7 @@ describe('/queued-pos-links', () => {
   it('carries on from the saved state after a reload', () => {
     saveOnboardingState({ ...startCardQueue(['stripe', 'square']), posQueue: ['square'] });
     renderAt(<QueuedPosLinksPage />, { path: PATH });
-    expect(title()).toBe('Link your square account');
+    expect(title()).toBe('Link your Square account');
     expect(screen.getByText('Step 2 of 2')).toBeInTheDocument();
   });
 
@@ -72,7 +72,7 @@ describe('/queued-pos-links', () => {
     expect(screen.getByRole('button', { name: 'Skip' })).toBeDisabled();
 
     postWindowMessage({ type: 'STRIPE_CONNECT_SUCCESS', processor: 'stripe' }, { origin: ORIGIN, source: popup });
-    expect(title()).toBe('Link your square account');
+    expect(title()).toBe('Link your Square account');
     expect(loadOnboardingState()).toMatchObject({ posQueue: ['square'] });
   });
 
@@ -81,7 +81,7 @@ describe('/queued-pos-links', () => {
     const popup = await connectThroughPopup('square');
     postWindowMessage({ type: 'SQUARE_CONNECT_ERROR', processor: 'square' }, { origin: ORIGIN, source: popup });
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to connect. Please try again.');
-    expect(title()).toBe('Link your square account');
+    expect(title()).toBe('Link your Square account');
     expect(screen.getByRole('button', { name: 'Connect' })).toBeEnabled();
   });
 
@@ -92,7 +92,7 @@ describe('/queued-pos-links', () => {
       { type: 'SUMUP_CONNECT_SUCCESS', processor: 'sumup' },
       { origin: 'http://evil.example', source: popup },
     );
-    expect(title()).toBe('Link your sumup account');
+    expect(title()).toBe('Link your SumUp account');
     expect(loadOnboardingState()).toMatchObject({ posQueue: ['sumup'] });
     expect(screen.queryByTestId('destination')).toBeNull();
   });
@@ -103,14 +103,14 @@ describe('/queued-pos-links', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Unknown POS selected. Please try again.');
     expect(screen.getByRole('button', { name: 'Connect' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Skip' }));
-    expect(title()).toBe('Link your stripe account');
+    expect(title()).toBe('Link your Stripe account');
   });
 
   it('shows the error a failed full-page return brought back', () => {
     saveOnboardingState(startCardQueue(['square']));
     renderAt(<QueuedPosLinksPage />, { path: PATH, state: { connectError: true } });
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to connect. Please try again.');
-    expect(title()).toBe('Link your square account');
+    expect(title()).toBe('Link your Square account');
   });
 
   describe('with the bank queued', () => {

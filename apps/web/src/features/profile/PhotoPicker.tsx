@@ -4,10 +4,20 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { type ChangeEvent, type ReactNode, useState } from 'react';
+import { failureNotice } from '../../ui/failure-notice';
 import type { NoticeSeverity } from '../settings/use-notices';
-import { reasonOf, uploadProfilePhoto } from './profile-api';
+import { uploadProfilePhoto } from './profile-api';
 
 type Notify = (severity: NoticeSeverity, text: string, detail?: string) => void;
+
+/** The server's refusals of a file that no retry of the same file can change. */
+const LASTING_PHOTO_REFUSALS = [
+  PROFILE_MESSAGES.photo.wrongType,
+  PROFILE_MESSAGES.photo.tooLarge,
+  PROFILE_MESSAGES.photo.tooManyPixels,
+  PROFILE_MESSAGES.photo.tooLong,
+  PROFILE_MESSAGES.photo.unreadable,
+];
 
 /** Checked here only to spare a doomed upload; the server decides by the file's content. */
 function problemWith(file: File): string | null {
@@ -36,7 +46,8 @@ export function PhotoPicker({ id, notify, children }: PhotoPickerProps) {
     if (!file) return;
     const problem = problemWith(file);
     if (problem) {
-      notify('error', PROFILE_MESSAGES.photo.failure, problem);
+      // Choosing another file is the fix, not trying again.
+      notify('error', problem);
       return;
     }
     setUploading(true);
@@ -46,7 +57,8 @@ export function PhotoPicker({ id, notify, children }: PhotoPickerProps) {
       notify('success', PROFILE_MESSAGES.photo.success);
     } catch (error) {
       console.error('Could not upload the profile photo', error);
-      notify('error', PROFILE_MESSAGES.photo.failure, reasonOf(error));
+      const { text, detail } = failureNotice(PROFILE_MESSAGES.photo.failure, error, LASTING_PHOTO_REFUSALS);
+      notify('error', text, detail);
     } finally {
       setUploading(false);
     }

@@ -156,10 +156,13 @@ describe('Profile: Edit and Cancel', () => {
     await toggle('Business Information', 'Edit');
     await toggle('Change Password', 'Edit');
     expect(saveChanges()).toBeInTheDocument();
+    // The sticky bar keeps its room at the bottom: focused headings and Cancel buttons stop above it.
+    expect(document.documentElement.style.scrollPaddingBottom).toBe('96px');
     await toggle('Business Information', 'Cancel');
     expect(saveChanges()).toBeInTheDocument();
     await toggle('Change Password', 'Cancel');
     expect(saveChanges()).toBeNull();
+    expect(document.documentElement.style.scrollPaddingBottom).toBe('');
   });
 
   it('offers the same UK options as onboarding', async () => {
@@ -477,6 +480,7 @@ describe('Profile: photo', () => {
 
   it.each([
     ['an SVG', new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }), PROFILE_MESSAGES.photo.wrongType],
+    ['a GIF', new File(['GIF89a'], 'party.gif', { type: 'image/gif' }), 'Please choose a JPEG, PNG or WebP image.'],
     [
       'a 6 MB JPEG',
       new File([new Uint8Array(6 * 1024 * 1024)], 'big.jpg', { type: 'image/jpeg' }),
@@ -488,11 +492,12 @@ describe('Profile: photo', () => {
     await loaded();
     // The picker's accept list would hide the SVG; a drop or a "All files" choice still gets it here.
     await userEvent.setup({ delay: null, applyAccept: false }).upload(screen.getByLabelText('Change photo'), file);
-    expect(await alerts()).toEqual([`${PROFILE_MESSAGES.photo.failure}${reason}`]);
+    // Beyond the spec: what to do instead, not 'Please try again' (another try of the same file cannot work).
+    expect(await alerts()).toEqual([reason]);
     expect(calledPaths(fetchMock)).toEqual([DETAILS]);
   });
 
-  it("alerts the server's refusal", async () => {
+  it("alerts the server's refusal of the file as what to do instead", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mockApi({
       [DETAILS]: jsonResponse(200, amelia),
@@ -502,8 +507,37 @@ describe('Profile: photo', () => {
     await loaded();
     const renamed = new File(['just text'], 'notes.jpg', { type: 'image/jpeg' });
     await user.upload(screen.getByLabelText('Change photo'), renamed);
-    expect(await alerts()).toEqual([`${PROFILE_MESSAGES.photo.failure}${PROFILE_MESSAGES.photo.wrongType}`]);
+    expect(await alerts()).toEqual(['Please choose a JPEG, PNG or WebP image.']);
     expect(updates).toBe(0);
+  });
+
+  it("keeps the retry advice for a failure that a retry may fix, with the server's reason", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi({
+      [DETAILS]: jsonResponse(200, amelia),
+      [UPLOAD]: jsonResponse(503, { error: 'The photo store is busy.', code: 'internal_error' }),
+    });
+    renderProfile();
+    await loaded();
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText('Change photo'), file);
+    expect(await alerts()).toEqual([`${PROFILE_MESSAGES.photo.failure}The photo store is busy.`]);
+  });
+
+  it('says a demo write is refused as read-only', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi({
+      [DETAILS]: jsonResponse(200, amelia),
+      [UPLOAD]: jsonResponse(403, {
+        error: 'The demo account is read-only: its profile photo cannot be changed.',
+        code: 'demo_read_only',
+      }),
+    });
+    renderProfile();
+    await loaded();
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText('Change photo'), file);
+    expect(await alerts()).toEqual(['The demo account is read-only.']);
   });
 });
 

@@ -33,6 +33,25 @@ const EMAIL_CHANGE_RESULTS: Record<string, { severity: NoticeSeverity; text: str
   in_use: { severity: 'error', text: PROFILE_MESSAGES.email.inUse },
 };
 
+const SAVE_BAR_GAP_PX = 16;
+/** The sticky bar's height and gap, kept clear below whatever is focused or scrolled to. */
+export const SAVE_BAR_CLEARANCE_PX = 96;
+
+/**
+ * While the sticky 'Save changes' bar shows, the page keeps room for it at the bottom: a heading or its Cancel
+ * button that gets focus (or is scrolled to) stops above the bar instead of beneath it.
+ */
+function useSaveBarClearance(active: boolean) {
+  useEffect(() => {
+    if (!active) return;
+    const root = document.documentElement;
+    root.style.scrollPaddingBottom = `${SAVE_BAR_CLEARANCE_PX}px`;
+    return () => {
+      root.style.scrollPaddingBottom = '';
+    };
+  }, [active]);
+}
+
 /** /main-menu/profile (docs/product.md, "Screens and routes"). Without a stored id it goes back to /main-menu. */
 export default function ProfilePage() {
   const id = stored.id();
@@ -70,6 +89,7 @@ function Profile({ id }: { id: string }) {
   }, [query.data?.email]);
 
   const anyEditing = editor.editing.size > 0;
+  useSaveBarClearance(anyEditing);
   const section = (key: 'personal' | 'business' | 'password', body: ReactNode) =>
     details ? (
       <ProfileSection
@@ -171,15 +191,18 @@ function Profile({ id }: { id: string }) {
           )}
           {anyEditing && (
             <Box
+              data-testid="save-bar"
               sx={{
                 position: 'sticky',
-                bottom: 16,
+                bottom: SAVE_BAR_GAP_PX,
+                // Only as wide as its button, so that the headings on the left stay visible beside it.
+                alignSelf: 'flex-end',
                 display: 'flex',
-                justifyContent: 'flex-end',
-                p: 1.5,
+                p: 1,
                 borderRadius: 999,
                 bgcolor: 'rgba(253, 242, 246, 0.9)',
                 backdropFilter: 'blur(4px)',
+                boxShadow: '0 2px 12px rgba(0, 0, 0, 0.12)',
               }}
             >
               <Button

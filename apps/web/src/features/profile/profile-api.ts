@@ -38,6 +38,7 @@ export class PhotoUploadError extends Error {
   constructor(
     readonly status: number,
     readonly serverMessage: string | undefined,
+    readonly code?: string,
   ) {
     super(serverMessage ?? `Photo upload failed with status ${status}`);
     this.name = 'PhotoUploadError';
@@ -68,9 +69,14 @@ export async function uploadProfilePhoto(id: string, file: Blob): Promise<string
     await getUserDetails(id);
     response = await sendPhoto(id, file);
   }
-  const body = (await response.json().catch(() => null)) as { profile_photo?: unknown; error?: unknown } | null;
+  const body = (await response.json().catch(() => null)) as {
+    profile_photo?: unknown;
+    error?: unknown;
+    code?: unknown;
+  } | null;
   if (!response.ok || typeof body?.profile_photo !== 'string') {
-    throw new PhotoUploadError(response.status, typeof body?.error === 'string' ? body.error : undefined);
+    const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+    throw new PhotoUploadError(response.status, text(body?.error), text(body?.code));
   }
   return body.profile_photo;
 }

@@ -1,9 +1,10 @@
 import { PROFILE_MESSAGES } from '@brade/contract';
 import { storeFullName } from '../../api/session';
 import type { UserDetails } from '../../api/user';
+import { failureNotice } from '../../ui/failure-notice';
 import { toPayloadPostcode } from '../onboarding/business-form';
 import type { NoticeSeverity } from '../settings/use-notices';
-import { reasonOf, updateBusinessInfo, updateEmail, updatePassword, updatePersonalInfo } from './profile-api';
+import { updateBusinessInfo, updateEmail, updatePassword, updatePersonalInfo } from './profile-api';
 import type { Drafts, SectionKey } from './profile-form';
 
 export interface SaveNotice {
@@ -25,7 +26,7 @@ export interface SectionOutcome {
   patch?: Partial<UserDetails>;
 }
 
-type Attempt = { ok: true } | { ok: false; detail: string | undefined };
+type Attempt = { ok: true } | { ok: false; error: unknown };
 
 async function attempt(what: string, call: () => Promise<unknown>): Promise<Attempt> {
   try {
@@ -33,9 +34,15 @@ async function attempt(what: string, call: () => Promise<unknown>): Promise<Atte
     return { ok: true };
   } catch (error) {
     console.error(`Could not update ${what}`, error);
-    return { ok: false, detail: reasonOf(error) };
+    return { ok: false, error };
   }
 }
+
+/** A failed save's notice: the spec's sentence and the server's reason, or a refusal no retry can fix. */
+const failed = (specText: string, result: { error: unknown }): SaveNotice => ({
+  severity: 'error',
+  ...failureNotice(specText, result.error),
+});
 
 async function savePersonal(id: string, details: UserDetails, drafts: Drafts): Promise<SectionOutcome> {
   const outcome: SectionOutcome = { section: 'personal', ok: true, changedSomething: false, notices: [] };
@@ -50,7 +57,7 @@ async function savePersonal(id: string, details: UserDetails, drafts: Drafts): P
       outcome.notices.push({ severity: 'success', text: PROFILE_MESSAGES.personal.success });
     } else {
       outcome.ok = false;
-      outcome.notices.push({ severity: 'error', text: PROFILE_MESSAGES.personal.failure, detail: result.detail });
+      outcome.notices.push(failed(PROFILE_MESSAGES.personal.failure, result));
     }
   }
   if (email !== details.email.toLowerCase()) {
@@ -60,7 +67,7 @@ async function savePersonal(id: string, details: UserDetails, drafts: Drafts): P
       outcome.notices.push({ severity: 'success', text: PROFILE_MESSAGES.email.success });
     } else {
       outcome.ok = false;
-      outcome.notices.push({ severity: 'error', text: PROFILE_MESSAGES.email.failure, detail: result.detail });
+      outcome.notices.push(failed(PROFILE_MESSAGES.email.failure, result));
     }
   }
   return outcome;
@@ -101,7 +108,7 @@ async function saveBusiness(id: string, details: UserDetails, drafts: Drafts): P
         section: 'business',
         ok: false,
         changedSomething: false,
-        notices: [{ severity: 'error', text: PROFILE_MESSAGES.business.failure, detail: result.detail }],
+        notices: [failed(PROFILE_MESSAGES.business.failure, result)],
       };
 }
 
@@ -121,7 +128,7 @@ async function savePassword(id: string, drafts: Drafts): Promise<SectionOutcome>
         section: 'password',
         ok: false,
         changedSomething: false,
-        notices: [{ severity: 'error', text: PROFILE_MESSAGES.password.failure, detail: result.detail }],
+        notices: [failed(PROFILE_MESSAGES.password.failure, result)],
       };
 }
 

@@ -6,9 +6,10 @@ import Slider from '@mui/material/Slider';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { failureNotice } from '../../ui/failure-notice';
 import { GOAL_SLIDERS, type GoalSlider, sameGoals } from './goal-sliders';
 import { LoadFailed, SettingsCard } from './SettingsCard';
-import { getFinancialGoals, serverReason, settingsKeys, updateFinancialGoals } from './settings-api';
+import { getFinancialGoals, settingsKeys, updateFinancialGoals } from './settings-api';
 import type { NoticeSeverity } from './use-notices';
 
 type Notify = (severity: NoticeSeverity, text: string, detail?: string) => void;
@@ -71,7 +72,8 @@ export function FinancialGoalsCard({ id, notify }: { id: string; notify: Notify 
     },
     onError: (error) => {
       console.error('Could not save financial goals', error);
-      notify('error', SETTINGS_MESSAGES.goals.failure, serverReason(error));
+      const { text, detail } = failureNotice(SETTINGS_MESSAGES.goals.failure, error);
+      notify('error', text, detail);
     },
   });
 

@@ -8,8 +8,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { failureNotice } from '../../ui/failure-notice';
 import { LoadFailed, SettingsCard } from './SettingsCard';
-import { getNotificationSettings, serverReason, settingsKeys, updateNotificationSettings } from './settings-api';
+import { getNotificationSettings, settingsKeys, updateNotificationSettings } from './settings-api';
 import type { NoticeSeverity } from './use-notices';
 
 type Notify = (severity: NoticeSeverity, text: string, detail?: string) => void;
@@ -91,7 +92,8 @@ export function NotificationsCard({ id, notify }: { id: string; notify: Notify }
     },
     onError: (error) => {
       console.error('Could not save notification settings', error);
-      notify('error', SETTINGS_MESSAGES.notifications.failure, serverReason(error));
+      const { text, detail } = failureNotice(SETTINGS_MESSAGES.notifications.failure, error);
+      notify('error', text, detail);
     },
   });
 

@@ -12,10 +12,12 @@ interface SettingsCardProps {
   /** The card's Save button, shown only after a change. */
   footer?: ReactNode;
   hidden?: boolean;
+  /** The element id that a link such as /main-menu/settings#integrations scrolls to. */
+  anchor?: string;
 }
 
 /** One titled card of the Settings screen; its heading names the region. */
-export function SettingsCard({ title, subtitle, children, footer, hidden }: SettingsCardProps) {
+export function SettingsCard({ title, subtitle, children, footer, hidden, anchor }: SettingsCardProps) {
   const titleId = useId();
   return (
     <Paper
@@ -23,7 +25,8 @@ export function SettingsCard({ title, subtitle, children, footer, hidden }: Sett
       aria-labelledby={titleId}
       elevation={0}
       hidden={hidden}
-      sx={{ p: { xs: 2.5, sm: 3 }, border: '1px solid', borderColor: 'divider' }}
+      id={anchor}
+      sx={{ scrollMarginTop: 16, p: { xs: 2.5, sm: 3 }, border: '1px solid', borderColor: 'divider' }}
     >
       <Typography id={titleId} variant="h2" sx={{ fontSize: '1.2rem' }}>
         {title}

@@ -132,6 +132,24 @@ describe('Settings', () => {
     mockApi({
       [GOALS]: jsonResponse(200, goals),
       [NOTIFICATIONS]: jsonResponse(200, notifications),
+      [SAVE_GOALS]: jsonResponse(503, { error: 'The database is busy.', code: 'internal_error' }),
+    });
+    renderSettings();
+    await waitFor(() => expect(slider('Margin goal')).toHaveValue('10'));
+    fireEvent.change(slider('Margin goal'), { target: { value: 20 } });
+    await user.click(goalsSave()!);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(SETTINGS_MESSAGES.goals.failure);
+    expect(alert).toHaveTextContent('The database is busy.');
+    expect(goalsSave()).toBeInTheDocument();
+  });
+
+  it("says a demo account's save is refused as read-only, not 'Please try again' (beyond the spec)", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi({
+      [GOALS]: jsonResponse(200, goals),
+      [NOTIFICATIONS]: jsonResponse(200, notifications),
       [SAVE_GOALS]: jsonResponse(403, {
         error: 'The demo account is read-only: its financial goals cannot be changed.',
         code: 'demo_read_only',
@@ -143,8 +161,7 @@ describe('Settings', () => {
     await user.click(goalsSave()!);
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(SETTINGS_MESSAGES.goals.failure);
-    expect(alert).toHaveTextContent('The demo account is read-only: its financial goals cannot be changed.');
+    expect(alert).toHaveTextContent(/^The demo account is read-only\.$/);
     expect(goalsSave()).toBeInTheDocument();
   });
 

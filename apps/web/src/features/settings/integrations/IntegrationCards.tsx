@@ -5,13 +5,16 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import { useState } from 'react';
 import { errorText } from '../../../api/error-text';
+import { DEMO_READ_ONLY, isDemoRefusal } from '../../../ui/failure-notice';
+import { useNow } from '../../../ui/use-now';
 import { BankSelect } from '../../connect/BankSelect';
+import { connectFailureText } from '../../connect/connect-failure-text';
 import { useBankList } from '../../connect/use-bank-list';
 import { useConnect } from '../../connect/use-connect';
+import { DisconnectDialog } from './DisconnectDialog';
 import { IntegrationCard } from './IntegrationCard';
 import { renewalText } from './sync-text';
 import { useIntegrations } from './use-integrations';
-import { useNow } from './use-now';
 
 /** The four cards of docs/product.md ("Screens and routes"), in its order; the bank is 'Business Account'. */
 export const INTEGRATION_CARDS = [
@@ -41,19 +44,19 @@ export function IntegrationCards({ id, columns = 2 }: { id: string; columns?: 1 
 
   const { busy, connectCard, connectBank } = useConnect({
     from: 'settings',
-    onResult: ({ processor, ok }) => {
-      // docs/product.md, "States and transitions": in Settings a failed pop-up is only logged; the card keeps showing
-      // the server's state.
-      if (!ok) console.error(`The ${processor} connection did not complete`);
+    onResult: ({ processor, ok, reason }) => {
+      if (ok) return setError(processor, null);
+      // docs/product.md, "States and transitions", logs a failed pop-up in Settings; beyond the spec, its card also
+      // says why in words.
+      console.error(`The ${processor} connection did not complete`, reason ?? '');
+      setError(processor, connectFailureText(processor, reason));
     },
     onStartError: (processor, error) => {
       console.error(`Could not start the ${processor} connection`, error);
       const fallback =
         processor === 'gocardless' ? CONNECT_MESSAGES.bankConnectSettingsFailure : CONNECT_MESSAGES.popupError;
-      setError(
-        processor,
-        processor === 'gocardless' ? fallback : errorText(error, { noText: fallback, failure: fallback }),
-      );
+      const text = processor === 'gocardless' ? fallback : errorText(error, { noText: fallback, failure: fallback });
+      setError(processor, isDemoRefusal(error) ? DEMO_READ_ONLY : text);
     },
   });
 
@@ -68,12 +71,15 @@ export function IntegrationCards({ id, columns = 2 }: { id: string; columns?: 1 
     }
   };
 
+  const [confirming, setConfirming] = useState<ConnectableProcessor | null>(null);
   const disconnectOne = (processor: ConnectableProcessor) => {
+    setConfirming(null);
     setError(processor, null);
     disconnect.mutate(processor, {
       onError: (error) => {
         console.error(`Could not disconnect ${processor}`, error);
-        setError(processor, errorText(error, { noText: DISCONNECT_FAILURE, failure: DISCONNECT_FAILURE }));
+        const text = errorText(error, { noText: DISCONNECT_FAILURE, failure: DISCONNECT_FAILURE });
+        setError(processor, isDemoRefusal(error) ? DEMO_READ_ONLY : text);
       },
     });
   };
@@ -141,7 +147,7 @@ export function IntegrationCards({ id, columns = 2 }: { id: string; columns?: 1 
             busy={busy === processor || disconnecting}
             locked={busy !== null && busy !== processor}
             onConnect={() => connect(processor)}
-            onDisconnect={() => disconnectOne(processor)}
+            onDisconnect={() => setConfirming(processor)}
             onReconnect={() => reconnect(processor)}
             renewal={renewalText(summary, now)}
             error={errors[processor]}
@@ -175,6 +181,11 @@ export function IntegrationCards({ id, columns = 2 }: { id: string; columns?: 1 
           </IntegrationCard>
         );
       })}
+      <DisconnectDialog
+        title={INTEGRATION_CARDS.find((card) => card.processor === confirming)?.title ?? null}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirming && disconnectOne(confirming)}
+      />
     </Box>
   );
 }

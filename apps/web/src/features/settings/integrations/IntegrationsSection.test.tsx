@@ -10,7 +10,7 @@ import { fetchedPaths, mockApi } from '../../../test/api-mock';
 import { postWindowMessage, stubWindowOpen } from '../../../test/fake-popup';
 import { jsonResponse, sentBody } from '../../../test/render';
 import { IntegrationsSection } from './IntegrationsSection';
-import { SYNC_POLL_MS } from './use-integrations';
+import { SYNC_POLL_MS } from './use-sync-status';
 
 const ORIGIN = window.location.origin;
 const TOKENS = '/api/database/get-access-tokens/u-1';
@@ -211,28 +211,49 @@ describe('Settings → Integrations', () => {
     await waitFor(() => expect(statusOf('Stripe')).toBe('Connected'));
 
     await userEvent.click(within(card('Stripe')).getByRole('button', { name: 'Disconnect' }));
+    // Beyond the spec: it asks first, says that history is kept, and Cancel changes nothing.
+    const dialog = screen.getByRole('dialog', { name: 'Disconnect Stripe?' });
+    expect(dialog).toHaveAccessibleDescription(
+      'Brade stops importing from Stripe. The transactions already imported stay in your figures and reports. To import again later, connect it again.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetchedPaths(fetchMock)).not.toContain('/api/database/delete-tokens');
+
+    await userEvent.click(within(card('Stripe')).getByRole('button', { name: 'Disconnect' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Disconnect Stripe?' })).getByRole('button', { name: 'Disconnect' }),
+    );
     await waitFor(() => expect(statusOf('Stripe')).toBe('Not connected'));
     const call = fetchedPaths(fetchMock).indexOf('/api/database/delete-tokens');
     expect(sentBody(fetchMock, call)).toEqual({ id: 'u-1', processor: 'stripe' });
     expect(within(card('Stripe')).getByRole('button', { name: 'Connect' })).toBeInTheDocument();
   });
 
-  it('shows the server’s sentence when disconnecting fails', async () => {
+  it.each([
+    [
+      403,
+      'demo_read_only',
+      'The demo account is read-only: its connections cannot be changed.',
+      'The demo account is read-only.',
+    ],
+    [404, 'not_found', 'That connection was not found.', 'That connection was not found.'],
+  ])('says why disconnecting failed (%s %s)', async (status, code, error, shown) => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mockApi({
       ...answersFor([summary({ processor: 'square' })]),
-      '/api/database/delete-tokens': jsonResponse(403, {
-        error: 'The demo account cannot change its connections.',
-        code: 'demo_read_only',
-      }),
+      '/api/database/delete-tokens': jsonResponse(status, { error, code }),
       [BANKS]: jsonResponse(200, BANK_LIST),
     });
     renderSection();
     await waitFor(() => expect(statusOf('Square')).toBe('Connected'));
     await userEvent.click(within(card('Square')).getByRole('button', { name: 'Disconnect' }));
-    expect(await within(card('Square')).findByRole('alert')).toHaveTextContent(
-      'The demo account cannot change its connections.',
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Disconnect Square?' })).getByRole('button', { name: 'Disconnect' }),
     );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Beyond the spec: a demo write says it is read-only rather than anything a retry could change.
+    expect((await within(card('Square')).findByRole('alert')).textContent).toBe(shown);
     expect(statusOf('Square')).toBe('Connected');
   });
 
@@ -275,7 +296,7 @@ describe('Settings → Integrations', () => {
     expect(await bank.findByRole('alert')).toHaveTextContent('Failed to fetch bank list. Please try again.');
   });
 
-  it('flips to Connected on the pop-up’s success; its error is only logged; other origins change nothing', async () => {
+  it('flips to Connected on the pop-up’s success; its error is logged and said on the card; other origins change nothing', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     let connected = false;
     const square = summary({ processor: 'square', sync: { state: 'idle', imported: 0, last_error: null } });
@@ -295,9 +316,15 @@ describe('Settings → Integrations', () => {
     const connect = () => userEvent.click(within(card('Square')).getByRole('button', { name: 'Connect' }));
     await connect();
     await waitFor(() => expect(opened[0]?.location.href).toContain('/sandbox/square/'));
-    postWindowMessage({ type: 'SQUARE_CONNECT_ERROR', processor: 'square' }, { origin: ORIGIN, source: opened[0] });
-    expect(errors).toHaveBeenCalledWith('The square connection did not complete');
-    expect(within(card('Square')).queryByRole('alert')).toBeNull();
+    postWindowMessage(
+      { type: 'SQUARE_CONNECT_ERROR', processor: 'square', reason: 'denied' },
+      { origin: ORIGIN, source: opened[0] },
+    );
+    expect(errors).toHaveBeenCalledWith('The square connection did not complete', 'denied');
+    // Beyond the spec: the reason in words on the card.
+    expect(await within(card('Square')).findByRole('alert')).toHaveTextContent(
+      'Nothing was connected: access was not allowed at Square. Connect again and allow access to link it.',
+    );
 
     await connect();
     await waitFor(() => expect(opened[1]?.location.href).toContain('/sandbox/square/'));
@@ -311,6 +338,35 @@ describe('Settings → Integrations', () => {
 
     postWindowMessage({ type: 'SQUARE_CONNECT_SUCCESS', processor: 'square' }, { origin: ORIGIN, source: opened[1] });
     await waitFor(() => expect(statusOf('Square')).toBe('Connected'));
+    expect(within(card('Square')).queryByRole('alert')).toBeNull();
+  });
+
+  it.each([
+    ['expired', 'This connection was started too long ago or in another browser. Connect again from here.'],
+    ['refused', 'Your bank did not accept the connection. Connect again to start afresh.'],
+    ['unreachable', 'Brade could not reach your bank. Please try again in a few minutes.'],
+    [undefined, 'Failed to connect. Please try again.'],
+  ])('says a %s bank connection in words on its card', async (reason, text) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi({
+      ...answersFor([]),
+      [BANKS]: jsonResponse(200, BANK_LIST),
+      '/api/gocardless/build-a-link': jsonResponse(200, {
+        requisition: { id: 'req-1', link: `${ORIGIN}/sandbox/gocardless/link` },
+      }),
+    });
+    const { opened } = stubWindowOpen();
+    renderSection();
+    const bank = within(await screen.findByRole('region', { name: 'Business Account' }));
+    await waitFor(() => expect(bank.getByRole('option', { name: 'Sandbox Finance' })).toBeInTheDocument());
+    await userEvent.selectOptions(bank.getByLabelText('Bank'), 'Sandbox Finance');
+    await userEvent.click(bank.getByRole('button', { name: 'Connect' }));
+    await waitFor(() => expect(opened[0]?.location.href).toContain('/sandbox/gocardless/'));
+    postWindowMessage(
+      { type: 'GOCARDLESS_CONNECT_ERROR', processor: 'gocardless', ...(reason ? { reason } : {}) },
+      { origin: ORIGIN, source: opened[0] },
+    );
+    expect(await within(card('Business Account')).findByRole('alert')).toHaveTextContent(text);
   });
 
   it('polls the import progress every 2 seconds and re-reads the dashboard when it finishes', async () => {

@@ -1,13 +1,21 @@
+import { useEffect } from 'react';
 import { stored } from '../../../api/session';
 import { SettingsCard } from '../SettingsCard';
 import { IntegrationCards } from './IntegrationCards';
+
+const ANCHOR = 'integrations';
 
 /** Settings → Integrations (docs/product.md, "Screens and routes"): Stripe, Square, SumUp and the Business Account. */
 export function IntegrationsSection() {
   // The signed-in shell renders Settings only with a stored id.
   const id = stored.id() ?? '';
+  useEffect(() => {
+    // The dashboard's "Link your bank" lands here.
+    if (window.location.hash === `#${ANCHOR}`) document.getElementById(ANCHOR)?.scrollIntoView?.({ block: 'start' });
+  }, []);
   return (
     <SettingsCard
+      anchor={ANCHOR}
       title="Integrations"
       subtitle="Connect your card-payment providers and business bank account. Brade imports their transactions every hour (the bank up to four times a day); disconnecting keeps what was already imported."
     >

@@ -1,19 +1,17 @@
 import { CONNECTABLE_PROCESSORS, type ConnectableProcessor, type ConnectionSummary } from '@brade/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
-import { deleteTokens, getAccessTokens, getSyncStatus } from './integrations-api';
+import { deleteTokens, getAccessTokens } from './integrations-api';
 import { isImporting } from './sync-text';
-
-/** How often the cards ask for progress while an import is queued or running. */
-export const SYNC_POLL_MS = 2_000;
+import { syncStatusKey, useSyncStatus } from './use-sync-status';
 
 export const integrationsKey = (id: string) => ['integrations', id] as const;
 
 export type Summaries = Partial<Record<ConnectableProcessor, ConnectionSummary>>;
 
 /**
- * The owner's connections: get-access-tokens (docs/product.md, "The calls") on load, and the sync status, polled every
- * 2 seconds while an import runs. When an import finishes, the dashboard's figures are re-read.
+ * The owner's connections: get-access-tokens (docs/product.md, "The calls") on load, and the sync status, polled while
+ * an import runs (which also re-reads the dashboard's figures).
  */
 export function useIntegrations(id: string) {
   const queryClient = useQueryClient();
@@ -22,25 +20,19 @@ export function useIntegrations(id: string) {
     queryFn: () => getAccessTokens(id),
     staleTime: 0,
   });
-  const sync = useQuery({
-    queryKey: [...integrationsKey(id), 'sync-status'],
-    queryFn: () => getSyncStatus(id),
-    staleTime: 0,
-    refetchInterval: (query) => ((query.state.data ?? []).some(isImporting) ? SYNC_POLL_MS : false),
-  });
+  const sync = useSyncStatus(id);
 
   const summaries = useMemo(() => {
     const merged: Summaries = { ...tokens.data };
     // The polled sync status is the fresher of the two answers.
-    for (const summary of sync.data ?? []) merged[summary.processor] = summary;
+    for (const summary of sync.connections ?? []) merged[summary.processor] = summary;
     return merged;
-  }, [tokens.data, sync.data]);
+  }, [tokens.data, sync.connections]);
 
   const importing = CONNECTABLE_PROCESSORS.some((processor) => isImporting(summaries[processor]));
   const wasImporting = useRef(importing);
   useEffect(() => {
     if (wasImporting.current && !importing) {
-      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
       void queryClient.invalidateQueries({ queryKey: [...integrationsKey(id), 'access-tokens'] });
     }
     wasImporting.current = importing;
@@ -54,7 +46,7 @@ export function useIntegrations(id: string) {
   const disconnect = useMutation({
     mutationFn: (processor: ConnectableProcessor) => deleteTokens(id, processor),
     onSuccess: (connection) => {
-      queryClient.setQueryData<ConnectionSummary[]>([...integrationsKey(id), 'sync-status'], (list) =>
+      queryClient.setQueryData<ConnectionSummary[]>(syncStatusKey(id), (list) =>
         list?.map((summary) => (summary.processor === connection.processor ? connection : summary)),
       );
       return queryClient.invalidateQueries();

@@ -1,0 +1,23 @@
+import Box from '@mui/material/Box';
+import { LinkButton } from '../../ui/TextLink';
+
+/**
+ * The quiet notice on a tile or chart whose call failed (beyond the spec, whose failures are only logged): the
+ * fallback beside it is not a real figure, and Retry asks again.
+ */
+export function NotLoaded({ what, onRetry }: { what: string; onRetry?: () => void }) {
+  return (
+    <Box
+      role="status"
+      data-testid="not-loaded"
+      sx={{ typography: 'caption', color: 'text.secondary', lineHeight: 1.4, display: 'flex', gap: 1 }}
+    >
+      <span>{what} could not be loaded.</span>
+      {onRetry && (
+        <LinkButton type="button" onClick={onRetry}>
+          Retry
+        </LinkButton>
+      )}
+    </Box>
+  );
+}
