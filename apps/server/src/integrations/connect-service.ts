@@ -14,7 +14,6 @@ import {
   saveConnection,
   summaryOf,
 } from './connection-store.js';
-import { connectedProcessors } from './connections.js';
 import { PROVIDER_NAMES } from './provider-names.js';
 import type { StoredCardTokens } from './sync/run-sync.js';
 import { storedTokens } from './sync/run-sync.js';
@@ -78,8 +77,8 @@ export async function completeCardConnection(
     sandbox: ctx.integrations.providers.isSandbox(processor),
     now: ctx.clock(),
   });
-  // This processor's payouts into the bank are transfers from now on: its sales are counted directly.
-  await reclassifyPayouts(db, userId, await connectedProcessors(db, userId));
+  // Its payouts into the bank are settled again once its sales arrive (each import does); nothing moves yet.
+  await reclassifyPayouts(db, userId);
   await ctx.integrations.scheduler.requestNow(row.id);
   return summaryOf(row);
 }
@@ -118,6 +117,6 @@ export async function disconnect(
   }
   const updated = await markDisconnected(db, row.id, ctx.clock());
   if (provider === 'bank') await forgetBankBalances(db, userId);
-  if (provider !== 'bank') await reclassifyPayouts(db, userId, await connectedProcessors(db, userId));
+  if (provider !== 'bank') await reclassifyPayouts(db, userId);
   return summaryOf(updated);
 }

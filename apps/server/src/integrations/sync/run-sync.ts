@@ -5,7 +5,6 @@ import { importTransactions } from '../../ledger/import.js';
 import { reconcilePayouts } from '../../ledger/reconcile.js';
 import type { CardProviderAdapter, CardProviderTokens, SyncCursor } from '../card-providers/card-provider.js';
 import { type ConnectionRow, connectionById, readCredentials, sealCredentials } from '../connection-store.js';
-import { connectedProcessors } from '../connections.js';
 import type { IntegrationProviders } from '../provider-registry.js';
 import { connections } from '../tables.js';
 import { type Lease, LeaseLostError, saveBackfillProgress, saveProgress, takeLease } from './lease.js';
@@ -163,8 +162,6 @@ async function importPages(
   run: { cursor: SyncCursor | null; window: { historyFrom: Date; now: Date }; save: SaveProgress },
 ): Promise<void> {
   const { row } = lease;
-  // Card rows do not depend on which processors are connected (only bank credits do): read it once.
-  const connected = await connectedProcessors(deps.db, row.userId);
   const batchRows = deps.writeBatchRows ?? WRITE_BATCH_ROWS;
   let cursor = run.cursor;
   let pending: SourceTransaction[] = [];
@@ -177,7 +174,7 @@ async function importPages(
       const reached = cursor;
       const done = page.done;
       pending = [];
-      await importTransactions(deps.db, row.userId, rows, connected, {
+      await importTransactions(deps.db, row.userId, rows, {
         hashPayer: deps.hashPayer,
         source: { connectionId: row.id, syncRunId: lease.runId },
         alongside: (tx) => run.save(tx, reached, rows.length, done),

@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../db/client.js';
+
+/**
+ * How long after the last day a processor's sales are in the ledger its payouts may still arrive in the bank for
+ * them: Stripe's first payout comes 7–14 days after the first payment (docs/finance.md, "Card payouts").
+ */
+export const PAYOUT_LAG_DAYS = 14;
+
+/**
+ * Decides, for every bank credit that is a card processor's payout, whether it is a transfer or sales
+ * (docs/finance.md, "Card payouts"). The processor's rows in the ledger cover the days from its first row to its
+ * last; a payout arriving after the first of those days and at most PAYOUT_LAG_DAYS after the last pays for sales
+ * the ledger holds, so it is a transfer; any other payout pays for sales the ledger does not hold, so it is the
+ * sales. Connecting or disconnecting a processor changes neither end while its history stays in the ledger, so no
+ * figure moves. Returns the days whose rows changed kind (their daily totals need rebuilding).
+ */
+export async function settlePayouts(db: Db, userId: string): Promise<string[]> {
+  const result = await db.execute(sql`
+    with coverage as (
+      select provider, min(local_date) as first_day, max(local_date) as last_day
+      from ledger_transactions
+      where user_id = ${userId} and provider <> 'bank' and kind in ('sale', 'refund', 'fee', 'payout')
+      group by provider
+    ), decided as (
+      select b.id,
+        case when c.first_day < b.local_date and b.local_date <= c.last_day + ${PAYOUT_LAG_DAYS}::int
+          then 'transfer' else 'sale' end as kind
+      from ledger_transactions b
+      left join coverage c on c.provider = b.payout_processor
+      where b.user_id = ${userId} and b.provider = 'bank' and b.payout_processor is not null
+    )
+    update ledger_transactions t set kind = decided.kind
+    from decided
+    where t.id = decided.id and t.kind <> decided.kind
+    returning t.local_date::text as day`);
+  await unpairNonTransfers(db, userId);
+  return [...new Set(rowsOf<{ day: string }>(result).map((r) => r.day))];
+}
+
+/** A bank credit that stopped being a transfer (it is the sales now) no longer pairs with a payout. */
+async function unpairNonTransfers(db: Db, userId: string): Promise<void> {
+  await db.execute(sql`
+    update ledger_transactions set reconciled_with = null
+    where user_id = ${userId} and reconciled_with in (
+      select id from ledger_transactions
+      where user_id = ${userId} and provider = 'bank' and kind <> 'transfer' and reconciled_with is not null)`);
+  await db.execute(sql`
+    update ledger_transactions set reconciled_with = null
+    where user_id = ${userId} and provider = 'bank' and kind <> 'transfer' and reconciled_with is not null`);
+}
