@@ -62,12 +62,12 @@ export const BANK_RULES: readonly BankRule[] = [
     'debit',
     /\bNEST\b|PENSION|\bSMART PENSION|\bROYAL LONDON\b|\bAVIVA PENSION|\bSCOTTISH WIDOWS\b/,
   ),
-  rule('Wages', 'expense', 'debit', /\bWAGES?\b|\bSALARY\b|\bSALARIES\b|\bPAYROLL\b|\bNET PAY\b/),
+  rule('Wages', 'expense', 'debit', /\bWAGES?\b|\bSALARY\b|\bSALARIES\b|\bPAYROLL\b|\bNET PAY\b|\bCOMMISSION\b/),
 
   // Borrowing: the owner's own loan to the company is the owner's money, not a lender's.
   rule('Capital introduced', 'owner_money', 'credit', /CAPITAL INTRODUCED|CAPITAL INJECTION|DIRECTORS? LOAN/),
   rule('Owner drawings', 'owner_money', 'debit', /DRAWINGS|\bDIVIDENDS?\b|DIRECTORS? LOAN/),
-  rule('Loan interest', 'expense', 'debit', /\bINTEREST\b|\bINT\b/, ['interest']),
+  rule('Loan interest', 'expense', 'debit', ANY, ['interest']),
   rule('Loan interest', 'expense', 'debit', /\bLOAN\b.*\bINTEREST\b|\bINTEREST\b.*\bLOAN\b|OVERDRAFT INTEREST/),
   rule('Interest received', 'other_income', 'credit', /\bINTEREST\b|\bGROSS INT\b|\bINT\b/),
   rule('Interest received', 'other_income', 'credit', ANY, ['interest']),
@@ -138,7 +138,7 @@ export const BANK_RULES: readonly BankRule[] = [
     'Utilities',
     'expense',
     'debit',
-    /BRITISH GAS|\bOCTOPUS\b|\bEDF\b|\bE\.?ON\b|SCOTTISH ?POWER|\bOVO\b|\bSSE\b|\bNPOWER\b|TOTAL ?ENERGIES|\bENERGY\b|\bWATER\b|\bELECTRICITY\b|\bGAS\b|\bBT\b|BT GROUP|VIRGIN MEDIA|\bSKY\b|TALK ?TALK|\bVODAFONE\b|\bEE\b|\bO2\b|\bPLUSNET\b|BROADBAND|TELECOM|\bTHREE\b|\bUTILIT(Y|IES)\b|\bCASTLE WATER\b|\bWAVE\b/,
+    /BRITISH GAS|\bOCTOPUS\b|\bEDF\b|\bE\.?ON\b|SCOTTISH ?POWER|\bOVO\b|\bSSE\b|\bNPOWER\b|TOTAL ?ENERGIES|\bENERGY\b|\bWATER\b|\bELECTRICITY\b|\bGAS\b|\bBT\b|BT GROUP|VIRGIN MEDIA|\bSKY\b|TALK ?TALK|\bVODAFONE\b|\bEE\b|\bO2\b|\bPLUSNET\b|BROADBAND|TELECOM|\bUTILIT(Y|IES)\b/,
   ),
   rule(
     'Software and subscriptions',
@@ -156,7 +156,7 @@ export const BANK_RULES: readonly BankRule[] = [
     'Bank charges',
     'expense',
     'debit',
-    /ACCOUNT FEE|SERVICE CHARGES?|BANK CHARGES?|PLAN FEE|\bCHARGES\b|MONTHLY FEE|TRANSACTION FEE|\bCOMMISSION\b/,
+    /ACCOUNT FEE|SERVICE CHARGES?|BANK CHARGES?|PLAN FEE|\bCHARGES\b|MONTHLY FEE|TRANSACTION FEE/,
   ),
   rule('Bank charges', 'expense', 'debit', ANY, ['charge']),
   rule(

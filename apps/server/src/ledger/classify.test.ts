@@ -59,8 +59,14 @@ describe('classify', () => {
       kind: 'expense',
       category: 'Uncategorised',
     });
-    expect(classify(bank(1500, 'BANK INTEREST'))).toMatchObject({ kind: 'other_income', category: 'Interest received' });
-    expect(classify(bank(9000, 'FPI J BLOGGS INV 12'))).toMatchObject({ kind: 'other_income', category: 'Other income' });
+    expect(classify(bank(1500, 'BANK INTEREST'))).toMatchObject({
+      kind: 'other_income',
+      category: 'Interest received',
+    });
+    expect(classify(bank(9000, 'FPI J BLOGGS INV 12'))).toMatchObject({
+      kind: 'other_income',
+      category: 'Other income',
+    });
   });
 
   it('takes the bank’s code from the feed (UK or ISO) or from the start of the description', () => {

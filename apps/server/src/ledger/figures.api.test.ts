@@ -69,12 +69,7 @@ describe('ledger figures, worked out by hand', () => {
   });
 
   it('importing the same batch again changes nothing', async () => {
-    await importTransactions(
-      db(),
-      ownerId,
-      [...aprilLedger()].reverse(),
-      TEST_IMPORT,
-    );
+    await importTransactions(db(), ownerId, [...aprilLedger()].reverse(), TEST_IMPORT);
     const april = await periodTotals(db(), ownerId, { from: '2026-04-01', to: '2026-04-30' });
     expect(april).toEqual({ revenuePence: 13_500, otherIncomePence: 0, expensesPence: 120_120, clients: 2 });
   });
@@ -100,7 +95,7 @@ describe('ledger figures, worked out by hand', () => {
     );
   });
 
-  it("connecting SumUp moves no figure: its £25 sale of 6 April replaces its payout of 7 April as the sales", async () => {
+  it('connecting SumUp moves no figure: its £25 sale of 6 April replaces its payout of 7 April as the sales', async () => {
     await markConnected(db(), ownerId, 'sumup');
     await reclassifyPayouts(db(), ownerId);
     expect((await periodTotals(db(), ownerId, { from: '2026-04-01', to: '2026-04-15' })).revenuePence).toBe(13_500);

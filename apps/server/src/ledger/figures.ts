@@ -9,7 +9,7 @@ import {
   OWNER_MONEY_KINDS,
   SALES_KINDS,
 } from './kinds.js';
-import { type LedgerKind, ledgerDailyTotals as daily, ledgerTransactions as lt } from './tables.js';
+import { ledgerDailyTotals as daily, type LedgerKind, ledgerTransactions as lt } from './tables.js';
 
 /** docs/finance.md: revenue is sales less refunds; other income is apart; net income = both less expenses. */
 export interface PeriodTotals {
@@ -131,12 +131,7 @@ const LINE_GROUPS: Record<LineGroup, { kinds: readonly LedgerKind[]; sign: 1 | -
 export type LineGroup = 'sales' | 'otherIncome' | 'expenses' | 'corporationTax' | 'ownerMoney' | 'loans';
 
 /** Lines of one group by category, largest first, each with how many transactions it groups. */
-export async function groupedLines(
-  db: Db,
-  userId: string,
-  what: LineGroup,
-  range?: DayRange,
-): Promise<LedgerLine[]> {
+export async function groupedLines(db: Db, userId: string, what: LineGroup, range?: DayRange): Promise<LedgerLine[]> {
   const { kinds, sign } = LINE_GROUPS[what];
   const rows = await db
     .select({ category: lt.category, total: sql<string>`sum(${lt.amountPence})`, count: sql<string>`count(*)` })

@@ -41,20 +41,16 @@ describe('payout reconciliation', () => {
     const owner = await signUpAndConfirm(server);
     const db = server.ctx.database.db;
     await markConnected(db, owner.id, 'stripe');
-    await importTransactions(
-      db,
-      owner.id,
-      [
-        sale('ch_1', '2026-11-01', 14000),
-        payout('po_1', '2026-11-02', 13500),
-        payout('po_2', '2026-11-03', 13500),
-        payout('po_3', '2026-11-04', 9999),
-        credit('b1', '2026-11-04', 13500),
-        credit('b2', '2026-11-05', 13500),
-        credit('b3', '2026-11-12', 13500), // too late for any payout
-        credit('b4', '2026-11-05', 2500, 'SQUARE PAYMENTS'), // no Square sales in the ledger: the sales, not a transfer
-      ],
-    );
+    await importTransactions(db, owner.id, [
+      sale('ch_1', '2026-11-01', 14000),
+      payout('po_1', '2026-11-02', 13500),
+      payout('po_2', '2026-11-03', 13500),
+      payout('po_3', '2026-11-04', 9999),
+      credit('b1', '2026-11-04', 13500),
+      credit('b2', '2026-11-05', 13500),
+      credit('b3', '2026-11-12', 13500), // too late for any payout
+      credit('b4', '2026-11-05', 2500, 'SQUARE PAYMENTS'), // no Square sales in the ledger: the sales, not a transfer
+    ]);
     expect(await reconcilePayouts(db, owner.id)).toBe(2);
     const rows = await db.query.ledgerTransactions.findMany({ where: (t, { eq }) => eq(t.userId, owner.id) });
     const byId = new Map(rows.map((r) => [r.externalId, r]));
@@ -71,12 +67,12 @@ describe('payout reconciliation', () => {
     await db.update((await import('../integrations/tables.js')).connections).set({ status: 'disconnected' });
     await reclassifyPayouts(db, owner.id);
     const after = await db.query.ledgerTransactions.findMany({ where: (t, { eq }) => eq(t.userId, owner.id) });
-    expect(after.filter((r) => r.reconciledWith !== null).map((r) => r.externalId).sort()).toEqual([
-      'b1',
-      'b2',
-      'po_1',
-      'po_2',
-    ]);
+    expect(
+      after
+        .filter((r) => r.reconciledWith !== null)
+        .map((r) => r.externalId)
+        .sort(),
+    ).toEqual(['b1', 'b2', 'po_1', 'po_2']);
     expect(after.find((r) => r.externalId === 'b4')).toMatchObject({ kind: 'sale', category: 'Card payouts' });
   });
 });

@@ -20,7 +20,7 @@ export function occasionalSpendingOn(profile: SalonProfile, day: DayNumber): Ban
       code: 'DEB',
       payee: `TESCO STORES ${random.int(2000, 6999)}`,
       counterparty: 'Tesco',
-      category: 'Other',
+      category: 'Refreshments',
       key: 'tesco',
     });
   }
@@ -45,7 +45,7 @@ export function occasionalSpendingOn(profile: SalonProfile, day: DayNumber): Ban
       code: 'DEB',
       payee: 'SCREWFIX DIRECT',
       counterparty: 'Screwfix',
-      category: 'Other',
+      category: 'Premises costs',
       key: 'screwfix',
       vatable: true,
     });
@@ -74,7 +74,7 @@ export function savingsTransferLines(profile: SalonProfile, month: MonthIndex): 
       payee: profile.savingsAccount,
       reference: 'SAVINGS',
       counterparty: `${profile.owner.name} (savings)`,
-      category: 'Transfer',
+      category: "Owner's savings",
       key: 'savings',
     },
   ];

@@ -160,7 +160,7 @@ describe('the Monthly Summary e-mail', () => {
     const [mail, ...more] = await summariesTo(owners.priya.email);
     expect(more).toEqual([]);
     expect(mail!.subject).toBe('Your Brade summary for November 2026');
-    expect(mail!.text).toContain('Here is how Shah Studio did in November 2026.');
+    expect(mail!.text).toContain('Here is how Shah Studio did in November 2026, in money received and paid.');
     expect(mail!.text).toContain('Revenue: £380.00 (+26.7% on October)');
     expect(mail!.text).toContain('Expenses: £127.20 (+59.0% on October)');
     expect(mail!.text).toContain('Net income: £252.80 (+14.9% on October)');

@@ -35,7 +35,13 @@ export function monthlySummaryMail(
     ['Revenue', formatPence(figures.current.revenuePence), change(figures.change.revenue, previous)],
     // Net income counts other income too: shown whenever either month had any, so the lines add up.
     ...(figures.current.otherIncomePence !== 0 || figures.previous.otherIncomePence !== 0
-      ? [['Other income', formatPence(figures.current.otherIncomePence), `${previous}: ${formatPence(figures.previous.otherIncomePence)}`] as [string, string, string]]
+      ? [
+          [
+            'Other income',
+            formatPence(figures.current.otherIncomePence),
+            `${previous}: ${formatPence(figures.previous.otherIncomePence)}`,
+          ] as [string, string, string],
+        ]
       : []),
     ['Expenses', formatPence(figures.current.expensesPence), change(figures.change.expenses, previous)],
     ['Net income', formatPence(figures.current.netIncomePence), change(figures.change.netIncome, previous)],
