@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.js';
+import { PROCESSORS } from './classify.js';
 
 /**
  * How long after the last day a processor's sales are in the ledger its payouts may still arrive in the bank for
@@ -18,10 +19,10 @@ export const PAYOUT_LAG_DAYS = 14;
 export async function settlePayouts(db: Db, userId: string): Promise<string[]> {
   const result = await db.execute(sql`
     with coverage as (
-      select provider, min(local_date) as first_day, max(local_date) as last_day
-      from ledger_transactions
-      where user_id = ${userId} and provider <> 'bank' and kind in ('sale', 'refund', 'fee', 'payout')
-      group by provider
+      select p.provider,
+        (select min(local_date) from ledger_transactions where user_id = ${userId} and provider = p.provider) as first_day,
+        (select max(local_date) from ledger_transactions where user_id = ${userId} and provider = p.provider) as last_day
+      from unnest(${sql.param([...PROCESSORS])}::text[]) as p(provider)
     ), decided as (
       select b.id,
         case when c.first_day < b.local_date and b.local_date <= c.last_day + ${PAYOUT_LAG_DAYS}::int
