@@ -17,26 +17,25 @@ export const PAYOUT_LAG_DAYS = 14;
  * figure moves. Returns the days whose rows changed kind (their daily totals need rebuilding).
  */
 export async function settlePayouts(db: Db, userId: string): Promise<string[]> {
+  // Materialised: each processor's two ends are read once, not once per payout.
+  const decided = sql`case when c.first_day < b.local_date and b.local_date <= c.last_day + ${PAYOUT_LAG_DAYS}::int
+    then 'transfer' else 'sale' end`;
   const result = await db.execute(sql`
-    with coverage as (
+    with coverage as materialized (
       select p.provider,
         (select min(local_date) from ledger_transactions where user_id = ${userId} and provider = p.provider) as first_day,
         (select max(local_date) from ledger_transactions where user_id = ${userId} and provider = p.provider) as last_day
       from unnest(${sql.param([...PROCESSORS])}::text[]) as p(provider)
-    ), decided as (
-      select b.id,
-        case when c.first_day < b.local_date and b.local_date <= c.last_day + ${PAYOUT_LAG_DAYS}::int
-          then 'transfer' else 'sale' end as kind
-      from ledger_transactions b
-      left join coverage c on c.provider = b.payout_processor
-      where b.user_id = ${userId} and b.provider = 'bank' and b.payout_processor is not null
     )
-    update ledger_transactions t set kind = decided.kind
-    from decided
-    where t.id = decided.id and t.kind <> decided.kind
-    returning t.local_date::text as day`);
-  await unpairNonTransfers(db, userId);
-  return [...new Set(rowsOf<{ day: string }>(result).map((r) => r.day))];
+    update ledger_transactions b set kind = ${decided}
+    from coverage c
+    where b.user_id = ${userId} and b.provider = 'bank' and b.payout_processor = c.provider
+      and b.kind <> ${decided}
+    returning b.local_date::text as day`);
+  const days = [...new Set(rowsOf<{ day: string }>(result).map((r) => r.day))];
+  // Only a payout that stopped being a transfer can leave a pair behind.
+  if (days.length > 0) await unpairNonTransfers(db, userId);
+  return days;
 }
 
 /** A bank credit that stopped being a transfer (it is the sales now) no longer pairs with a payout. */
