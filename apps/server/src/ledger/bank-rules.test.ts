@@ -143,6 +143,12 @@ describe('the bank rule table, line by line', () => {
     expect(line(-100, 'XYZ').category).toBe('Uncategorised');
   });
 
+  it('reads only the start of a hostile megabyte of text', () => {
+    const hostile = `${'HMRC '.repeat(200_000)}VAT`;
+    expect(line(-100, hostile)).toMatchObject({ kind: 'expense', category: 'Uncategorised' });
+    expect(line(-100, `DD HMRC VAT ${'X'.repeat(1_000_000)}`)).toMatchObject({ kind: 'vat_settlement' });
+  });
+
   it('reads a credit and a debit with the same words by their sign', () => {
     expect(line(-3_900, 'SQUAREUP EUROPE LTD').category).toBe('Card terminals');
     expect(line(3_900, 'SQUAREUP EUROPE LTD').category).toBe('Card payouts');

@@ -51,6 +51,8 @@ const PAYOUT_WORDING: Array<[Processor, RegExp]> = [
   ['sumup', /\bSUM ?UP\b/i],
 ];
 
+const MAX_RULE_TEXT = 512;
+
 export function payoutProcessorOf(text: string): Processor | null {
   return PAYOUT_WORDING.find(([, pattern]) => pattern.test(text))?.[0] ?? null;
 }
@@ -95,7 +97,9 @@ export function classify(tx: SourceTransaction): Classified {
     }
   }
   const printed = leadingCode(tx.description);
-  const text = `${tx.counterparty ?? ''} ${printed.rest}`.toUpperCase();
+  // Statement text is short (a Faster Payment reference is at most 18 characters); the cap keeps a hostile feed's
+  // megabyte of text from making the patterns crawl.
+  const text = `${tx.counterparty ?? ''} ${printed.rest}`.slice(0, MAX_RULE_TEXT).toUpperCase();
   const code = bankCodeOf(tx.bankCode) ?? printed.code;
   const base = { provider: 'bank' as const, amountPence: tx.amountPence, clientKey: null, payoutProcessor: null };
   const rule = matchBankRule({ text, code, amountPence: tx.amountPence });
