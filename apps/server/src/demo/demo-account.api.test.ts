@@ -61,6 +61,7 @@ function generatorTruth(months: string[]) {
 }
 
 describe('the demo salon, imported through the providers like any owner', () => {
+  // The whole history may take a while on a loaded machine: longer than waitForWholeHistory's own 90 s.
   it('connects the demo owner to its private simulators and imports every row through a sync run', async () => {
     const rows = await waitForWholeHistory();
     expect(rows.every((r) => r.demo && r.sandbox && r.status === 'connected' && r.lastError === null)).toBe(true);
@@ -99,7 +100,7 @@ describe('the demo salon, imported through the providers like any owner', () => 
     // The first of the month 17 months back, and nothing after "now".
     expect(total!.oldest).toBe('2025-12-01');
     expect(new Date(total!.newest).getTime()).toBeLessThanOrEqual(NOW.getTime());
-  });
+  }, 120_000);
 
   it("holds the generator's sales, refunds and card fees for each of the last 12 months", async () => {
     await waitForWholeHistory();
