@@ -1,5 +1,5 @@
-// How much of the bank statement the ledger's rule table recognises (docs/finance.md, "Classification"), by
-// value and by count, per category:
+// How much of the bank statement the ledger's rule table recognises, by value and by count, per category
+// (docs/finance.md, "Classification of bank lines"):
 //   1. the demo salon's statement for a calendar year as each bank simulator serves it (Enable Banking, GoCardless),
 //      through the app's own bank adapter transform and classify(), against the generator's truth;
 //   2. the held-out statement lines (apps/server/src/ledger/held-out-statement-lines.ts), written from UK statement

@@ -1,7 +1,8 @@
 import type { BankCode } from './bank-codes.js';
 
 /**
- * What a bank line is, read from the statement alone (docs/finance.md, "Classification"): the one rule table.
+ * What a bank line is, read from the statement alone: the one rule table (docs/finance.md, "Classification of bank
+ * lines").
  *
  * Each rule names the direction of money it applies to, optionally the bank transaction codes it needs, and a
  * pattern over the line's text (counterparty and description, upper case). The first rule that matches wins, so

@@ -58,7 +58,7 @@ export function payoutProcessorOf(text: string): Processor | null {
 }
 
 /**
- * DESIGN.md section 8 and docs/finance.md, in one place: processor payments are sales; refunds reduce revenue on
+ * docs/finance.md, "What each ledger row is (its kind)", in one place: processor payments are sales; refunds reduce revenue on
  * their own date; processor fees are expenses; a processor's payout is the processor side of a transfer. A bank line
  * is what the rule table (bank-rules.ts) reads in its text, code and sign. A processor's payout into the bank is
  * written as a transfer here and settled against the ledger right after (payouts.ts): sales when that processor's

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type LedgerKind, ledgerTransactions as lt } from './tables.js';
 
-/** DESIGN.md section 9 and docs/finance.md: which rows each figure adds up, for every figure. */
+/** docs/finance.md, "The figures": which rows each figure adds up, for every figure. */
 export const SALES_KINDS: readonly LedgerKind[] = ['sale', 'refund'];
 export const OTHER_INCOME_KINDS: readonly LedgerKind[] = ['other_income'];
 /**

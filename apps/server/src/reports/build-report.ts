@@ -57,7 +57,7 @@ function note(header: string, lines: LedgerLine[], totalLabel: string): ReportLi
 }
 
 /**
- * One report for one Europe/London month (spec section 9), on a cash basis: sales and expense lines as the month
+ * One report for one Europe/London month (docs/finance.md, "The income statement"), on a cash basis: sales and expense lines as the month
  * calls group them (category, largest first, with the count as subtext) ending in a Total row. The income
  * statement lists the sales lines and then the other-income lines under Revenue, the expense lines, and Net Income
  * (Total Revenue less Total Expenses: profit before tax); then, where the month has any, Corporation Tax paid and

@@ -54,8 +54,8 @@ export function occasionalSpendingOn(profile: SalonProfile, day: DayNumber): Ban
 }
 
 /**
- * The owner moves spare cash to their savings account in most months (excluded from expenses as a transfer between
- * the owner's own accounts, DESIGN.md section 8), on a working day in the last ten days of the month.
+ * The owner moves spare cash to their savings account in most months (the owner's money, out of the profit and loss:
+ * docs/finance.md, "The owner's money"), on a working day in the last ten days of the month.
  */
 export function savingsTransferLines(profile: SalonProfile, month: MonthIndex): BankLine[] {
   const random = randomFor(profile.seed, 'savings', monthLabel(month));
