@@ -16,7 +16,7 @@ import { hashPassword } from '../../apps/server/src/auth/passwords.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { openDatabase } from '../../apps/server/src/db/client.js';
 import { runMigrations } from '../../apps/server/src/db/migrate.js';
-import { connectedProcessors, markConnected } from '../../apps/server/src/integrations/connections.js';
+import { markConnected } from '../../apps/server/src/integrations/connections.js';
 import type { SourceTransaction } from '../../apps/server/src/ledger/classify.js';
 import { importTransactions } from '../../apps/server/src/ledger/import.js';
 import { payerHash } from '../../apps/server/src/ledger/payer-keys.js';
@@ -48,7 +48,6 @@ const owner =
     confirmed: true,
   }));
 for (const provider of ['stripe', 'square', 'sumup', 'bank'] as const) await markConnected(db, owner.id, provider);
-const connected = await connectedProcessors(db, owner.id);
 
 const today = londonDateOf(new Date());
 const start = addDays(today, -Math.round(Number(values.years) * 365));
@@ -57,7 +56,7 @@ let imported = 0;
 for (let from = start; from <= today; from = addDays(from, 92)) {
   const to = addDays(from, 91) < today ? addDays(from, 91) : today;
   const data = generateSalonData({ seed: values.seed, from, to, salesPerDayScale: Number(values.scale) });
-  imported += await importTransactions(db, owner.id, toSourceTransactions(data), connected, {
+  imported += await importTransactions(db, owner.id, toSourceTransactions(data), {
     hashPayer: payerHash(config.clientKey),
   });
   log.info({ from, to, imported }, 'seeding');

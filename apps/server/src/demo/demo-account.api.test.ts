@@ -111,7 +111,7 @@ describe('the demo salon, imported through the providers like any owner', { time
     // The first of the month 17 months back, and nothing after "now".
     expect(total!.oldest).toBe('2025-12-01');
     expect(new Date(total!.newest).getTime()).toBeLessThanOrEqual(NOW.getTime());
-  });
+  }, 120_000);
 
   it("holds the generator's sales, refunds and card fees for each of the last 12 months", async () => {
     await waitForWholeHistory();

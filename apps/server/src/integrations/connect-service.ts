@@ -13,7 +13,6 @@ import {
   saveConnection,
   summaryOf,
 } from './connection-store.js';
-import { connectedProcessors } from './connections.js';
 import { PROVIDER_NAMES } from './provider-names.js';
 import { type BankCredentials, type StoredCardTokens, storedTokens } from './stored-credentials.js';
 
@@ -75,8 +74,8 @@ export async function completeCardConnection(
     sandbox: ctx.integrations.providers.isSandbox(processor),
     now: ctx.clock(),
   });
-  // This processor's payouts into the bank are transfers from now on: its sales are counted directly.
-  await reclassifyPayouts(db, userId, await connectedProcessors(db, userId));
+  // Its payouts into the bank are settled again once its sales arrive (each import does); nothing moves yet.
+  await reclassifyPayouts(db, userId);
   await ctx.integrations.scheduler.requestNow(row.id);
   return summaryOf(row);
 }
@@ -115,6 +114,6 @@ export async function disconnect(
   }
   const updated = await markDisconnected(db, row.id, ctx.clock());
   if (provider === 'bank') await forgetBankBalances(db, userId);
-  if (provider !== 'bank') await reclassifyPayouts(db, userId, await connectedProcessors(db, userId));
+  if (provider !== 'bank') await reclassifyPayouts(db, userId);
   return summaryOf(updated);
 }

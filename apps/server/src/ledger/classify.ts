@@ -1,3 +1,5 @@
+import { bankCodeOf, leadingCode } from './bank-codes.js';
+import { matchBankRule, OTHER_INCOME, UNCATEGORISED } from './bank-rules.js';
 import type { LedgerKind, LedgerProvider, SalePurpose } from './tables.js';
 
 export type Processor = 'stripe' | 'square' | 'sumup';
@@ -29,7 +31,8 @@ export type SourceTransaction =
       amountPence: number;
       description: string;
       counterparty?: string | null;
-      category?: string;
+      /** The bank's transaction code as the feed gives it apart from the text (UK code or ISO 20022), if any. */
+      bankCode?: string | null;
     };
 
 export interface Classified {
@@ -41,30 +44,27 @@ export interface Classified {
   payoutProcessor: Processor | null;
 }
 
-/**
- * Statement wording of processor payouts as UK banks show them (docs/sandbox.md, "Where the salon's figures come
- * from").
- */
+/** Statement wording of processor payouts as UK banks show them (docs/finance.md, "Card payouts"). */
 const PAYOUT_WORDING: Array<[Processor, RegExp]> = [
   ['stripe', /\bSTRIPE\b/i],
-  ['square', /\bSQUARE\b|\bSQ \*|SQUARE PAYMENTS/i],
+  ['square', /\bSQUARE ?UP\b|\bSQUARE\b|\bSQ \*/i],
   ['sumup', /\bSUM ?UP\b/i],
 ];
 
-const OWN_TRANSFER = /\b(TO|FROM) (OWN|SAVINGS|BUSINESS SAVINGS|RESERVE)\b|\bOWN ACCOUNT\b|\bINTERNAL TRANSFER\b/i;
+const MAX_RULE_TEXT = 512;
 
 export function payoutProcessorOf(text: string): Processor | null {
   return PAYOUT_WORDING.find(([, pattern]) => pattern.test(text))?.[0] ?? null;
 }
 
 /**
- * docs/finance.md, in one place: processor payments are sales; refunds reduce revenue on
- * their own date; processor fees are expenses; a processor's payout is the processor side of a transfer; bank debits
- * are expenses; a bank credit that is a payout from a connected processor is a transfer (the sales are already
- * counted), from a processor that is not connected it is revenue; moves between the owner's own accounts are transfers;
- * other bank credits are other income.
+ * docs/finance.md, "What each ledger row is (its kind)", in one place: processor payments are sales; refunds reduce revenue on
+ * their own date; processor fees are expenses; a processor's payout is the processor side of a transfer. A bank line
+ * is what the rule table (bank-rules.ts) reads in its text, code and sign. A processor's payout into the bank is
+ * written as a transfer here and settled against the ledger right after (payouts.ts): sales when that processor's
+ * sales for the period are not in the ledger.
  */
-export function classify(tx: SourceTransaction, connected: ReadonlySet<Processor>): Classified {
+export function classify(tx: SourceTransaction): Classified {
   if (tx.provider !== 'bank') {
     const magnitude = Math.abs(tx.amountPence);
     const base = { provider: tx.provider, payoutProcessor: null, clientKey: null };
@@ -96,20 +96,20 @@ export function classify(tx: SourceTransaction, connected: ReadonlySet<Processor
         return { ...base, kind: 'payout', amountPence: -magnitude, category: 'Payouts to bank' };
     }
   }
-  const text = `${tx.counterparty ?? ''} ${tx.description}`;
-  const base = { provider: 'bank' as const, amountPence: tx.amountPence, clientKey: null };
-  if (OWN_TRANSFER.test(text) || tx.category === 'Transfer') {
-    return { ...base, kind: 'transfer', category: 'Transfers between own accounts', payoutProcessor: null };
+  const printed = leadingCode(tx.description);
+  // Statement text is short (a Faster Payment reference is at most 18 characters); the cap keeps a hostile feed's
+  // megabyte of text from making the patterns crawl.
+  const text = `${tx.counterparty ?? ''} ${printed.rest}`.slice(0, MAX_RULE_TEXT).toUpperCase();
+  const code = bankCodeOf(tx.bankCode) ?? printed.code;
+  const base = { provider: 'bank' as const, amountPence: tx.amountPence, clientKey: null, payoutProcessor: null };
+  const rule = matchBankRule({ text, code, amountPence: tx.amountPence });
+  if (!rule) {
+    return tx.amountPence < 0
+      ? { ...base, kind: 'expense', category: UNCATEGORISED }
+      : { ...base, kind: 'other_income', category: OTHER_INCOME };
   }
-  if (tx.amountPence < 0) return { ...base, kind: 'expense', category: tx.category ?? 'Other', payoutProcessor: null };
-  const processor = payoutProcessorOf(text);
-  if (processor) {
-    return {
-      ...base,
-      kind: connected.has(processor) ? 'transfer' : 'other_income',
-      category: 'Card payouts',
-      payoutProcessor: processor,
-    };
+  if (rule.kind === 'processor_payout') {
+    return { ...base, kind: 'transfer', category: rule.category, payoutProcessor: payoutProcessorOf(text) };
   }
-  return { ...base, kind: 'other_income', category: tx.category ?? 'Other income', payoutProcessor: null };
+  return { ...base, kind: rule.kind, category: rule.category };
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { expenseSum, revenueSum } from './kinds.js';
+import { expenseSum, otherIncomeSum, revenueSum } from './kinds.js';
 import { ledgerDailyTotals as daily, ledgerTransactions as lt } from './tables.js';
 
 /**
@@ -11,8 +11,8 @@ export async function refreshDailyTotals(db: Db, userId: string, range?: { from:
   const within = range ? sql`and local_date between ${range.from} and ${range.to}` : sql``;
   await db.execute(sql`delete from ${daily} where user_id = ${userId} ${within}`);
   await db.execute(sql`
-    insert into ${daily} (user_id, local_date, revenue_pence, expenses_pence)
-    select ${lt.userId}, ${lt.localDate}, ${revenueSum}, ${expenseSum}
+    insert into ${daily} (user_id, local_date, revenue_pence, other_income_pence, expenses_pence)
+    select ${lt.userId}, ${lt.localDate}, ${revenueSum}, ${otherIncomeSum}, ${expenseSum}
     from ${lt} where ${lt.userId} = ${userId} ${within}
     group by ${lt.userId}, ${lt.localDate}`);
 }

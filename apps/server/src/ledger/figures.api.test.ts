@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectedProcessors, markConnected } from '../integrations/connections.js';
+import { markConnected } from '../integrations/connections.js';
 import { aprilLedger, TEST_IMPORT } from '../test/test-ledger.js';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
 import { headlineFigure, monthlySeries, periodTotals } from './figures.js';
@@ -13,14 +13,14 @@ beforeAll(async () => {
   const { db } = server.ctx.database;
   await markConnected(server.ctx.database.db, ownerId, 'stripe');
   await markConnected(db, ownerId, 'square');
-  await importTransactions(db, ownerId, aprilLedger(), await connectedProcessors(db, ownerId), TEST_IMPORT);
+  await importTransactions(db, ownerId, aprilLedger(), TEST_IMPORT);
 });
 afterAll(() => server.close());
 
 const db = () => server.ctx.database.db;
 
 describe('ledger figures, worked out by hand', () => {
-  it('April 1–15: revenue 50 + 30 + 40 − 10 refund + 25 SumUp payout (not connected) = £135', async () => {
+  it('April 1–15: revenue 50 + 30 + 40 − 10 refund + 25 SumUp payout (no SumUp sales in the ledger) = £135', async () => {
     const april = await periodTotals(db(), ownerId, { from: '2026-04-01', to: '2026-04-15' });
     expect(april.revenuePence).toBe(13_500);
   });
@@ -69,29 +69,21 @@ describe('ledger figures, worked out by hand', () => {
   });
 
   it('importing the same batch again changes nothing', async () => {
-    await importTransactions(
-      db(),
-      ownerId,
-      [...aprilLedger()].reverse(),
-      await connectedProcessors(db(), ownerId),
-      TEST_IMPORT,
-    );
+    await importTransactions(db(), ownerId, [...aprilLedger()].reverse(), TEST_IMPORT);
     const april = await periodTotals(db(), ownerId, { from: '2026-04-01', to: '2026-04-30' });
-    expect(april).toEqual({ revenuePence: 13_500, expensesPence: 120_120, clients: 2 });
+    expect(april).toEqual({ revenuePence: 13_500, otherIncomePence: 0, expensesPence: 120_120, clients: 2 });
   });
 
   it('rebuilds the old day too when a re-imported row moves to another day', async () => {
-    const connected = await connectedProcessors(db(), ownerId);
     const pending = {
       provider: 'bank',
       externalId: 'bank_moves',
       amountPence: -4_000,
       description: 'CARD PAYMENT ELECTRICAL WHOLESALE',
-      category: 'Other',
     } as const;
-    await importTransactions(db(), ownerId, [{ ...pending, occurredAt: new Date('2026-04-09T10:00:00Z') }], connected);
+    await importTransactions(db(), ownerId, [{ ...pending, occurredAt: new Date('2026-04-09T10:00:00Z') }]);
     expect((await periodTotals(db(), ownerId, { from: '2026-04-09', to: '2026-04-09' })).expensesPence).toBe(4_000);
-    await importTransactions(db(), ownerId, [{ ...pending, occurredAt: new Date('2026-04-10T10:00:00Z') }], connected);
+    await importTransactions(db(), ownerId, [{ ...pending, occurredAt: new Date('2026-04-10T10:00:00Z') }]);
     expect((await periodTotals(db(), ownerId, { from: '2026-04-09', to: '2026-04-09' })).expensesPence).toBe(0);
     expect((await periodTotals(db(), ownerId, { from: '2026-04-10', to: '2026-04-10' })).expensesPence).toBe(4_000);
     // Leave April as the other tests expect it.
@@ -99,14 +91,34 @@ describe('ledger figures, worked out by hand', () => {
       db(),
       ownerId,
       [{ ...pending, amountPence: 0, occurredAt: new Date('2026-04-10T10:00:00Z') }],
-      connected,
+      TEST_IMPORT,
     );
   });
 
-  it('connecting SumUp turns its payout from revenue into a transfer', async () => {
+  it('connecting SumUp moves no figure: its £25 sale of 6 April replaces its payout of 7 April as the sales', async () => {
     await markConnected(db(), ownerId, 'sumup');
-    await reclassifyPayouts(db(), ownerId, await connectedProcessors(db(), ownerId));
+    await reclassifyPayouts(db(), ownerId);
+    expect((await periodTotals(db(), ownerId, { from: '2026-04-01', to: '2026-04-15' })).revenuePence).toBe(13_500);
+    await importTransactions(
+      db(),
+      ownerId,
+      [
+        {
+          provider: 'sumup',
+          type: 'payment',
+          externalId: 'su_1',
+          occurredAt: new Date('2026-04-06T11:00:00Z'),
+          amountPence: 2_500,
+          description: 'Gel manicure',
+          cardFingerprint: 'fp_Y',
+        },
+      ],
+      TEST_IMPORT,
+    );
     const april = await periodTotals(db(), ownerId, { from: '2026-04-01', to: '2026-04-15' });
-    expect(april.revenuePence).toBe(11_000);
+    expect(april.revenuePence).toBe(13_500);
+    expect(april.clients).toBe(3);
+    const payout = await db().query.ledgerTransactions.findFirst({ where: (t, { eq }) => eq(t.externalId, 'bank_2') });
+    expect(payout).toMatchObject({ kind: 'transfer', payoutProcessor: 'sumup', category: 'Card payouts' });
   });
 });

@@ -1,11 +1,20 @@
 import { type DayRange, firstDayOf, lastMonths, monthToDateRanges } from '@brade/contract';
 import { type AnyColumn, and, between, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { EXPENSE_KINDS, REVENUE_KINDS } from './kinds.js';
-import { ledgerDailyTotals as daily, ledgerTransactions as lt } from './tables.js';
+import {
+  BELOW_NET_INCOME_KINDS,
+  EXPENSE_KINDS,
+  LOAN_KINDS,
+  OTHER_INCOME_KINDS,
+  OWNER_MONEY_KINDS,
+  SALES_KINDS,
+} from './kinds.js';
+import { ledgerDailyTotals as daily, type LedgerKind, ledgerTransactions as lt } from './tables.js';
 
+/** docs/finance.md: revenue is sales less refunds; other income is apart; net income = both less expenses. */
 export interface PeriodTotals {
   revenuePence: number;
+  otherIncomePence: number;
   expensesPence: number;
   clients: number;
 }
@@ -32,6 +41,7 @@ export async function totalsForRanges(
       Object.fromEntries(
         ranges.flatMap((r, i) => [
           [`r${i}`, sumBetween(daily.revenuePence, r)],
+          [`o${i}`, sumBetween(daily.otherIncomePence, r)],
           [`e${i}`, sumBetween(daily.expensesPence, r)],
         ]),
       ),
@@ -47,6 +57,7 @@ export async function totalsForRanges(
   const [[sumRow], [clientRow]] = await Promise.all([sums, clients]);
   return ranges.map((_, i) => ({
     revenuePence: Number(sumRow?.[`r${i}`] ?? 0),
+    otherIncomePence: Number(sumRow?.[`o${i}`] ?? 0),
     expensesPence: Number(sumRow?.[`e${i}`] ?? 0),
     clients: Number(clientRow?.[`c${i}`] ?? 0),
   }));
@@ -105,16 +116,23 @@ export interface LedgerLine {
 }
 
 /**
- * Sales or expense lines grouped by category, largest first, each with how many transactions it groups.
- * Sales lines include refunds (negative) and other income; expense amounts are shown positive.
+ * The groups of lines the reports and calls show (docs/finance.md), each with the sign its amounts are shown in:
+ * sales (refunds negative), other income and expenses (positive), Corporation Tax paid (positive), and the
+ * owner's money and loans signed as the business sees them (money in +, out -).
  */
-export async function groupedLines(
-  db: Db,
-  userId: string,
-  what: 'sales' | 'expenses',
-  range?: DayRange,
-): Promise<LedgerLine[]> {
-  const kinds = what === 'sales' ? REVENUE_KINDS : EXPENSE_KINDS;
+const LINE_GROUPS: Record<LineGroup, { kinds: readonly LedgerKind[]; sign: 1 | -1 }> = {
+  sales: { kinds: SALES_KINDS, sign: 1 },
+  otherIncome: { kinds: OTHER_INCOME_KINDS, sign: 1 },
+  expenses: { kinds: EXPENSE_KINDS, sign: -1 },
+  corporationTax: { kinds: BELOW_NET_INCOME_KINDS, sign: -1 },
+  ownerMoney: { kinds: OWNER_MONEY_KINDS, sign: 1 },
+  loans: { kinds: LOAN_KINDS, sign: 1 },
+};
+export type LineGroup = 'sales' | 'otherIncome' | 'expenses' | 'corporationTax' | 'ownerMoney' | 'loans';
+
+/** Lines of one group by category, largest first, each with how many transactions it groups. */
+export async function groupedLines(db: Db, userId: string, what: LineGroup, range?: DayRange): Promise<LedgerLine[]> {
+  const { kinds, sign } = LINE_GROUPS[what];
   const rows = await db
     .select({ category: lt.category, total: sql<string>`sum(${lt.amountPence})`, count: sql<string>`count(*)` })
     .from(lt)
@@ -127,7 +145,6 @@ export async function groupedLines(
     )
     .groupBy(lt.category)
     .orderBy(sql`abs(sum(${lt.amountPence})) desc`, lt.category);
-  const sign = what === 'expenses' ? -1 : 1;
   return rows.map((r) => {
     const count = Number(r.count);
     return {

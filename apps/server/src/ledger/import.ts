@@ -1,9 +1,10 @@
 import { londonDateOf } from '@brade/contract';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.js';
-import { classify, type Processor, type SourceTransaction } from './classify.js';
+import { classify, type SourceTransaction } from './classify.js';
 import { refreshDailyTotals } from './daily-totals.js';
 import { type PayerHash, payerKeysOf, storedClientKey } from './payer-keys.js';
+import { settlePayouts } from './payouts.js';
 import { reconcilePayouts } from './reconcile.js';
 import { type LedgerProvider, ledgerTransactions } from './tables.js';
 
@@ -27,7 +28,6 @@ export async function importTransactions(
   db: Db,
   userId: string,
   transactions: readonly SourceTransaction[],
-  connected: ReadonlySet<Processor>,
   options: ImportOptions = {},
 ): Promise<number> {
   const { alongside, hashPayer, source } = options;
@@ -35,7 +35,7 @@ export async function importTransactions(
   const unique = new Map<string, SourceTransaction>();
   for (const tx of transactions) unique.set(`${tx.provider}\u0000${tx.externalId}`, tx);
   const rows = [...unique.values()].map((tx) => {
-    const c = classify(tx, connected);
+    const c = classify(tx);
     const payer = payerKeysOf(tx, hashPayer);
     return {
       userId,
@@ -93,47 +93,27 @@ export async function importTransactions(
           payer_customer_key = excluded.payer_customer_key, payer_card_key = excluded.payer_card_key,
           payer_email_key = excluded.payer_email_key, sale_purpose = excluded.sale_purpose`);
     }
+    // New processor rows can change what earlier bank payouts are, and new bank payouts need deciding.
+    for (const day of await settlePayouts(tx, userId)) {
+      if (day < from) from = day;
+      if (day > to) to = day;
+    }
     await refreshDailyTotals(tx, userId, { from, to });
     if (alongside) await alongside(tx as unknown as Db);
   });
   return rows.length;
 }
 
-/** When a processor is connected or disconnected, its past payouts into the bank change meaning. */
-export async function reclassifyPayouts(db: Db, userId: string, connected: ReadonlySet<Processor>): Promise<void> {
-  const list = [...connected];
+/**
+ * After a processor is connected or disconnected: settles the bank's payouts against the ledger as it stands
+ * (payouts.ts). With the processor's history kept in the ledger, nothing changes, so no figure moves.
+ */
+export async function reclassifyPayouts(db: Db, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await reclassify(tx, userId, list);
-    await unpairNonTransfers(tx, userId);
-    await refreshDailyTotals(tx, userId);
+    const days = await settlePayouts(tx, userId);
+    if (days.length > 0) await refreshDailyTotals(tx, userId, { from: days.sort()[0]!, to: days.at(-1)! });
   });
   await reconcilePayouts(db, userId);
-}
-
-async function reclassify(db: Db, userId: string, list: Processor[]): Promise<void> {
-  await db
-    .update(ledgerTransactions)
-    .set({
-      kind: list.length
-        ? sql`case when ${ledgerTransactions.payoutProcessor} in (${sql.join(
-            list.map((p) => sql`${p}`),
-            sql`, `,
-          )}) then 'transfer' else 'other_income' end`
-        : sql`'other_income'`,
-    })
-    .where(and(eq(ledgerTransactions.userId, userId), isNotNull(ledgerTransactions.payoutProcessor)));
-}
-
-/** A bank credit that stopped being a transfer (its processor was disconnected) no longer pairs with a payout. */
-async function unpairNonTransfers(db: Db, userId: string): Promise<void> {
-  await db.execute(sql`
-    update ledger_transactions set reconciled_with = null
-    where user_id = ${userId} and reconciled_with in (
-      select id from ledger_transactions
-      where user_id = ${userId} and provider = 'bank' and kind <> 'transfer' and reconciled_with is not null)`);
-  await db.execute(sql`
-    update ledger_transactions set reconciled_with = null
-    where user_id = ${userId} and provider = 'bank' and kind <> 'transfer' and reconciled_with is not null`);
 }
 
 /** Days the already-stored versions of these rows sit on (found through the unique index). */

@@ -1,9 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { type LedgerKind, ledgerTransactions as lt } from './tables.js';
 
-/** docs/finance.md: what counts as revenue and as expenses, for every figure. */
-export const REVENUE_KINDS: readonly LedgerKind[] = ['sale', 'refund', 'other_income'];
-export const EXPENSE_KINDS: readonly LedgerKind[] = ['expense', 'fee'];
+/** docs/finance.md, "The figures": which rows each figure adds up, for every figure. */
+export const SALES_KINDS: readonly LedgerKind[] = ['sale', 'refund'];
+export const OTHER_INCOME_KINDS: readonly LedgerKind[] = ['other_income'];
+/**
+ * VAT settlements are the place VAT accounting takes out of the profit and loss once Brade knows the owner's VAT
+ * status; until then they are an expense line of their own, "VAT paid to HMRC".
+ */
+export const EXPENSE_KINDS: readonly LedgerKind[] = ['expense', 'fee', 'vat_settlement'];
+/** Below net income on the income statement; never an expense of the month. */
+export const BELOW_NET_INCOME_KINDS: readonly LedgerKind[] = ['corporation_tax'];
+/** Out of the profit and loss, shown in notes under the income statement. */
+export const OWNER_MONEY_KINDS: readonly LedgerKind[] = ['owner_money'];
+export const LOAN_KINDS: readonly LedgerKind[] = ['loan'];
 
 const kindList = (kinds: readonly LedgerKind[]) =>
   sql.join(
@@ -11,7 +21,12 @@ const kindList = (kinds: readonly LedgerKind[]) =>
     sql`, `,
   );
 
-/** Sum of revenue (pence) over the selected transactions. */
-export const revenueSum = sql<string>`coalesce(sum(${lt.amountPence}) filter (where ${lt.kind} in (${kindList(REVENUE_KINDS)})), 0)`;
-/** Sum of expenses (pence, positive) over the selected transactions. */
-export const expenseSum = sql<string>`coalesce(-sum(${lt.amountPence}) filter (where ${lt.kind} in (${kindList(EXPENSE_KINDS)})), 0)`;
+const signedSum = (kinds: readonly LedgerKind[], sign: 1 | -1) =>
+  sql<string>`coalesce(${sql.raw(sign === 1 ? '' : '-')}sum(${lt.amountPence}) filter (where ${lt.kind} in (${kindList(kinds)})), 0)`;
+
+/** Sales less refunds (pence) over the selected transactions. */
+export const revenueSum = signedSum(SALES_KINDS, 1);
+/** Other income (pence) over the selected transactions. */
+export const otherIncomeSum = signedSum(OTHER_INCOME_KINDS, 1);
+/** Expenses (pence, positive) over the selected transactions. */
+export const expenseSum = signedSum(EXPENSE_KINDS, -1);

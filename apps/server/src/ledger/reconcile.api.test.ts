@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectedProcessors, markConnected } from '../integrations/connections.js';
+import { markConnected } from '../integrations/connections.js';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
 import type { SourceTransaction } from './classify.js';
 import { importTransactions, reclassifyPayouts } from './import.js';
@@ -20,6 +20,14 @@ const payout = (id: string, day: string, pence: number): SourceTransaction => ({
   amountPence: pence,
   description: 'Payout to bank',
 });
+const sale = (id: string, day: string, pence: number): SourceTransaction => ({
+  provider: 'stripe',
+  type: 'payment',
+  externalId: id,
+  occurredAt: at(day),
+  amountPence: pence,
+  description: 'Colour',
+});
 const credit = (id: string, day: string, pence: number, words = 'STRIPE PAYMENTS UK LTD'): SourceTransaction => ({
   provider: 'bank',
   externalId: id,
@@ -33,20 +41,16 @@ describe('payout reconciliation', () => {
     const owner = await signUpAndConfirm(server);
     const db = server.ctx.database.db;
     await markConnected(db, owner.id, 'stripe');
-    await importTransactions(
-      db,
-      owner.id,
-      [
-        payout('po_1', '2026-11-02', 13500),
-        payout('po_2', '2026-11-03', 13500),
-        payout('po_3', '2026-11-04', 9999),
-        credit('b1', '2026-11-04', 13500),
-        credit('b2', '2026-11-05', 13500),
-        credit('b3', '2026-11-20', 13500), // too late for any payout
-        credit('b4', '2026-11-05', 2500, 'SQUARE PAYMENTS'), // Square is not connected: revenue, not a transfer
-      ],
-      await connectedProcessors(db, owner.id),
-    );
+    await importTransactions(db, owner.id, [
+      sale('ch_1', '2026-11-01', 14000),
+      payout('po_1', '2026-11-02', 13500),
+      payout('po_2', '2026-11-03', 13500),
+      payout('po_3', '2026-11-04', 9999),
+      credit('b1', '2026-11-04', 13500),
+      credit('b2', '2026-11-05', 13500),
+      credit('b3', '2026-11-12', 13500), // too late for any payout
+      credit('b4', '2026-11-05', 2500, 'SQUARE PAYMENTS'), // no Square sales in the ledger: the sales, not a transfer
+    ]);
     expect(await reconcilePayouts(db, owner.id)).toBe(2);
     const rows = await db.query.ledgerTransactions.findMany({ where: (t, { eq }) => eq(t.userId, owner.id) });
     const byId = new Map(rows.map((r) => [r.externalId, r]));
@@ -59,10 +63,16 @@ describe('payout reconciliation', () => {
     expect(await unreconciledPayouts(db, owner.id)).toEqual({ bank: 1, processor: 1 });
     expect(await reconcilePayouts(db, owner.id)).toBe(0);
 
-    // Disconnecting Stripe turns its payouts back into revenue and undoes the pairs.
+    // Disconnecting Stripe keeps its sales in the ledger, so its payouts stay transfers, still paired.
     await db.update((await import('../integrations/tables.js')).connections).set({ status: 'disconnected' });
-    await reclassifyPayouts(db, owner.id, await connectedProcessors(db, owner.id));
+    await reclassifyPayouts(db, owner.id);
     const after = await db.query.ledgerTransactions.findMany({ where: (t, { eq }) => eq(t.userId, owner.id) });
-    expect(after.filter((r) => r.reconciledWith !== null)).toEqual([]);
+    expect(
+      after
+        .filter((r) => r.reconciledWith !== null)
+        .map((r) => r.externalId)
+        .sort(),
+    ).toEqual(['b1', 'b2', 'po_1', 'po_2']);
+    expect(after.find((r) => r.externalId === 'b4')).toMatchObject({ kind: 'sale', category: 'Card payouts' });
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectedProcessors, markConnected } from '../integrations/connections.js';
+import { markConnected } from '../integrations/connections.js';
 import { aprilLedger, TEST_IMPORT } from '../test/test-ledger.js';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
 import { importTransactions } from './import.js';
@@ -15,7 +15,7 @@ beforeAll(async () => {
   const { db } = server.ctx.database;
   await markConnected(db, a.id, 'stripe');
   await markConnected(db, a.id, 'square');
-  await importTransactions(db, a.id, aprilLedger(), await connectedProcessors(db, a.id), TEST_IMPORT);
+  await importTransactions(db, a.id, aprilLedger(), TEST_IMPORT);
 });
 afterAll(() => server.close());
 

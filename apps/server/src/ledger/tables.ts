@@ -2,7 +2,12 @@ import { sql } from 'drizzle-orm';
 import { bigint, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables.js';
 
-/** `voucher_redemption`: a service paid with a gift voucher sold earlier; no money moves, so no figure counts it. */
+/**
+ * What a row is to the books (docs/finance.md): `voucher_redemption` is a service paid with a gift voucher sold
+ * earlier (no money moves, so no figure counts it); `owner_money` is drawings, the owner's savings, money the owner
+ * puts in and the owner's Self Assessment; `loan` is a loan's principal, in or out; `vat_settlement` is VAT paid to
+ * or repaid by HMRC; `corporation_tax` sits below net income.
+ */
 export const LEDGER_KINDS = [
   'sale',
   'refund',
@@ -12,6 +17,10 @@ export const LEDGER_KINDS = [
   'other_income',
   'transfer',
   'voucher_redemption',
+  'owner_money',
+  'loan',
+  'vat_settlement',
+  'corporation_tax',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const LEDGER_PROVIDERS = ['stripe', 'square', 'sumup', 'bank'] as const;
@@ -42,7 +51,7 @@ export const ledgerTransactions = pgTable(
     clientKey: text('client_key'),
     category: text('category').notNull(),
     kind: text('kind').$type<LedgerKind>().notNull(),
-    /** On a bank credit that is a card processor's payout: which processor (decides transfer vs revenue). */
+    /** On a bank credit that is a card processor's payout: which processor (decides transfer vs sales, payouts.ts). */
     payoutProcessor: text('payout_processor'),
     /** A processor payout and the bank credit it became point at each other once matched (ledger/reconcile.ts). */
     reconciledWith: uuid('reconciled_with'),
@@ -68,6 +77,9 @@ export const ledgerTransactions = pgTable(
     // Distinct clients of a range of days, read from the index alone.
     index('ledger_owner_sale_clients_idx').on(t.userId, t.localDate, t.clientKey).where(sql`${t.kind} = 'sale'`),
     index('ledger_owner_payouts_idx').on(t.userId, t.payoutProcessor).where(sql`${t.payoutProcessor} is not null`),
+    // The first and last day of each processor's rows, read at both ends of the index after every import
+    // (ledger/payouts.ts) instead of scanning the owner's rows.
+    index('ledger_owner_provider_day_idx').on(t.userId, t.provider, t.localDate),
   ],
 );
 
@@ -83,7 +95,9 @@ export const ledgerDailyTotals = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     localDate: date('local_date', { mode: 'string' }).notNull(),
+    /** Sales less refunds: the spec's revenue figures. */
     revenuePence: bigint('revenue_pence', { mode: 'number' }).notNull(),
+    otherIncomePence: bigint('other_income_pence', { mode: 'number' }).notNull().default(0),
     expensesPence: bigint('expenses_pence', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.localDate] })],

@@ -11,7 +11,7 @@ import {
 } from '@brade/contract';
 import { findUserById } from '../accounts/users.js';
 import type { Db } from '../db/client.js';
-import { groupedLines, type LedgerLine, toPounds } from '../ledger/figures.js';
+import { groupedLines, type LedgerLine, type LineGroup, toPounds } from '../ledger/figures.js';
 
 const row = (description: string, amount: number | null, flags: Partial<ReportLine> = {}): ReportLine => ({
   description,
@@ -36,11 +36,33 @@ async function reportTo(db: Db, userId: string): Promise<Report['report_to']> {
   return { name, address_lines: address };
 }
 
+/** Labels of the rows the income statement adds after the spec's Net Income (docs/finance.md). */
+export const STATEMENT_NOTES = {
+  corporationTax: 'Corporation Tax paid',
+  profitAfterTax: 'Profit after tax',
+  ownerMoney: "Owner's money (not in the profit and loss)",
+  ownerMoneyNet: "Owner's money, net",
+  loans: 'Loans (not in the profit and loss)',
+  loansNet: 'Loans, net',
+} as const;
+
+/** A note under the statement: a header, its lines and their net, or nothing when the month has none. */
+function note(header: string, lines: LedgerLine[], totalLabel: string): ReportLine[] {
+  if (lines.length === 0) return [];
+  return [
+    row(header, null, { header: true }),
+    ...lines.map(item),
+    row(totalLabel, toPounds(totalPence(lines)), { total: true }),
+  ];
+}
+
 /**
- * One report for one Europe/London month (docs/product.md, "Constants and looks"): sales and expense lines as the month
- * calls group them (category, largest first, with the count as subtext) ending in a Total row; the income statement
- * puts revenue (sales less refunds, docs/finance.md) over expenses and ends in Net Income. `today` ends the current
- * month.
+ * One report for one Europe/London month (docs/finance.md, "The income statement"), on a cash basis: sales and
+ * expense lines as the month calls group them (category, largest first, with the count as subtext) ending in a Total
+ * row. The income statement lists the sales lines and then the other-income lines under Revenue, the expense lines,
+ * and Net Income (Total Revenue less Total Expenses: profit before tax); then, where the month has any, Corporation
+ * Tax paid and Profit after tax, and the owner's money and loans as notes outside the profit and loss
+ * (docs/finance.md). `today` ends the current month.
  */
 export async function buildReport(
   db: Db,
@@ -51,30 +73,45 @@ export async function buildReport(
   const month = `${request.year}-${String(request.month).padStart(2, '0')}`;
   const last = lastDayOf(month);
   const period = { from: firstDayOf(month), to: monthOf(today) === month && today < last ? today : last };
-  const wants = (what: 'sales' | 'expenses') =>
-    request.type === 'income_statement' || request.type === (what === 'sales' ? 'sales' : 'expense');
-  const [sales, expenses, to] = await Promise.all([
-    wants('sales') ? groupedLines(db, userId, 'sales', period) : [],
-    wants('expenses') ? groupedLines(db, userId, 'expenses', period) : [],
+  const statement = request.type === 'income_statement';
+  const lines = (what: LineGroup, wanted: boolean) => (wanted ? groupedLines(db, userId, what, period) : []);
+  const [sales, otherIncome, expenses, corporationTax, ownerMoney, loans, to] = await Promise.all([
+    lines('sales', statement || request.type === 'sales'),
+    lines('otherIncome', statement),
+    lines('expenses', statement || request.type === 'expense'),
+    lines('corporationTax', statement),
+    lines('ownerMoney', statement),
+    lines('loans', statement),
     reportTo(db, userId),
   ]);
 
   let rows: ReportLine[];
-  if (request.type === 'income_statement') {
-    const revenue = totalPence(sales);
+  if (statement) {
+    const revenue = totalPence(sales) + totalPence(otherIncome);
     const costs = totalPence(expenses);
+    const netIncome = revenue - costs;
+    const tax = totalPence(corporationTax);
     rows = [
       row(REPORT_LABELS.revenue, null, { header: true }),
       ...sales.map(item),
+      ...otherIncome.map(item),
       row(REPORT_LABELS.totalRevenue, toPounds(revenue), { total: true }),
       row(REPORT_LABELS.expenses, null, { header: true }),
       ...expenses.map(item),
       row(REPORT_LABELS.totalExpenses, toPounds(costs), { total: true }),
-      row(REPORT_LABELS.netIncome, toPounds(revenue - costs), { net_income: true }),
+      row(REPORT_LABELS.netIncome, toPounds(netIncome), { net_income: true }),
+      ...(corporationTax.length > 0
+        ? [
+            row(STATEMENT_NOTES.corporationTax, toPounds(tax), { subtext: corporationTax[0]!.subtext }),
+            row(STATEMENT_NOTES.profitAfterTax, toPounds(netIncome - tax), { total: true }),
+          ]
+        : []),
+      ...note(STATEMENT_NOTES.ownerMoney, ownerMoney, STATEMENT_NOTES.ownerMoneyNet),
+      ...note(STATEMENT_NOTES.loans, loans, STATEMENT_NOTES.loansNet),
     ];
   } else {
-    const lines = request.type === 'sales' ? sales : expenses;
-    rows = [...lines.map(item), row(REPORT_LABELS.total, toPounds(totalPence(lines)), { total: true })];
+    const shown = request.type === 'sales' ? sales : expenses;
+    rows = [...shown.map(item), row(REPORT_LABELS.total, toPounds(totalPence(shown)), { total: true })];
   }
   return {
     type: request.type,

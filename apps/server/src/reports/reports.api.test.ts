@@ -1,6 +1,6 @@
 import { REPORT_MESSAGES, ReportResponseSchema } from '@brade/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectedProcessors, markConnected } from '../integrations/connections.js';
+import { markConnected } from '../integrations/connections.js';
 import { importTransactions } from '../ledger/import.js';
 import { aprilLedger, TEST_IMPORT } from '../test/test-ledger.js';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
@@ -32,7 +32,7 @@ beforeAll(async () => {
   const { db } = server.ctx.database;
   await markConnected(db, a.id, 'stripe');
   await markConnected(db, a.id, 'square');
-  await importTransactions(db, a.id, aprilLedger(), await connectedProcessors(db, a.id), TEST_IMPORT);
+  await importTransactions(db, a.id, aprilLedger(), TEST_IMPORT);
 });
 afterAll(() => server.close());
 

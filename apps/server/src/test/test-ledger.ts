@@ -88,7 +88,6 @@ export function aprilLedger(): SourceTransaction[] {
       amountPence: -120000,
       description: 'DD HARROGATE ESTATES RENT',
       counterparty: 'HARROGATE ESTATES',
-      category: 'Rent',
     },
     {
       provider: 'bank',
@@ -116,7 +115,6 @@ export function aprilLedger(): SourceTransaction[] {
       amountPence: -30000,
       description: 'SALON SERVICES LTD',
       counterparty: 'SALON SERVICES',
-      category: 'Stock & supplies',
     },
   ];
 }

@@ -25,6 +25,9 @@ export const REPORT_LABELS = {
   netIncome: 'Net Income',
 } as const;
 
+/** Every figure is cash received and paid (docs/finance.md): the reports and the dashboard's tiles say so. */
+export const CASH_BASIS_NOTE = 'Cash basis: money received and paid';
+
 export const REPORT_MESSAGES = {
   typeInvalid: 'Report type must be sales, expense or income_statement',
   outOfRange: 'Reports cover only the current calendar year up to the current month.',

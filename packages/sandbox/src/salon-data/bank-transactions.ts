@@ -77,7 +77,7 @@ function monthLines(context: GenerationContext, month: MonthIndex): BankLine[] {
         payee: context.profile.savingsAccount,
         reference: 'FROM SAVINGS',
         counterparty: `${context.profile.owner.name} (savings)`,
-        category: 'Transfer',
+        category: "Owner's savings",
         key: 'from-savings',
       });
     }

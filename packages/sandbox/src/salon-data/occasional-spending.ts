@@ -20,7 +20,7 @@ export function occasionalSpendingOn(profile: SalonProfile, day: DayNumber): Ban
       code: 'DEB',
       payee: `TESCO STORES ${random.int(2000, 6999)}`,
       counterparty: 'Tesco',
-      category: 'Other',
+      category: 'Refreshments',
       key: 'tesco',
     });
   }
@@ -45,7 +45,7 @@ export function occasionalSpendingOn(profile: SalonProfile, day: DayNumber): Ban
       code: 'DEB',
       payee: 'SCREWFIX DIRECT',
       counterparty: 'Screwfix',
-      category: 'Other',
+      category: 'Premises costs',
       key: 'screwfix',
       vatable: true,
     });
@@ -54,8 +54,8 @@ export function occasionalSpendingOn(profile: SalonProfile, day: DayNumber): Ban
 }
 
 /**
- * The owner moves spare cash to their savings account in most months (excluded from expenses as a transfer between
- * the owner's own accounts, docs/finance.md), on a working day in the last ten days of the month.
+ * The owner moves spare cash to their savings account in most months (the owner's money, out of the profit and loss:
+ * docs/finance.md, "The owner's money"), on a working day in the last ten days of the month.
  */
 export function savingsTransferLines(profile: SalonProfile, month: MonthIndex): BankLine[] {
   const random = randomFor(profile.seed, 'savings', monthLabel(month));
@@ -74,7 +74,7 @@ export function savingsTransferLines(profile: SalonProfile, month: MonthIndex): 
       payee: profile.savingsAccount,
       reference: 'SAVINGS',
       counterparty: `${profile.owner.name} (savings)`,
-      category: 'Transfer',
+      category: "Owner's savings",
       key: 'savings',
     },
   ];

@@ -173,7 +173,7 @@ export function payrollLines(profile: SalonProfile, month: MonthIndex): BankLine
     payee: 'HMRC CUMBERNAULD',
     reference: `${profile.payeReference}${String(taxYearEnd).slice(2)}${String(taxMonth).padStart(2, '0')}`,
     counterparty: 'HMRC',
-    category: 'HMRC',
+    category: 'PAYE/NI',
     key: 'paye',
   });
   const pension = slips.reduce((sum, slip) => sum + slip.employeePension + slip.employerPension, 0);
@@ -185,7 +185,7 @@ export function payrollLines(profile: SalonProfile, month: MonthIndex): BankLine
     payee: 'NEST',
     reference: 'PENSION CONTRIB',
     counterparty: 'National Employment Savings Trust',
-    category: 'Wages',
+    category: 'Pension',
     key: 'pension',
   });
   return lines;

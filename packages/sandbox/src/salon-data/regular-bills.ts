@@ -86,7 +86,7 @@ export function regularBillLines(profile: SalonProfile, month: MonthIndex): Bank
       payee: profile.town.council,
       reference: 'NNDR',
       counterparty: profile.town.council,
-      category: 'Rent',
+      category: 'Business rates',
     });
   }
   // Dryers, straighteners, hot water and lighting: a salon's energy bill runs high and higher in winter (assumption).
@@ -167,7 +167,7 @@ export function regularBillLines(profile: SalonProfile, month: MonthIndex): Bank
     payee: 'BIFFA WASTE SERVICES',
     reference: 'TRADE WASTE',
     counterparty: 'Biffa',
-    category: 'Other',
+    category: 'Premises costs',
     vatable: true,
   });
   // Lloyds: free for 12 months, then £8.50 a month (lloydsbank.com rates, 2025–26).
@@ -179,7 +179,7 @@ export function regularBillLines(profile: SalonProfile, month: MonthIndex): Bank
     payee: 'ACCOUNT FEE',
     reference: tag,
     counterparty: 'Lloyds Bank',
-    category: 'Other',
+    category: 'Bank charges',
   });
   add({
     day: dueOn(month, 25),
@@ -189,7 +189,7 @@ export function regularBillLines(profile: SalonProfile, month: MonthIndex): Bank
     payee: 'PENNINGTON ACCOUNTANTS',
     reference: 'MONTHLY FEE',
     counterparty: 'Pennington Accountants',
-    category: 'Other',
+    category: 'Professional fees',
     vatable: true,
   });
   if (calendarMonth === 9) {
@@ -201,7 +201,7 @@ export function regularBillLines(profile: SalonProfile, month: MonthIndex): Bank
       payee: 'PPL PRS LTD',
       reference: 'THEMUSICLICENCE',
       counterparty: 'PPL PRS',
-      category: 'Other',
+      category: 'Licences',
       vatable: true,
     });
   }

@@ -77,19 +77,30 @@ export interface Payout {
   periodEnd: string;
 }
 
+/**
+ * What each statement line truly is, as the generator knows it: the truth the app's classification is measured
+ * against (bench/classification-coverage.mjs). The app never sees it: adapters pass only the bank's own fields.
+ */
 export const BANK_CATEGORIES = [
   'Card payouts',
   'Rent',
+  'Business rates',
   'Wages',
+  'Pension',
+  'PAYE/NI',
+  'VAT',
   'Stock & supplies',
   'Utilities',
   'Insurance',
   'Software',
   'Card terminal',
-  'HMRC',
-  'Transfer',
+  'Bank charges',
+  'Professional fees',
+  'Premises costs',
+  'Licences',
+  'Refreshments',
+  "Owner's savings",
   'Other income',
-  'Other',
 ] as const;
 export type BankCategory = (typeof BANK_CATEGORIES)[number];
 

@@ -73,7 +73,7 @@ export function vatLine(
     payee: 'HMRC VAT',
     reference: context.profile.vatNumber,
     counterparty: 'HMRC',
-    category: 'HMRC',
+    category: 'VAT',
     key: 'vat',
   };
 }

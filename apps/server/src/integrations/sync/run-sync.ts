@@ -5,7 +5,6 @@ import { importTransactions } from '../../ledger/import.js';
 import { reconcilePayouts } from '../../ledger/reconcile.js';
 import type { CardProviderAdapter, CardProviderTokens, SyncCursor } from '../card-providers/card-provider.js';
 import { type ConnectionRow, connectionById, readCredentials, sealCredentials } from '../connection-store.js';
-import { connectedProcessors } from '../connections.js';
 import type { IntegrationProviders } from '../provider-registry.js';
 import { type StoredCardTokens, storedTokens } from '../stored-credentials.js';
 import { connections } from '../tables.js';
@@ -161,8 +160,6 @@ async function importPages(
   run: { cursor: SyncCursor | null; window: { historyFrom: Date; now: Date }; save: SaveProgress },
 ): Promise<void> {
   const { row } = lease;
-  // Card rows do not depend on which processors are connected (only bank credits do): read it once.
-  const connected = await connectedProcessors(deps.db, row.userId);
   const batchRows = deps.writeBatchRows ?? WRITE_BATCH_ROWS;
   let cursor = run.cursor;
   let pending: SourceTransaction[] = [];
@@ -175,7 +172,7 @@ async function importPages(
       const reached = cursor;
       const done = page.done;
       pending = [];
-      await importTransactions(deps.db, row.userId, rows, connected, {
+      await importTransactions(deps.db, row.userId, rows, {
         hashPayer: deps.hashPayer,
         source: { connectionId: row.id, syncRunId: lease.runId },
         alongside: (tx) => run.save(tx, reached, rows.length, done),

@@ -3,7 +3,6 @@ import type { Db } from '../../db/client.js';
 import { importTransactions } from '../../ledger/import.js';
 import { forgetOtherBankBalances, saveBankBalance } from '../bank-balances.js';
 import { readCredentials } from '../connection-store.js';
-import { connectedProcessors } from '../connections.js';
 import type { BankAccountRef, OpenBankingProvider } from '../open-banking/open-banking-provider.js';
 import { ProviderError } from '../provider-error.js';
 import type { IntegrationProviders } from '../provider-registry.js';
@@ -51,9 +50,8 @@ export function bankPhases(deps: SyncDeps, providers: IntegrationProviders, leas
     days: { from: string; to: string },
     save: (tx: Db, imported: number) => Promise<void>,
   ) => {
-    const connected = await connectedProcessors(deps.db, row.userId);
     const result = await bank.fetchTransactions(account, { dateFrom: days.from, dateTo: days.to });
-    await importTransactions(deps.db, row.userId, result.transactions, connected, {
+    await importTransactions(deps.db, row.userId, result.transactions, {
       hashPayer: deps.hashPayer,
       source: { connectionId: row.id, syncRunId: lease.runId },
       alongside: (tx) => save(tx, result.transactions.length),

@@ -1,10 +1,13 @@
 import { addMonths, firstDayOf, lastDayOf } from '@brade/contract';
 import type { Db } from '../../db/client.js';
-import { percentChange, totalsForRanges } from '../../ledger/figures.js';
+import { type PeriodTotals, percentChange, totalsForRanges } from '../../ledger/figures.js';
 
 export interface MonthFigures {
+  /** Sales less refunds. */
   revenuePence: number;
+  otherIncomePence: number;
   expensesPence: number;
+  /** Revenue and other income less expenses (docs/finance.md). */
   netIncomePence: number;
   /** Net income ÷ revenue in percent, one decimal; null without revenue. */
   marginPercent: number | null;
@@ -22,10 +25,11 @@ export interface SummaryFigures {
 
 const monthRange = (month: string) => ({ from: firstDayOf(month), to: lastDayOf(month) });
 
-function figuresOf(revenuePence: number, expensesPence: number): MonthFigures {
-  const netIncomePence = revenuePence - expensesPence;
+function figuresOf({ revenuePence, otherIncomePence, expensesPence }: PeriodTotals): MonthFigures {
+  const netIncomePence = revenuePence + otherIncomePence - expensesPence;
   return {
     revenuePence,
+    otherIncomePence,
     expensesPence,
     netIncomePence,
     marginPercent: revenuePence === 0 ? null : Math.round((netIncomePence / revenuePence) * 1000) / 10,
@@ -36,7 +40,7 @@ function figuresOf(revenuePence: number, expensesPence: number): MonthFigures {
 export async function summaryFigures(db: Db, userId: string, month: string): Promise<SummaryFigures> {
   const [current, previous] = (
     await totalsForRanges(db, userId, [monthRange(month), monthRange(addMonths(month, -1))], false)
-  ).map((t) => figuresOf(t.revenuePence, t.expensesPence)) as [MonthFigures, MonthFigures];
+  ).map(figuresOf) as [MonthFigures, MonthFigures];
   return {
     month,
     current,

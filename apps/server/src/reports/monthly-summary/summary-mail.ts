@@ -33,11 +33,21 @@ export function monthlySummaryMail(
   const previous = monthName(Number(addMonths(figures.month, -1).slice(5, 7)));
   const lines: Array<[string, string, string]> = [
     ['Revenue', formatPence(figures.current.revenuePence), change(figures.change.revenue, previous)],
+    // Net income counts other income too: shown whenever either month had any, so the lines add up.
+    ...(figures.current.otherIncomePence !== 0 || figures.previous.otherIncomePence !== 0
+      ? [
+          [
+            'Other income',
+            formatPence(figures.current.otherIncomePence),
+            `${previous}: ${formatPence(figures.previous.otherIncomePence)}`,
+          ] as [string, string, string],
+        ]
+      : []),
     ['Expenses', formatPence(figures.current.expensesPence), change(figures.change.expenses, previous)],
     ['Net income', formatPence(figures.current.netIncomePence), change(figures.change.netIncome, previous)],
     ['Margin', margin(figures.current.marginPercent), marginChange(figures.marginPoints, previous)],
   ];
-  const intro = `Here is how ${input.salonName} did in ${month}.`;
+  const intro = `Here is how ${input.salonName} did in ${month}, in money received and paid.`;
   const attached = `The income statement for ${month} is attached (${pdf.filename}).`;
   const optOut = 'You can turn the Monthly Summary off in Settings';
   return {

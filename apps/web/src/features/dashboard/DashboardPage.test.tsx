@@ -196,6 +196,9 @@ describe('the Overview dashboard', () => {
     for (const name of ['Monthly revenue', 'Monthly expenses', 'Revenue per client']) {
       expect(captionOf(name)).toHaveTextContent('1–22 Nov vs 1–22 Oct');
     }
+    expect(screen.getByTestId('cash-basis')).toHaveTextContent(
+      /^Cash basis: money received and paid, month to date\.$/,
+    );
   });
 
   it('colours revenue green when it rose, expenses red when they rose, revenue per client red when it fell', async () => {

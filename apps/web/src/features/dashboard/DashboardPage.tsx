@@ -1,4 +1,4 @@
-import { londonDateOf } from '@brade/contract';
+import { CASH_BASIS_NOTE, londonDateOf } from '@brade/contract';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
@@ -32,22 +32,27 @@ export default function DashboardPage() {
       <Typography variant="h1">Overview</Typography>
       {empty && <EmptyState />}
       <ImportProgress connections={sync.connections ?? []} />
-      <Box sx={tilesRowSx}>
-        {HEADLINES.map(({ kind }) =>
-          data ? (
-            <HeadlineTile
-              key={kind}
-              kind={kind}
-              figure={data.headlines[kind].data}
-              caption={caption}
-              failed={data.headlines[kind].failed}
-              onRetry={data.retryFailed}
-              note={kind === 'expenses' && cardFeesOnly(sync.connections) ? <CardFeesOnlyNote /> : undefined}
-            />
-          ) : (
-            <HeadlineTileSkeleton key={kind} />
-          ),
-        )}
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+        <Box sx={tilesRowSx}>
+          {HEADLINES.map(({ kind }) =>
+            data ? (
+              <HeadlineTile
+                key={kind}
+                kind={kind}
+                figure={data.headlines[kind].data}
+                caption={caption}
+                failed={data.headlines[kind].failed}
+                onRetry={data.retryFailed}
+                note={kind === 'expenses' && cardFeesOnly(sync.connections) ? <CardFeesOnlyNote /> : undefined}
+              />
+            ) : (
+              <HeadlineTileSkeleton key={kind} />
+            ),
+          )}
+        </Box>
+        <Typography data-testid="cash-basis" variant="caption" sx={{ color: 'text.secondary' }}>
+          {CASH_BASIS_NOTE}, month to date.
+        </Typography>
       </Box>
       <CashInTheBank id={id} />
       {!empty && (

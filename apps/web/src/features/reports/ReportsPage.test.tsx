@@ -129,6 +129,7 @@ describe('the Reports screen', () => {
     const tabs = within(screen.getByRole('tablist', { name: 'Reports' })).getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Sales Report', 'Expense Report', 'Income Statement']);
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByText(/Cash basis: money received and paid in each month\./)).toBeInTheDocument();
 
     const list = screen.getByRole('list', { name: 'Sales Report months' });
     const rows = within(list).getAllByRole('listitem');

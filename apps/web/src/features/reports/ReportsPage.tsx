@@ -1,4 +1,4 @@
-import { londonDateOf, REPORT_TITLES, REPORT_TYPES, type ReportType } from '@brade/contract';
+import { CASH_BASIS_NOTE, londonDateOf, REPORT_TITLES, REPORT_TYPES, type ReportType } from '@brade/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -73,7 +73,7 @@ export default function ReportsPage() {
         >
           <Typography variant="body2" color="text.secondary">
             {REPORT_TITLES[type]} for each month of {year}, newest first. View it as a PDF or download the figures as
-            CSV.
+            CSV. {CASH_BASIS_NOTE} in each month.
           </Typography>
           {error && (
             <Alert severity="error" onClose={dismissError}>

@@ -23,6 +23,7 @@ describe('renderReportPdf', () => {
     expect(page).toContain('April 2026');
     expect(page).toMatch(/Report to .*Hart & Co Hair 14 Market Street, Harrogate HG1 1BT England United Kingdom/);
     expect(page).toContain('Period 1 April 2026 – 30 April 2026');
+    expect(page).toContain('Basis Cash basis: money received and paid in the period');
     expect(page).toContain('Description Amount');
     // The rows in order, each with its amount in pounds and subtext.
     const expected = report.rows

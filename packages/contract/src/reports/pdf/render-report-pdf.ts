@@ -1,7 +1,7 @@
 import { jsPDF } from 'jspdf';
 import { autoTable, type CellHookData, type Styles } from 'jspdf-autotable';
 import { formatPounds } from '../../money.js';
-import { formatReportPeriod, monthName, type Report, type ReportLine } from '../model.js';
+import { CASH_BASIS_NOTE, formatReportPeriod, monthName, type Report, type ReportLine } from '../model.js';
 import { drawBrandLogo } from './brand-logo.js';
 import { PDF_COLOURS } from './colours.js';
 import { toWinAnsi } from './win-ansi.js';
@@ -66,6 +66,8 @@ function drawFirstPageHeader(doc: jsPDF, report: Report): number {
   let right = paragraph(doc, formatReportPeriod(report.period), columnX, blocks + 6, RIGHT - columnX, BODY_SIZE);
   label(doc, 'Currency', columnX, right + 3);
   right = paragraph(doc, 'Pounds sterling (£)', columnX, right + 9, RIGHT - columnX, BODY_SIZE);
+  label(doc, 'Basis', columnX, right + 3);
+  right = paragraph(doc, `${CASH_BASIS_NOTE} in the period`, columnX, right + 9, RIGHT - columnX, BODY_SIZE);
   return Math.max(left, right) + 8;
 }
 

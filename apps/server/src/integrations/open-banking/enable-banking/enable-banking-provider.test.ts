@@ -63,6 +63,18 @@ async function linked() {
 }
 
 /** The booked records the simulator serves for these days (debits of the last two London days are pending). */
+/** The ISO family and sub-family the simulator gives each UK statement code; the adapter passes them on. */
+const ISO_CODES: Record<string, string> = {
+  FPI: 'RCDT-DMCT',
+  FPO: 'ICDT-DMCT',
+  SO: 'ICDT-STDO',
+  DD: 'IDDT-PMDD',
+  BGC: 'RCDT-DMCT',
+  DEB: 'CCRD-POSD',
+  CHG: 'MDOP-CHRG',
+  TFR: 'ICDT-BOOK',
+};
+
 function expectedBooked(from: string, identity: string) {
   const today = londonDateOf(clock);
   const pendingFrom = londonDateOf(new Date(clock.getTime() - DAY));
@@ -76,6 +88,7 @@ function expectedBooked(from: string, identity: string) {
       amountPence: r.amountPence,
       description: r.description,
       counterparty: r.counterparty,
+      bankCode: ISO_CODES[r.description.split(' ')[0]!],
     }))
     .sort((a, b) => a.externalId.localeCompare(b.externalId));
 }

@@ -51,7 +51,9 @@ export const EnableBankingTransaction = z.object({
   debtor: party,
   remittance_information: z.array(z.string()).nullish(),
   reference_number: z.string().nullish(),
-  bank_transaction_code: z.object({ description: z.string().nullish() }).nullish(),
+  bank_transaction_code: z
+    .object({ description: z.string().nullish(), code: z.string().nullish(), sub_code: z.string().nullish() })
+    .nullish(),
 });
 export type EnableBankingTransaction = z.infer<typeof EnableBankingTransaction>;
 

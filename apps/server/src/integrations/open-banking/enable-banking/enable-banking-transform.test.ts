@@ -100,6 +100,12 @@ describe('Enable Banking rows', () => {
     // Another account's rows never share a key with this one's.
     expect(bookedRows([tx()], 'another-account')[0]!.externalId).not.toBe(bookedRows([tx()], HASH)[0]!.externalId);
   });
+
+  it('hands the ledger the ISO bank transaction code, family and sub-family, when the bank gives one', () => {
+    const coded = tx({ bank_transaction_code: { description: 'Direct Debit', code: 'IDDT', sub_code: 'PMDD' } });
+    expect(bookedRows([coded], HASH)[0]!.bankCode).toBe('IDDT-PMDD');
+    expect(bookedRows([tx()], HASH)[0]).not.toHaveProperty('bankCode');
+  });
 });
 
 describe('isPositionalReference', () => {

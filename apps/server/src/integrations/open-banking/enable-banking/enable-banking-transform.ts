@@ -72,6 +72,8 @@ export function bookedRows(transactions: EnableBankingTransaction[], identificat
       seen.set(fingerprint, occurrence + 1);
       externalId = `eb:${account}:fp:${sha256(fingerprint).slice(0, 24)}:${occurrence}`;
     }
+    // ISO family and sub-family ("IDDT-PMDD"), which the ledger's rule table reads as a bank transaction code.
+    const iso = [text(tx.bank_transaction_code?.code), text(tx.bank_transaction_code?.sub_code)].filter(Boolean);
     // A day without a time: midday UTC falls on that same London day in any season.
     rows.push({
       provider: 'bank',
@@ -80,6 +82,7 @@ export function bookedRows(transactions: EnableBankingTransaction[], identificat
       amountPence,
       description,
       counterparty,
+      ...(iso.length > 0 ? { bankCode: iso.join('-') } : {}),
     });
   }
   return rows;

@@ -74,6 +74,8 @@ function expectedBooked(from: string, to: string) {
       amountPence: r.amountPence,
       description: r.description,
       counterparty: r.counterparty,
+      // The statement's own code (FPI, DD…), which the simulator also prints first in the description.
+      bankCode: r.description.split(' ')[0],
     }))
     .sort((a, b) => a.externalId.localeCompare(b.externalId));
 }

@@ -74,6 +74,8 @@ export const BankTransaction = z.object({
   remittanceInformationUnstructuredArray: z.array(z.string()).nullish(),
   remittanceInformationStructured: z.string().nullish(),
   additionalInformation: z.string().nullish(),
+  bankTransactionCode: z.string().nullish(),
+  proprietaryBankTransactionCode: z.string().nullish(),
 });
 export type BankTransaction = z.infer<typeof BankTransaction>;
 

@@ -27,6 +27,7 @@ describe('GoCardless transactions', () => {
       amountPence: 126138,
       description: 'FPI SUMUP PAYMENTS LIMITED PID20820888-SUMUP',
       counterparty: 'SumUp Payments Limited',
+      bankCode: 'FPI',
     });
     expect(rows.at(-1)).toEqual({
       provider: 'bank',
@@ -35,6 +36,7 @@ describe('GoCardless transactions', () => {
       amountPence: -17187,
       description: 'DEB TIMELY LIMITED SUBSCRIPTION',
       counterparty: 'Timely',
+      bankCode: 'DEB',
     });
     expect(rows.map((r) => [r.externalId.slice(0, 6), r.amountPence])).toEqual([
       ['45792c', 126138],

@@ -61,7 +61,17 @@ export function bookedRows(feed: AccountTransactions): BankRow[] {
       seen.set(key, occurrence + 1);
       externalId = `fp:${createHash('sha256').update(`${key}\u0000${occurrence}`).digest('hex').slice(0, 32)}`;
     }
-    rows.push({ provider: 'bank', externalId, occurredAt: at, amountPence, description, counterparty });
+    // The bank's own code (FPI, DD…) says more than the ISO one; the ledger's rule table reads either.
+    const bankCode = text(tx.proprietaryBankTransactionCode) ?? text(tx.bankTransactionCode);
+    rows.push({
+      provider: 'bank',
+      externalId,
+      occurredAt: at,
+      amountPence,
+      description,
+      counterparty,
+      ...(bankCode ? { bankCode } : {}),
+    });
   }
   return rows;
 }
