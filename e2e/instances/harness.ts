@@ -264,7 +264,10 @@ export class TcpProxy {
       client.pipe(upstream);
       upstream.pipe(client);
     });
-    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.port, '127.0.0.1', resolve);
+    });
     this.port = (server.address() as { port: number }).port;
     this.server = server;
   }
@@ -276,8 +279,8 @@ export class TcpProxy {
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
-  restore(): Promise<void> {
-    return this.start();
+  async restore(): Promise<void> {
+    if (!this.server) await this.start();
   }
 }
 
@@ -285,7 +288,7 @@ export type ProviderMode = 'up' | 'down' | 'malformed';
 
 /**
  * An HTTP proxy in front of a provider's API: counts each request (method, path and query) it forwards, and on
- * demand answers 503 (an outage) or a 200 whose JSON is cut off (a provider returning nonsense).
+ * demand drops every API connection (an outage) or answers 200 with JSON cut off (a provider sending nonsense).
  */
 export class ProviderProxy {
   mode: ProviderMode = 'up';
@@ -299,11 +302,13 @@ export class ProviderProxy {
     const server = createHttpServer(async (req, res) => {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
-      if (this.mode === 'down') {
-        res.writeHead(503, { 'content-type': 'text/html' }).end('<h1>Service Unavailable</h1>');
+      // Only the read API fails: connecting (OAuth) goes on working, so a test can start runs that meet the fault.
+      const faulty = req.url?.startsWith('/v1/') ?? false;
+      if (faulty && this.mode === 'down') {
+        req.socket.destroy();
         return;
       }
-      if (this.mode === 'malformed') {
+      if (faulty && this.mode === 'malformed') {
         res.writeHead(200, { 'content-type': 'application/json' }).end('{"object":"list","data":[{"id":"txn_');
         return;
       }
@@ -316,14 +321,19 @@ export class ProviderProxy {
           headers.set(name, value);
         }
       }
-      const upstream = await fetch(this.target + req.url, {
-        method: req.method,
-        headers,
-        body: chunks.length ? Buffer.concat(chunks) : undefined,
-      });
-      const body = Buffer.from(await upstream.arrayBuffer());
-      res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
-      res.end(body);
+      try {
+        const upstream = await fetch(this.target + req.url, {
+          method: req.method,
+          headers,
+          body: chunks.length ? Buffer.concat(chunks) : undefined,
+        });
+        const body = Buffer.from(await upstream.arrayBuffer());
+        res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
+        res.end(body);
+      } catch (error) {
+        // The simulator itself failed: a gateway error, as a real proxy would answer.
+        res.writeHead(502).end(String((error as Error).message));
+      }
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;

@@ -1,6 +1,6 @@
 import type { SyncCursor } from '../../apps/server/src/integrations/card-providers/card-provider.js';
 import { createStripeAdapter } from '../../apps/server/src/integrations/card-providers/stripe/stripe-adapter.js';
-import { answerStripeConsent } from '../../apps/server/src/integrations/card-providers/stripe/stripe-consent-browser.js';
+import { answerStripeConsent } from '../../apps/server/src/test/stripe-consent-browser.js';
 import { type ApiAnswer, call, type SmtpCatcher, waitFor } from './harness.js';
 
 /** What the tests do as salon owners, each call on whichever instance the test names. */

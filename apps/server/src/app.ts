@@ -92,7 +92,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       notifyActionRequired: (userId, provider, words) => notifyActionRequired(userId, provider, words),
     },
     jobs,
-    options.syncRetryDelaySeconds,
+    options.syncRetryDelaySeconds ?? config.syncRetrySeconds,
   );
   const notifyActionRequired = (...args: Parameters<ReturnType<typeof actionRequiredNotifier>>) =>
     actionRequiredNotifier(database.db, ctx.mailer, config.publicUrl)(...args);

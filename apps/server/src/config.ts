@@ -34,6 +34,7 @@ const EnvSchema = z.object({
     .optional(),
   SYNC_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SYNC_SWEEP_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
+  SYNC_RETRY_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
   SYNC_HISTORY_DAYS: z.coerce.number().int().min(1).max(730).default(730),
   SMTP_URL: z
     .string()
@@ -86,6 +87,8 @@ export interface Config {
   syncLeaseSeconds: number;
   /** How often each instance looks for imports that are due or whose run died. */
   syncSweepSeconds: number;
+  /** First retry of an import run that failed on a passing fault (doubling, jittered, at most 5 minutes, 5 times). */
+  syncRetrySeconds: number;
   /** How far back a new connection's first import reaches (GoCardless allows at most 730 days). */
   syncHistoryDays: number;
   smtpUrl: string | undefined;
@@ -151,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     retiredEncryptionKeys: e.ENCRYPTION_KEYS_RETIRED?.split(',') ?? [],
     syncLeaseSeconds: e.SYNC_LEASE_SECONDS,
     syncSweepSeconds: e.SYNC_SWEEP_SECONDS,
+    syncRetrySeconds: e.SYNC_RETRY_SECONDS,
     syncHistoryDays: e.SYNC_HISTORY_DAYS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
