@@ -7,6 +7,7 @@ import {
   call,
   createDatabase,
   deploymentSecrets,
+  exited,
   type Instance,
   ProviderProxy,
   SmtpCatcher,
@@ -246,6 +247,7 @@ describe.skipIf(!ADMIN_URL)('four instances on one PostgreSQL', () => {
       `[instances] kill mid-traffic: ${owners.length * UPDATES} writes, ${acknowledged} acknowledged, ${failedOnVictim} failed on the killed instance and went elsewhere, ${lost.length} acknowledged writes lost; ${stillServing.filter((r) => r.status === 200).length} instances still ready; ledger ${ledgerBefore[0].n} rows before, ${ledgerAfter[0].n} after`,
     );
     expect(killed).toBe(true);
+    await exited(victim.child);
     expect(victim.child.signalCode).toBe('SIGKILL');
     expect(acknowledged).toBe(owners.length * UPDATES);
     expect(lost).toEqual([]);
