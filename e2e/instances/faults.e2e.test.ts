@@ -185,7 +185,7 @@ describe.skipIf(!ADMIN_URL)('faults on PostgreSQL', () => {
     });
     const after = await db.query(ledgerSql, [owner.id]);
     console.log(
-      `[faults] provider: malformed JSON said "${words.malformed}"; outage said "${words.down}"; recovered on retry (${recovered.status}); ledger ${before[0].n} rows £${Number(before[0].total) / 100} before, ${after[0].n} rows £${Number(after[0].total) / 100} after`,
+      `[faults] provider: malformed JSON said "${words.malformed}"; outage said "${words.down}"; recovered on retry (${recovered.status}); ledger ${before[0].n} rows summing ${before[0].total}p before, ${after[0].n} rows summing ${after[0].total}p after`,
     );
     expect(words).toEqual(expected);
     expect(after).toEqual(before);
@@ -255,5 +255,19 @@ describe.skipIf(!ADMIN_URL)('faults on PostgreSQL', () => {
     expect(alive.status).toBe(200);
     expect(stored.salon_name).toBe(lastAcknowledged);
     expect([...refusals.keys()].every((status) => status === 503)).toBe(true);
+  });
+
+  it('answers /api/ready with 503 without waiting out the connect timeout when PostgreSQL stops answering', async () => {
+    postgres.silence();
+    try {
+      // The pool waits 10 s for a connection; the readiness check gives up well before the client does.
+      const res = await fetch(`${app.url}/api/ready`, { signal: AbortSignal.timeout(8000) });
+      console.log(`[faults] PostgreSQL silent (partition): /api/ready ${res.status} ${await res.text()}`);
+      expect(res.status).toBe(503);
+    } finally {
+      await postgres.restore();
+    }
+    await waitFor('/api/ready to say 200 again', async () => (await call(app.url, 'GET', '/api/ready')).status === 200);
+    expect(app.child.exitCode).toBeNull();
   });
 });

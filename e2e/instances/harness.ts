@@ -239,11 +239,15 @@ export class SmtpCatcher {
 
 export const CODE_SUBJECT = 'Your Brade confirmation code';
 
-/** A TCP proxy to a fixed target; `cut` drops every connection and refuses new ones until `restore`. */
+/**
+ * A TCP proxy to a fixed target. `cut` drops every connection and refuses new ones until `restore`; `silence`
+ * drops them too but accepts new ones and never answers (a network partition), until `restore`.
+ */
 export class TcpProxy {
   port = 0;
   private server: Server | null = null;
   private readonly sockets = new Set<Socket>();
+  private silent = false;
 
   constructor(
     private readonly targetHost: string,
@@ -252,6 +256,12 @@ export class TcpProxy {
 
   async start(): Promise<void> {
     const server = createServer((client) => {
+      if (this.silent) {
+        this.sockets.add(client);
+        client.on('close', () => this.sockets.delete(client));
+        client.on('error', () => {});
+        return;
+      }
       const upstream = createConnection({ host: this.targetHost, port: this.targetPort });
       for (const s of [client, upstream]) {
         this.sockets.add(s);
@@ -279,7 +289,16 @@ export class TcpProxy {
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
+  silence(): void {
+    this.silent = true;
+    for (const s of this.sockets) s.destroy();
+  }
+
   async restore(): Promise<void> {
+    if (this.silent) {
+      this.silent = false;
+      for (const s of this.sockets) s.destroy();
+    }
     if (!this.server) await this.start();
   }
 }
