@@ -81,7 +81,9 @@ describe.skipIf(!ADMIN_URL)('four instances on one PostgreSQL', () => {
       SYNC_SWEEP_SECONDS: '1',
       SYNC_LEASE_SECONDS: '5',
       MAIL_SWEEP_SECONDS: '0.5',
-      MAIL_LEASE_SECONDS: '3',
+      // Longer than a send with a PDF takes on a loaded machine: a lease that lapses mid-send lets a second
+      // instance send the same e-mail (docs/deployment.md).
+      MAIL_LEASE_SECONDS: '30',
       BRADE_TEST_CLOCK_OFFSET_MS: String(offsetMs),
     };
   });
@@ -271,7 +273,7 @@ describe.skipIf(!ADMIN_URL)('four instances on one PostgreSQL', () => {
     const received = new Map<string, number>();
     for (const m of smtp.received) received.set(key(m), (received.get(key(m)) ?? 0) + 1);
     console.log(
-      `[instances] e-mail: ${rows.length} outbox rows sent, ${smtp.received.length} messages received by SMTP, ${[...received].filter(([k, n]) => n !== queued.get(k)).length} differing`,
+      `[instances] e-mail: ${rows.length} outbox rows sent, ${smtp.received.length} messages received by SMTP, ${[...received].filter(([k, n]) => n !== queued.get(k)).length} differing ${JSON.stringify([...received].filter(([k, n]) => n !== queued.get(k)))}`,
     );
     expect(smtp.received.length).toBe(rows.length);
     expect(received).toEqual(queued);

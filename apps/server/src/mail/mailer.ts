@@ -125,9 +125,11 @@ export class Mailer {
       where id in (
         select id from ${outbox} where status = 'pending' and next_attempt_at <= now()
         order by created_at limit 20 for update skip locked)
-      returning id, to_address as "to", subject, body_text as "text", body_html as "html", attachments, attempts`);
+      returning id, to_address as "to", subject, body_text as "text", body_html as "html", attachments, attempts,
+        next_attempt_at::text as "leaseUntil"`);
     const due = rowsOf<{
       id: string;
+      leaseUntil: string;
       to: string;
       subject: string;
       text: string;
@@ -143,6 +145,12 @@ export class Mailer {
           { to: mail.to, subject: mail.subject.replace(/\d{6}/, '******'), mailbox: this.options.mailboxUrl },
           'e-mail stored in outbox',
         );
+        continue;
+      }
+      // The batch's lease may have run out while earlier ones were sent (a slow SMTP server): then another instance
+      // may have claimed this one. Renew it only if it is still this run's claim, and skip it otherwise.
+      if (!(await this.renewLease(mail.id, mail.leaseUntil))) {
+        this.log.warn({ to: mail.to }, 'e-mail lease taken over by another sender; not sent here');
         continue;
       }
       try {
@@ -180,6 +188,15 @@ export class Mailer {
         this.log.warn({ to: mail.to, attempts, err: (err as Error).message }, 'e-mail delivery failed; will retry');
       }
     }
+  }
+
+  /** Extends this run's claim on one e-mail by a whole lease, if the claim (its exact lease time) is still there. */
+  private async renewLease(id: string, leaseUntil: string): Promise<boolean> {
+    const renewed = await this.db.execute(sql`
+      update ${outbox} set next_attempt_at = now() + make_interval(secs => ${this.timing.leaseSeconds})
+      where id = ${id} and status = 'pending' and next_attempt_at = ${leaseUntil}::timestamptz
+      returning id`);
+    return rowsOf(renewed).length === 1;
   }
 }
 
