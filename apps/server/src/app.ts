@@ -23,6 +23,7 @@ import { deleteExpiredAttempts } from './integrations/connect-attempts.js';
 import { remindEndingConsents } from './integrations/consent-reminders.js';
 import type { RetryPolicy } from './integrations/provider-http.js';
 import { type IntegrationProviders, providersFromConfig } from './integrations/provider-registry.js';
+import { resealStaleCredentials } from './integrations/reseal-credentials.js';
 import { integrationRoutes } from './integrations/routes.js';
 import { SyncScheduler } from './integrations/sync/sync-scheduler.js';
 import { createTokenCipher } from './integrations/token-cipher.js';
@@ -91,7 +92,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       notifyActionRequired: (userId, provider, words) => notifyActionRequired(userId, provider, words),
     },
     jobs,
-    options.syncRetryDelaySeconds,
+    options.syncRetryDelaySeconds ?? config.syncRetrySeconds,
   );
   const notifyActionRequired = (...args: Parameters<ReturnType<typeof actionRequiredNotifier>>) =>
     actionRequiredNotifier(database.db, ctx.mailer, config.publicUrl)(...args);
@@ -107,6 +108,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
       mailboxUrl: config.devMailbox ? `${config.publicUrl}/dev/mailbox` : null,
+      timing: config.mail,
     }),
     state: { accepting: true },
     clock,
@@ -132,7 +134,12 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       rateLimitCleanUp: () => sweepRateLimits(database.db),
       signupAttemptCleanUp: () => sweepSignupAttempts(database.db),
     },
-    { ...DEFAULT_CADENCES, connections: config.syncSweepSeconds * 1000, ...options.every },
+    {
+      ...DEFAULT_CADENCES,
+      connections: config.syncSweepSeconds * 1000,
+      mail: config.mail.sweepSeconds * 1000,
+      ...options.every,
+    },
   );
 
   app.setValidatorCompiler(validatorCompiler);
@@ -183,6 +190,12 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       .start()
       .then(() => ctx.sweeps.start())
       .catch((error) => logger.error({ err: error }, 'import scheduler did not start'));
+    // After an ENCRYPTION_KEY rotation every instance re-encrypts what it finds under a retired key (idempotent).
+    if (config.retiredEncryptionKeys.length > 0) {
+      resealStaleCredentials(database.db, cipher, logger).catch((error) =>
+        logger.error({ err: error }, 'key rotation job failed'),
+      );
+    }
   });
   app.addHook('onClose', async () => {
     ctx.state.accepting = false;

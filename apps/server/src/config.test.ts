@@ -1,4 +1,4 @@
-import { mkdtempSync, statSync } from 'node:fs';
+import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -36,6 +36,29 @@ describe('loadConfig', () => {
   ])('stops with a message naming the bad variable for %j', (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('stops with DATA_DIR and the reason when the directory cannot be created', () => {
+    const file = path.join(dataDir(), 'a-file');
+    writeFileSync(file, 'not a directory');
+    const under = path.join(file, 'data');
+    expect(() => loadConfig({ DATA_DIR: under })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: under })).toThrow(`DATA_DIR: ${under} cannot be created (ENOTDIR`);
+    // PostgreSQL with every secret given never needs the directory.
+    const secrets = { APP_SECRET: 'x'.repeat(32), ENCRYPTION_KEY: 'a'.repeat(64), CLIENT_KEY: 'b'.repeat(64) };
+    expect(loadConfig({ DATA_DIR: under, DATABASE_URL: 'postgres://db/brade', ...secrets }).dataDir).toBe(under);
+  });
+
+  it('scales the outbox timing from MAIL_RETRY_SECONDS, MAIL_SWEEP_SECONDS and MAIL_LEASE_SECONDS', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).mail).toEqual({ retrySeconds: 60, sweepSeconds: 30, leaseSeconds: 300 });
+    const fast = loadConfig({
+      DATA_DIR: dataDir(),
+      MAIL_RETRY_SECONDS: '0.5',
+      MAIL_SWEEP_SECONDS: '0.2',
+      MAIL_LEASE_SECONDS: '3',
+    });
+    expect(fast.mail).toEqual({ retrySeconds: 0.5, sweepSeconds: 0.2, leaseSeconds: 3 });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), MAIL_LEASE_SECONDS: '0' })).toThrow('MAIL_LEASE_SECONDS');
   });
 
   it('treats blank variables as unset', () => {

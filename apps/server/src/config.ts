@@ -34,12 +34,16 @@ const EnvSchema = z.object({
     .optional(),
   SYNC_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SYNC_SWEEP_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
+  SYNC_RETRY_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
   SYNC_HISTORY_DAYS: z.coerce.number().int().min(1).max(730).default(730),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Brade <no-reply@brade.app>'),
+  MAIL_RETRY_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
+  MAIL_SWEEP_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
+  MAIL_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(300),
   DEMO_ACCOUNT: z.enum(['true', 'false']).default('true'),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -83,10 +87,15 @@ export interface Config {
   syncLeaseSeconds: number;
   /** How often each instance looks for imports that are due or whose run died. */
   syncSweepSeconds: number;
+  /** First retry of an import run that failed on a passing fault (doubling, jittered, at most 5 minutes, 5 times). */
+  syncRetrySeconds: number;
   /** How far back a new connection's first import reaches (GoCardless allows at most 730 days). */
   syncHistoryDays: number;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Outbox timing (mail/mailer.ts): first retry after a failed send (doubling up to an hour), how often the
+   * outbox is looked at, and how long a claimed e-mail stays with the instance sending it. */
+  mail: { retrySeconds: number; sweepSeconds: number; leaseSeconds: number };
   demoAccount: boolean;
   trustProxy: number;
   logLevel: string;
@@ -129,6 +138,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(e.DATA_DIR);
   const local = localOnly(e);
   const sandbox = e.ALLOW_SANDBOX ? e.ALLOW_SANDBOX === 'true' : local;
+  // Embedded mode keeps its database and generated secrets there; PostgreSQL with every secret set never touches it.
+  if (missing || !e.DATABASE_URL) ensureDataDir(dataDir);
   const secrets = missing ? loadOrCreateLocalSecrets(dataDir) : null;
   return {
     env: e.NODE_ENV,
@@ -143,9 +154,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     retiredEncryptionKeys: e.ENCRYPTION_KEYS_RETIRED?.split(',') ?? [],
     syncLeaseSeconds: e.SYNC_LEASE_SECONDS,
     syncSweepSeconds: e.SYNC_SWEEP_SECONDS,
+    syncRetrySeconds: e.SYNC_RETRY_SECONDS,
     syncHistoryDays: e.SYNC_HISTORY_DAYS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mail: {
+      retrySeconds: e.MAIL_RETRY_SECONDS,
+      sweepSeconds: e.MAIL_SWEEP_SECONDS,
+      leaseSeconds: e.MAIL_LEASE_SECONDS,
+    },
     demoAccount: e.DEMO_ACCOUNT === 'true',
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
@@ -285,6 +302,17 @@ function enableBankingEndpoint(e: Env, publicUrl: string, mode: { sandbox: boole
     privateKeyPem: null,
     apiBaseUrl: `${publicUrl}/sandbox/enable-banking`,
   };
+}
+
+/** A DATA_DIR that cannot be made (a path under a regular file, no permission) stops start-up with its reason. */
+function ensureDataDir(dataDir: string): void {
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch (err) {
+    throw new ConfigError(
+      `Invalid configuration:\n  DATA_DIR: ${dataDir} cannot be created (${(err as Error).message})`,
+    );
+  }
 }
 
 interface LocalSecrets {

@@ -20,4 +20,5 @@ export const ERROR_CODES = {
   demoReadOnly: 'demo_read_only',
   payloadTooLarge: 'payload_too_large',
   internal: 'internal_error',
+  unavailable: 'service_unavailable',
 } as const;

@@ -1,6 +1,7 @@
 import { ERROR_CODES } from '@brade/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { HttpError } from './http-error.js';
 
 interface ErrorBody {
@@ -47,6 +48,14 @@ export function installErrorHandler(app: FastifyInstance): void {
               ? 'The request body must be sent as application/json.'
               : 'The request is not valid.';
       return reply.status(status === 415 ? 400 : status).send({ error: message, code: ERROR_CODES.badRequest });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not a fault in the request: the client (or the load balancer) may try again, here or elsewhere.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({
+        error: 'Brade cannot reach its database right now. Please try again in a moment.',
+        code: ERROR_CODES.unavailable,
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply

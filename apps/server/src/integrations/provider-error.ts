@@ -7,6 +7,9 @@
  */
 export type ProviderFailure = 'retryable' | 'reauthorize' | 'rejected';
 
+/** providerCode of an answer that is not the JSON the API promises (cut off, or a proxy's HTML error page). */
+export const MALFORMED_ANSWER = 'malformed_answer';
+
 export class ProviderError extends Error {
   constructor(
     readonly provider: string,

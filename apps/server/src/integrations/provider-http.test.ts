@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProviderError } from './provider-error.js';
+import { MALFORMED_ANSWER, ProviderError } from './provider-error.js';
 import { backoffDelay, DEFAULT_RETRY_POLICY, failureOfStatus, providerRequest, retrying } from './provider-http.js';
 
 /** Answers each request with the next scripted status; counts calls. */
-let script: Array<{ status: number; headers?: Record<string, string> }> = [];
+let script: Array<{ status: number; headers?: Record<string, string>; raw?: string }> = [];
 let calls = 0;
 let server: Server;
 let url = '';
@@ -13,7 +13,7 @@ beforeAll(async () => {
     calls += 1;
     const next = script.shift() ?? { status: 200 };
     res.writeHead(next.status, { 'content-type': 'application/json', ...next.headers });
-    res.end(JSON.stringify(next.status < 400 ? { ok: true } : { message: `status ${next.status}` }));
+    res.end(next.raw ?? JSON.stringify(next.status < 400 ? { ok: true } : { message: `status ${next.status}` }));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   url = `http://127.0.0.1:${(server.address() as { port: number }).port}/v1/things`;
@@ -36,6 +36,17 @@ describe('provider requests', () => {
     script = [{ status: 429, headers: { 'retry-after': '0' } }, { status: 500 }, { status: 503 }];
     calls = 0;
     expect((await call()).body).toEqual({ ok: true });
+    expect(calls).toBe(4);
+  });
+
+  it('retries a 200 whose JSON is cut off, and names it when it stays so', async () => {
+    script = [{ status: 200, raw: '{"data":[{"id":"tx' }];
+    calls = 0;
+    expect((await call()).body).toEqual({ ok: true });
+    expect(calls).toBe(2);
+    script = Array.from({ length: 4 }, () => ({ status: 200, raw: '<html>maintenance</html>' }));
+    calls = 0;
+    await expect(call()).rejects.toMatchObject({ failure: 'retryable', providerCode: MALFORMED_ANSWER });
     expect(calls).toBe(4);
   });
 

@@ -1,4 +1,4 @@
-import { ProviderError } from './provider-error.js';
+import { MALFORMED_ANSWER, ProviderError } from './provider-error.js';
 
 export interface RetryPolicy {
   /** Attempts in total, the first included. */
@@ -92,6 +92,17 @@ export async function providerRequest<T>(request: ProviderRequest): Promise<Prov
     }
     const text = await response.text();
     const body = parseJson(text);
+    if (response.ok && typeof body === 'string') {
+      lastError = new ProviderError(
+        request.provider,
+        'retryable',
+        `${request.provider} sent an answer that is not valid JSON.`,
+        response.status,
+        null,
+        MALFORMED_ANSWER,
+      );
+      continue;
+    }
     if (response.ok) return { status: response.status, body: body as T, headers: response.headers };
     const error = request.describeError(response.status, body, response.headers);
     if (error.failure !== 'retryable') throw error;

@@ -8,6 +8,13 @@ import type { MailAttachment, MailContent } from './templates.js';
 
 const MAX_ATTEMPTS = 6;
 
+/** Config's MAIL_* timing (the sweep's cadence lives in jobs/recurring-work.ts); tests scale it down. */
+export interface OutboxTiming {
+  retrySeconds: number;
+  leaseSeconds: number;
+}
+const DEFAULT_TIMING: OutboxTiming = { retrySeconds: 60, leaseSeconds: 300 };
+
 /**
  * Mail is written to the outbox table in the caller's flow and delivered afterwards: a request never waits on
  * SMTP, the reset answer takes the same time for every address, and nothing is lost if SMTP is down.
@@ -24,8 +31,17 @@ export class Mailer {
   constructor(
     private readonly db: Db,
     private readonly log: Logger,
-    private readonly options: { smtpUrl: string | undefined; from: string; mailboxUrl: string | null },
+    private readonly options: {
+      smtpUrl: string | undefined;
+      from: string;
+      mailboxUrl: string | null;
+      timing?: OutboxTiming;
+    },
   ) {}
+
+  private get timing(): OutboxTiming {
+    return this.options.timing ?? DEFAULT_TIMING;
+  }
 
   /** Stores the e-mail and delivers it soon. */
   async send(to: string, content: MailContent): Promise<void> {
@@ -102,16 +118,18 @@ export class Mailer {
   private async deliverClaimed(): Promise<void> {
     // With SMTP configured, nothing is delivered (or marked stored) before the transport is loaded.
     if (this.options.smtpUrl && !this.transport) return;
-    // Claim due rows atomically with a 5-minute lease, so several app instances never send the same e-mail;
-    // a sender that dies mid-send leaves the row to be retried when the lease runs out.
+    // Claim due rows atomically with a lease (5 minutes by default), so several app instances never send the same
+    // e-mail; a sender that dies mid-send leaves the row to be retried when the lease runs out.
     const claimed = await this.db.execute(sql`
-      update ${outbox} set next_attempt_at = now() + interval '5 minutes'
+      update ${outbox} set next_attempt_at = now() + make_interval(secs => ${this.timing.leaseSeconds})
       where id in (
         select id from ${outbox} where status = 'pending' and next_attempt_at <= now()
         order by created_at limit 20 for update skip locked)
-      returning id, to_address as "to", subject, body_text as "text", body_html as "html", attachments, attempts`);
+      returning id, to_address as "to", subject, body_text as "text", body_html as "html", attachments, attempts,
+        next_attempt_at::text as "leaseUntil"`);
     const due = rowsOf<{
       id: string;
+      leaseUntil: string;
       to: string;
       subject: string;
       text: string;
@@ -127,6 +145,12 @@ export class Mailer {
           { to: mail.to, subject: mail.subject.replace(/\d{6}/, '******'), mailbox: this.options.mailboxUrl },
           'e-mail stored in outbox',
         );
+        continue;
+      }
+      // The batch's lease may have run out while earlier ones were sent (a slow SMTP server): then another instance
+      // may have claimed this one. Renew it only if it is still this run's claim, and skip it otherwise.
+      if (!(await this.renewLease(mail.id, mail.leaseUntil))) {
+        this.log.warn({ to: mail.to }, 'e-mail lease taken over by another sender; not sent here');
         continue;
       }
       try {
@@ -150,7 +174,7 @@ export class Mailer {
         this.log.info({ to: mail.to }, 'e-mail sent');
       } catch (err) {
         const attempts = mail.attempts + 1;
-        const backoffSeconds = Math.min(3600, 30 * 2 ** attempts);
+        const backoffSeconds = Math.min(3600, this.timing.retrySeconds * 2 ** (attempts - 1));
         await this.db
           .update(outbox)
           .set({
@@ -164,6 +188,15 @@ export class Mailer {
         this.log.warn({ to: mail.to, attempts, err: (err as Error).message }, 'e-mail delivery failed; will retry');
       }
     }
+  }
+
+  /** Extends this run's claim on one e-mail by a whole lease, if the claim (its exact lease time) is still there. */
+  private async renewLease(id: string, leaseUntil: string): Promise<boolean> {
+    const renewed = await this.db.execute(sql`
+      update ${outbox} set next_attempt_at = now() + make_interval(secs => ${this.timing.leaseSeconds})
+      where id = ${id} and status = 'pending' and next_attempt_at = ${leaseUntil}::timestamptz
+      returning id`);
+    return rowsOf(renewed).length === 1;
   }
 }
 

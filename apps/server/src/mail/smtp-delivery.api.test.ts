@@ -14,6 +14,8 @@ interface Received {
 let smtp: SMTPServer;
 let port = 0;
 const received: Received[] = [];
+/** How long the SMTP server takes to accept each message (0: at once). */
+let acceptDelayMs = 0;
 let server: TestServer;
 
 beforeAll(async () => {
@@ -26,8 +28,10 @@ beforeAll(async () => {
         raw += chunk.toString('utf8');
       });
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
+        setTimeout(() => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+          callback();
+        }, acceptDelayMs);
       });
     },
   });
@@ -121,4 +125,42 @@ describe('e-mail over SMTP', () => {
     expect(mail.raw).toMatch(/Content-Disposition: attachment;\s+filename=income_statement_report_november\.pdf/);
     expect(mail.raw).toContain(pdf.toString('base64'));
   });
+
+  it('never sends an e-mail twice when a slow SMTP server outlasts the lease of a claimed batch', async () => {
+    // Each message takes 1 s to accept; a batch of 6 claimed together outlasts its 3 s lease, so a second sender
+    // claims the rest meanwhile. The first must skip what it no longer holds.
+    const timing = { retrySeconds: 60, sweepSeconds: 3600, leaseSeconds: 3 };
+    const sender = () =>
+      new Mailer(server.ctx.database.db, pino({ level: 'silent' }), {
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        from: 'Brade <hello@brade.test>',
+        mailboxUrl: null,
+        timing,
+      });
+    // The app's own sender would claim the batch first with its 5-minute lease: it stays out (last test).
+    await server.ctx.mailer.stop();
+    const first = sender();
+    const second = sender();
+    const recipients = Array.from({ length: 6 }, () => uniqueEmail('slow'));
+    acceptDelayMs = 1000;
+    try {
+      const { db } = server.ctx.database;
+      for (const to of recipients)
+        await db.insert(outbox).values({ to, subject: 'Slow', text: 'Hi', html: '<p>Hi</p>' });
+      await first.start();
+      await waitFor(() => (received.some((m) => m.to.includes(recipients[2]!)) ? true : undefined), 20_000);
+      await new Promise((r) => setTimeout(r, 700));
+      await second.start();
+      await waitFor(
+        () => (recipients.every((to) => received.some((m) => m.to.includes(to))) ? true : undefined),
+        30_000,
+      );
+      await Promise.all([first.idle(), second.idle()]);
+      expect(recipients.map((to) => received.filter((m) => m.to.includes(to)).length)).toEqual([1, 1, 1, 1, 1, 1]);
+    } finally {
+      acceptDelayMs = 0;
+      await first.stop();
+      await second.stop();
+    }
+  }, 60_000);
 });

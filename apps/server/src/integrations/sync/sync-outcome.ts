@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { ProviderError } from '../provider-error.js';
+import { MALFORMED_ANSWER, ProviderError } from '../provider-error.js';
 import { PROVIDER_NAMES } from '../provider-names.js';
 import { type ConnectionProvider, connections } from '../tables.js';
 import { heldBy, type Lease } from './lease.js';
@@ -47,6 +47,14 @@ export function describeFailure(
         ? `Your bank's daily limit on updates is reached; the next import is at ${time(at)}.`
         : `${name} asked Brade to slow down; the next import is at ${time(at)}.`;
     return { words, reconnect: false, retryAt: at, retryInProcess: false };
+  }
+  if (error.providerCode === MALFORMED_ANSWER) {
+    return {
+      words: `${name} sent an answer Brade could not read; Brade will try again shortly.`,
+      reconnect: false,
+      retryAt: null,
+      retryInProcess: true,
+    };
   }
   return {
     words: `${name === 'Your bank' ? 'Your bank' : name} is not answering right now; Brade will try again shortly.`,

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { ProviderEndpoint } from '../../provider-endpoint.js';
-import { ProviderError } from '../../provider-error.js';
+import { MALFORMED_ANSWER, ProviderError } from '../../provider-error.js';
 import { failureOfStatus, type RetryPolicy, retryAfterSeconds, retrying } from '../../provider-http.js';
 
 /** The hosts stripe-node picks per resource: OAuth goes to Connect, everything else to the API. */
@@ -59,6 +59,17 @@ const OAUTH_ERRORS = new Set([
 export function toProviderError(error: unknown): unknown {
   // Anything else is a fault in Brade, not at Stripe: it goes up unchanged.
   if (!(error instanceof Stripe.errors.StripeError)) return error;
+  // stripe-node reports a body it cannot parse before looking at the status; it is worth another try later.
+  if (error.message.startsWith('Invalid JSON received')) {
+    return new ProviderError(
+      'stripe',
+      'retryable',
+      'Stripe sent an answer that is not valid JSON.',
+      null,
+      null,
+      MALFORMED_ANSWER,
+    );
+  }
   if (error instanceof Stripe.errors.StripeConnectionError || error.statusCode === undefined) {
     return new ProviderError('stripe', 'retryable', `Could not reach Stripe: ${error.message}`);
   }
