@@ -99,17 +99,24 @@ function payment(record: CardPayment, locationId: string, refunds: CardRefund[],
         avs_status: 'AVS_NOT_CHECKED',
       },
       location_id: locationId,
-      order_id: stableToken(`order:${record.id}`, BASE62, 29),
       ...(record.customerId
         ? { customer_id: record.customerId, buyer_email_address: cardholderEmail(record.clientId) }
         : {}),
       ...(refunds.length > 0 ? { refund_ids: refunds.map((refund) => refund.id) } : {}),
-      note: record.description,
-      receipt_number: record.id.slice(0, 4),
-      receipt_url: `${publicBaseUrl}/receipt/${record.id}`,
-      application_details: { square_product: 'SQUARE_POS' },
-      version_token: stableToken(`version:${record.id}`, BASE62, 43),
+      ...tillFields(record.id, record.description, publicBaseUrl),
     },
+  };
+}
+
+/** What Square writes on every payment taken at its till, whatever paid it. */
+function tillFields(id: string, note: string, publicBaseUrl: string) {
+  return {
+    order_id: stableToken(`order:${id}`, BASE62, 29),
+    note,
+    receipt_number: id.slice(0, 4),
+    receipt_url: `${publicBaseUrl}/receipt/${id}`,
+    application_details: { square_product: 'SQUARE_POS' },
+    version_token: stableToken(`version:${id}`, BASE62, 43),
   };
 }
 
@@ -119,6 +126,7 @@ function payment(record: CardPayment, locationId: string, refunds: CardRefund[],
  */
 function voucherTender(record: VoucherRedemption, locationId: string, publicBaseUrl: string): SquareRecord {
   const createdAt = rfc3339(record.occurredAt);
+  const amount = money(record.amountPence);
   return {
     id: record.id,
     createdAtMs: record.occurredAt.getTime(),
@@ -127,19 +135,14 @@ function voucherTender(record: VoucherRedemption, locationId: string, publicBase
       id: record.id,
       created_at: createdAt,
       updated_at: createdAt,
-      amount_money: money(record.amountPence),
-      total_money: money(record.amountPence),
-      approved_money: money(record.amountPence),
+      amount_money: amount,
+      total_money: amount,
+      approved_money: amount,
       status: 'COMPLETED',
       source_type: 'EXTERNAL',
       external_details: { type: 'OTHER_GIFT_CARD', source: 'Salon gift voucher' },
       location_id: locationId,
-      order_id: stableToken(`order:${record.id}`, BASE62, 29),
-      note: record.description,
-      receipt_number: record.id.slice(0, 4),
-      receipt_url: `${publicBaseUrl}/receipt/${record.id}`,
-      application_details: { square_product: 'SQUARE_POS' },
-      version_token: stableToken(`version:${record.id}`, BASE62, 43),
+      ...tillFields(record.id, record.description, publicBaseUrl),
     },
   };
 }
