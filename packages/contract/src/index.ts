@@ -1,6 +1,7 @@
 export * from './api-error.js';
 export * from './auth/schemas.js';
 export * from './dates.js';
+export * from './endpoints/index.js';
 export * from './integrations/messages.js';
 export * from './integrations/schemas.js';
 export * from './ledger/goals.js';

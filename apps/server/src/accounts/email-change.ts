@@ -1,4 +1,4 @@
-import { ERROR_CODES, PROFILE_MESSAGES } from '@brade/contract';
+import { ACCOUNT_ENDPOINTS, ERROR_CODES, PROFILE_MESSAGES } from '@brade/contract';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../app-context.js';
 import { newOpaqueToken, sha256 } from '../auth/secret-hashing.js';
@@ -11,7 +11,7 @@ import { emailChangeRequests, users } from './tables.js';
 import { findUserByEmail, findUserById, type User } from './users.js';
 
 export const EMAIL_CHANGE_LINK_HOURS = 24;
-export const CONFIRM_EMAIL_CHANGE_PATH = '/api/auth/confirm-email-change';
+export const CONFIRM_EMAIL_CHANGE_PATH = ACCOUNT_ENDPOINTS.confirmEmailChange.path;
 /** Where the link lands in the SPA; the profile reads `email_change` to say what happened. */
 export const EMAIL_CHANGE_LANDING = '/main-menu/profile';
 

@@ -43,7 +43,7 @@ export function MainMenuLayout({ id }: { id: string }) {
   useHorizontalSwipe({ enabled: narrow, onSwipeRight: open, onSwipeLeft: close });
 
   const user = details.data;
-  const fullName = user?.fullName || stored.fullName() || '';
+  const fullName = user?.full_name || stored.fullName() || '';
   const isDemo = isDemoAccount(user?.email, stored.email());
   const navProps = { user, fullName, isDemo, signingOut, onSignOut: () => void signOut() };
 

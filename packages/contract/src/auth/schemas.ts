@@ -55,6 +55,7 @@ export const SessionSchema = z.object({
   refresh_token: z.string(),
   expires_in: z.number().int(),
 });
+export type Session = z.infer<typeof SessionSchema>;
 export const VerifyOtpResponseSchema = SessionSchema;
 
 export const ResendOtpRequestSchema = z.object({ email, id: signupAttemptId });
@@ -95,6 +96,8 @@ export const BusinessDetailsSchema = z.object({
   state: z.enum(UK_STATES, { error: 'Please choose England, Scotland, Wales or Northern Ireland' }),
   country: z.enum(COUNTRIES, { error: 'Country must be United Kingdom' }),
 });
+
+export type BusinessDetails = z.input<typeof BusinessDetailsSchema>;
 
 export const BusinessInformationRequestSchema = BusinessDetailsSchema.extend({
   id: uuid,

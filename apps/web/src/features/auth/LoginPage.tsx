@@ -64,7 +64,7 @@ export default function LoginPage() {
       const session = await signIn(trimmedEmail, password);
       storeSession(session, { email: trimmedEmail });
       try {
-        storeFullName((await getUserDetails(session.id)).fullName);
+        storeFullName((await getUserDetails(session.id)).full_name);
       } catch (detailsError) {
         // The menu loads the details again; a miss here must not block signing in.
         console.error('Could not load user details after sign-in', detailsError);

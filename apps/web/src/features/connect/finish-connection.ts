@@ -1,6 +1,6 @@
 import type { ConnectableProcessor } from '@brade/contract';
+import { finishCardConnection, recordBankTransactions } from '../../api/connect';
 import { stored } from '../../api/session';
-import { finishCardConnection, recordBankTransactions } from './connect-api';
 import { type ConnectAttempt, storedRequisitionId, takeAttempt } from './connect-attempt';
 
 export interface FinishResult {

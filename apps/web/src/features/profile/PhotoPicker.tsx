@@ -4,8 +4,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { type ChangeEvent, type ReactNode, useState } from 'react';
+import { reasonOf, uploadProfilePhoto } from '../../api/profile';
 import type { NoticeSeverity } from '../settings/use-notices';
-import { reasonOf, uploadProfilePhoto } from './profile-api';
 
 type Notify = (severity: NoticeSeverity, text: string, detail?: string) => void;
 

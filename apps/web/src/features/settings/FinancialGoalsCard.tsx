@@ -6,9 +6,9 @@ import Slider from '@mui/material/Slider';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { getFinancialGoals, serverReason, settingsKeys, updateFinancialGoals } from '../../api/settings';
 import { GOAL_SLIDERS, type GoalSlider, sameGoals } from './goal-sliders';
 import { LoadFailed, SettingsCard } from './SettingsCard';
-import { getFinancialGoals, serverReason, settingsKeys, updateFinancialGoals } from './settings-api';
 import type { NoticeSeverity } from './use-notices';
 
 type Notify = (severity: NoticeSeverity, text: string, detail?: string) => void;

@@ -8,8 +8,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { getNotificationSettings, serverReason, settingsKeys, updateNotificationSettings } from '../../api/settings';
 import { LoadFailed, SettingsCard } from './SettingsCard';
-import { getNotificationSettings, serverReason, settingsKeys, updateNotificationSettings } from './settings-api';
 import type { NoticeSeverity } from './use-notices';
 
 type Notify = (severity: NoticeSeverity, text: string, detail?: string) => void;

@@ -1,7 +1,7 @@
 import { CONNECTABLE_PROCESSORS, type ConnectableProcessor, type ConnectionSummary } from '@brade/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
-import { deleteTokens, getAccessTokens, getSyncStatus } from './integrations-api';
+import { deleteTokens, getAccessTokens, getSyncStatus } from '../../../api/integrations';
 import { isImporting } from './sync-text';
 
 /** How often the cards ask for progress while an import is queued or running. */
