@@ -3,7 +3,6 @@ import {
   type CardProcessor,
   INTEGRATION_ENDPOINTS as E,
   RECORD_CARD_ENDPOINTS,
-  RecordBankTransactionsRequestSchema,
 } from '@brade/contract';
 import { call } from './client';
 

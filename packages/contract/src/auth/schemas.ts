@@ -36,7 +36,7 @@ export const SignupRequestSchema = z.object({
     }),
   }),
 });
-export const SignupResponseSchema = z.object({ id: z.uuid() });
+export const SignupResponseSchema = z.object({ id: z.string().min(1) });
 
 /**
  * Beside the spec's email and token, the web sends the id its sign-up answered: the code must then belong to
@@ -50,7 +50,7 @@ export const VerifyOtpRequestSchema = z.object({
   id: signupAttemptId,
 });
 export const SessionSchema = z.object({
-  id: z.uuid(),
+  id: z.string().min(1),
   access_token: z.string(),
   refresh_token: z.string(),
   expires_in: z.number().int(),
@@ -73,7 +73,7 @@ export const PasswordResetRequestSchema = z.object({
 });
 
 export const TokenPairSchema = z.object({ access_token: token, refresh_token: token });
-export const ReauthenticateResponseSchema = z.object({ id: z.uuid() });
+export const ReauthenticateResponseSchema = z.object({ id: z.string().min(1) });
 
 export const UpdatePasswordRequestSchema = TokenPairSchema.extend({ password: NewPasswordSchema });
 

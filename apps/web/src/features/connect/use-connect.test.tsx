@@ -1,7 +1,7 @@
 import { STORAGE_KEYS } from '@brade/contract';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../test/api-mock';
+import { mockPaths } from '../../test/api-mock';
 import { jsonResponse, sentBody } from '../../test/render';
 import { attemptKey } from './connect-attempt';
 import { pageNavigation } from './connect-popup';
@@ -46,7 +46,7 @@ afterEach(() => {
 
 describe('useConnect', () => {
   it('opens the pop-up inside the click, before asking the server, then sends it to the consent page', async () => {
-    const fetchMock = mockApi({ [AUTH_URL]: jsonResponse(200, { url: STRIPE_URL, state: 'st-1' }) });
+    const fetchMock = mockPaths({ [AUTH_URL]: jsonResponse(200, { url: STRIPE_URL, state: 'st-1' }) });
     const { open, opened } = stubWindowOpen();
     setup();
 
@@ -66,7 +66,7 @@ describe('useConnect', () => {
   });
 
   it('completes once on the pop-up signal, though it arrives by postMessage and BroadcastChannel', async () => {
-    mockApi({ [AUTH_URL]: jsonResponse(200, { url: STRIPE_URL, state: 'st-1' }) });
+    mockPaths({ [AUTH_URL]: jsonResponse(200, { url: STRIPE_URL, state: 'st-1' }) });
     const { opened } = stubWindowOpen();
     const { onResult } = setup();
     fireEvent.click(screen.getByRole('button', { name: 'Connect Stripe' }));
@@ -82,7 +82,7 @@ describe('useConnect', () => {
   });
 
   it('ignores messages from another origin, from another window and of another shape', async () => {
-    mockApi({ [AUTH_URL]: jsonResponse(200, { url: STRIPE_URL, state: 'st-1' }) });
+    mockPaths({ [AUTH_URL]: jsonResponse(200, { url: STRIPE_URL, state: 'st-1' }) });
     const { opened } = stubWindowOpen();
     const { onResult } = setup();
     fireEvent.click(screen.getByRole('button', { name: 'Connect Stripe' }));
@@ -112,7 +112,7 @@ describe('useConnect', () => {
   });
 
   it('sends the whole tab to the consent page when the pop-up is blocked, remembering that it did', async () => {
-    mockApi({ [AUTH_URL]: jsonResponse(200, { url: STRIPE_URL, state: 'st-1' }) });
+    mockPaths({ [AUTH_URL]: jsonResponse(200, { url: STRIPE_URL, state: 'st-1' }) });
     stubWindowOpen(true);
     const assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
     setup();
@@ -123,7 +123,7 @@ describe('useConnect', () => {
 
   it('closes the pop-up and reports when the server gives no consent address', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({ [AUTH_URL]: jsonResponse(503, { error: 'Stripe is not available on this server.', code: 'x' }) });
+    mockPaths({ [AUTH_URL]: jsonResponse(503, { error: 'Stripe is not available on this server.', code: 'x' }) });
     const { opened } = stubWindowOpen();
     const { onStartError } = setup();
     fireEvent.click(screen.getByRole('button', { name: 'Connect Stripe' }));
@@ -134,7 +134,7 @@ describe('useConnect', () => {
 
   it('refuses a consent address that is not http(s)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({ [AUTH_URL]: jsonResponse(200, { url: 'javascript:alert(1)', state: 'st-1' }) });
+    mockPaths({ [AUTH_URL]: jsonResponse(200, { url: 'javascript:alert(1)', state: 'st-1' }) });
     const { opened } = stubWindowOpen();
     const { onStartError } = setup();
     fireEvent.click(screen.getByRole('button', { name: 'Connect Stripe' }));
@@ -143,7 +143,7 @@ describe('useConnect', () => {
   });
 
   it('builds the bank link with this origin’s return page and keeps the requisition id', async () => {
-    const fetchMock = mockApi({
+    const fetchMock = mockPaths({
       '/api/gocardless/build-a-link': jsonResponse(200, {
         requisition: { id: 'req-9', link: `${ORIGIN}/sandbox/gocardless/psd2/start/req-9/SANDBOXFINANCE_SFIN0000` },
       }),
@@ -166,7 +166,7 @@ describe('useConnect', () => {
   });
 
   it('gives the buttons back when the owner closes the pop-up without finishing', async () => {
-    mockApi({ [AUTH_URL]: jsonResponse(200, { url: STRIPE_URL, state: 'st-1' }) });
+    mockPaths({ [AUTH_URL]: jsonResponse(200, { url: STRIPE_URL, state: 'st-1' }) });
     const { opened } = stubWindowOpen();
     vi.useFakeTimers();
     setup();

@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@brade/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../shell/query-client';
-import { mockApi } from '../../test/api-mock';
+import { mockPaths } from '../../test/api-mock';
 import { jsonResponse, renderAt } from '../../test/render';
 import LinkYourPosAccountPage from './LinkYourPosAccountPage';
 
@@ -17,7 +17,7 @@ afterEach(() => {
 
 describe('/link-your-pos-account', () => {
   it('offers the integration cards of Settings and a way to the dashboard', async () => {
-    mockApi({
+    mockPaths({
       '/api/database/get-access-tokens/u-1': jsonResponse(200, { sales_access_tokens: {}, expenses_access_tokens: {} }),
       '/api/integrations/sync-status/u-1': jsonResponse(200, { connections: [] }),
       '/api/gocardless/choose-a-bank': jsonResponse(200, { banks: [{ id: 'B1', name: 'Sandbox Finance' }] }),

@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@brade/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../test/api-mock';
+import { mockPaths } from '../../test/api-mock';
 import { jsonResponse, renderAt, sentBody } from '../../test/render';
 import { attemptKey } from '../connect/connect-attempt';
 import { postWindowMessage, stubWindowOpen } from '../connect/fake-popup';
@@ -24,7 +24,7 @@ afterEach(() => {
 });
 
 async function connectThroughPopup(processor: string) {
-  mockApi({
+  mockPaths({
     '/api/integrations/authorization-url': jsonResponse(200, {
       url: `${ORIGIN}/sandbox/${processor}/authorize?state=st`,
       state: 'st',
@@ -117,7 +117,7 @@ describe('/queued-pos-links', () => {
     const bankState = { selectedBank: 'SANDBOXFINANCE_SFIN0000' };
 
     it('reads "business bank account" and goes to /account-created-success once linked', async () => {
-      const fetchMock = mockApi({
+      const fetchMock = mockPaths({
         '/api/gocardless/build-a-link': jsonResponse(200, {
           requisition: { id: 'req-1', link: `${ORIGIN}/sandbox/gocardless/psd2/start/req-1/SANDBOXFINANCE_SFIN0000` },
         }),
@@ -140,7 +140,7 @@ describe('/queued-pos-links', () => {
 
     it("says 'Failed to connect to GoCardless. Please try again.' when the link cannot be built", async () => {
       vi.spyOn(console, 'error').mockImplementation(() => {});
-      mockApi({
+      mockPaths({
         '/api/gocardless/build-a-link': jsonResponse(502, { error: 'Your bank is not answering.', code: 'x' }),
       });
       const { opened } = stubWindowOpen();

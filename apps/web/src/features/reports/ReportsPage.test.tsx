@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import type { ChartData } from 'chart.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../../app/theme';
-import { fetchedPaths, mockApi, setWindowWidth } from '../../test/api-mock';
+import { fetchedPaths, mockPaths, setWindowWidth } from '../../test/api-mock';
 import { jsonResponse, sentBody } from '../../test/render';
 import ReportsPage from './ReportsPage';
 
@@ -123,7 +123,7 @@ afterEach(() => {
 
 describe('the Reports screen', () => {
   it('has the title, the three tabs and this year’s months newest first, each with both actions', async () => {
-    mockApi(answers());
+    mockPaths(answers());
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
     const tabs = within(screen.getByRole('tablist', { name: 'Reports' })).getAllByRole('tab');
@@ -147,7 +147,7 @@ describe('the Reports screen', () => {
   });
 
   it('switches the list to the chosen report', async () => {
-    mockApi(answers());
+    mockPaths(answers());
     const user = userEvent.setup();
     renderPage();
     await user.click(screen.getByRole('tab', { name: 'Income Statement' }));
@@ -157,7 +157,7 @@ describe('the Reports screen', () => {
   });
 
   it('charts revenue and expenses for this year’s months only', async () => {
-    mockApi(answers());
+    mockPaths(answers());
     renderPage();
     await screen.findByRole('region', { name: 'Revenue and expenses' });
     const chart = charts.at(-1)!;
@@ -170,7 +170,7 @@ describe('the Reports screen', () => {
 
   it('says so when this year has no figures yet, and logs a failed series', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({
+    mockPaths({
       '/api/database/get-monthly-sales/u-1': jsonResponse(500, { error: 'Something broke' }),
       '/api/database/get-monthly-expenses/u-1': jsonResponse(200, {
         monthly_expenses: THIS_YEAR.map((month) => ({ month, amount: 0 })),
@@ -184,7 +184,7 @@ describe('the Reports screen', () => {
 
 describe('Download CSV', () => {
   it("asks for the month's report and saves it as {type}_report_{month}_{year}.csv", async () => {
-    const fetchMock = mockApi(answers());
+    const fetchMock = mockPaths(answers());
     const { downloads } = captureFiles();
     const user = userEvent.setup();
     renderPage();
@@ -201,7 +201,7 @@ describe('Download CSV', () => {
   });
 
   it('asks for the tab’s report type', async () => {
-    const fetchMock = mockApi(
+    const fetchMock = mockPaths(
       answers(() => jsonResponse(200, { report: { ...aprilSales, type: 'expense', month: 2 } })),
     );
     const { downloads } = captureFiles();
@@ -220,7 +220,7 @@ describe('Download CSV', () => {
 
   it("shows the server's sentence when the report is refused, and a sentence of its own when offline", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi(
+    mockPaths(
       answers(() =>
         jsonResponse(400, {
           error: 'Reports cover only the current calendar year up to the current month.',
@@ -250,7 +250,7 @@ describe('Download CSV', () => {
 
   it('refuses an answer that is not a report', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi(answers(() => jsonResponse(200, { report: { rows: 'none' } })));
+    mockPaths(answers(() => jsonResponse(200, { report: { rows: 'none' } })));
     const { downloads } = captureFiles();
     const user = userEvent.setup();
     renderPage();
@@ -264,7 +264,7 @@ describe('Download CSV', () => {
 
   it('disables the button while the report is being prepared', async () => {
     let answer: (response: Response) => void = () => {};
-    mockApi(answers(() => new Promise<Response>((resolve) => (answer = resolve))));
+    mockPaths(answers(() => new Promise<Response>((resolve) => (answer = resolve))));
     const { downloads } = captureFiles();
     const user = userEvent.setup();
     renderPage();
@@ -283,7 +283,7 @@ describe('Download CSV', () => {
 describe('View PDF', { timeout: 30_000 }, () => {
   it('opens a tab at once, then shows the PDF in it (wider than 1024px)', async () => {
     let answer: (response: Response) => void = () => {};
-    mockApi(answers(() => new Promise<Response>((resolve) => (answer = resolve))));
+    mockPaths(answers(() => new Promise<Response>((resolve) => (answer = resolve))));
     const { blobs, downloads } = captureFiles();
     const tab = fakeTab();
     const open = vi.fn(() => tab as unknown as Window);
@@ -307,7 +307,7 @@ describe('View PDF', { timeout: 30_000 }, () => {
 
   it('downloads {type}_report_{month}.pdf at 1024px or less, without opening a tab', async () => {
     setWindowWidth(390);
-    mockApi(answers());
+    mockPaths(answers());
     const { downloads } = captureFiles();
     const open = vi.fn();
     vi.stubGlobal('open', open);
@@ -321,7 +321,7 @@ describe('View PDF', { timeout: 30_000 }, () => {
   });
 
   it('downloads instead when the browser blocks the new tab', async () => {
-    mockApi(answers());
+    mockPaths(answers());
     const { downloads } = captureFiles();
     vi.stubGlobal(
       'open',
@@ -335,7 +335,7 @@ describe('View PDF', { timeout: 30_000 }, () => {
 
   it('closes the waiting tab and explains when the report fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi(answers(() => jsonResponse(500, { error: 'Something went wrong on our side. Please try again.' })));
+    mockPaths(answers(() => jsonResponse(500, { error: 'Something went wrong on our side. Please try again.' })));
     captureFiles();
     const tab = fakeTab();
     vi.stubGlobal(

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../../../app/theme';
 import { queryClient } from '../../../shell/query-client';
-import { fetchedPaths, mockApi } from '../../../test/api-mock';
+import { fetchedPaths, mockPaths } from '../../../test/api-mock';
 import { jsonResponse, sentBody } from '../../../test/render';
 import { postWindowMessage, stubWindowOpen } from '../../connect/fake-popup';
 import { IntegrationsSection } from './IntegrationsSection';
@@ -75,7 +75,7 @@ afterEach(() => {
 
 describe('Settings → Integrations', () => {
   it('shows the four cards with their status, the sync facts, the last error and the Sandbox badge', async () => {
-    mockApi({
+    mockPaths({
       ...answersFor([
         summary({ processor: 'stripe', sandbox: true }),
         summary({
@@ -114,7 +114,7 @@ describe('Settings → Integrations', () => {
   });
 
   it('shows the connected bank in its select, fixed until disconnected', async () => {
-    mockApi({
+    mockPaths({
       ...answersFor([
         summary({
           processor: 'gocardless',
@@ -138,7 +138,7 @@ describe('Settings → Integrations', () => {
 
   it('offers Reconnect in a bank consent’s last week, asking the same bank for a new consent', async () => {
     const ends = new Date(Date.now() + 5 * 86_400_000);
-    const fetchMock = mockApi({
+    const fetchMock = mockPaths({
       ...answersFor([
         summary({
           processor: 'gocardless',
@@ -174,7 +174,7 @@ describe('Settings → Integrations', () => {
   });
 
   it('keeps an ended bank link’s bank in the select, even one the new-links provider does not list', async () => {
-    mockApi({
+    mockPaths({
       ...answersFor([
         summary({
           processor: 'gocardless',
@@ -198,7 +198,7 @@ describe('Settings → Integrations', () => {
   it('turns a card to Not connected after a successful delete-tokens call', async () => {
     const stripe = summary({ processor: 'stripe' });
     let disconnected = false;
-    const fetchMock = mockApi({
+    const fetchMock = mockPaths({
       [TOKENS]: () => answersFor(disconnected ? [{ ...stripe, status: 'disconnected' }] : [stripe])[TOKENS]!,
       [SYNC]: () => answersFor(disconnected ? [{ ...stripe, status: 'disconnected' }] : [stripe])[SYNC]!,
       '/api/database/delete-tokens': () => {
@@ -219,7 +219,7 @@ describe('Settings → Integrations', () => {
 
   it('shows the server’s sentence when disconnecting fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({
+    mockPaths({
       ...answersFor([summary({ processor: 'square' })]),
       '/api/database/delete-tokens': jsonResponse(403, {
         error: 'The demo account cannot change its connections.',
@@ -237,7 +237,7 @@ describe('Settings → Integrations', () => {
   });
 
   it("asks for a bank first: 'Please select the bank you wish to connect.'", async () => {
-    mockApi({ ...answersFor([]), [BANKS]: jsonResponse(200, BANK_LIST) });
+    mockPaths({ ...answersFor([]), [BANKS]: jsonResponse(200, BANK_LIST) });
     const { open } = stubWindowOpen();
     renderSection();
     await waitFor(() => expect(statusOf('Business Account')).toBe('Not connected'));
@@ -250,7 +250,7 @@ describe('Settings → Integrations', () => {
 
   it("says 'Failed to connect your business account. Please try again.' when the bank link fails", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({
+    mockPaths({
       ...answersFor([]),
       [BANKS]: jsonResponse(200, BANK_LIST),
       '/api/gocardless/build-a-link': jsonResponse(502, { error: 'Your bank is not answering.', code: 'x' }),
@@ -269,7 +269,7 @@ describe('Settings → Integrations', () => {
 
   it("says 'Failed to fetch bank list. Please try again.' when the list cannot load", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({ ...answersFor([]), [BANKS]: jsonResponse(502, { error: 'Down', code: 'x' }) });
+    mockPaths({ ...answersFor([]), [BANKS]: jsonResponse(502, { error: 'Down', code: 'x' }) });
     renderSection();
     const bank = within(await screen.findByRole('region', { name: 'Business Account' }));
     expect(await bank.findByRole('alert')).toHaveTextContent('Failed to fetch bank list. Please try again.');
@@ -279,7 +279,7 @@ describe('Settings → Integrations', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     let connected = false;
     const square = summary({ processor: 'square', sync: { state: 'idle', imported: 0, last_error: null } });
-    mockApi({
+    mockPaths({
       [TOKENS]: () => answersFor(connected ? [square] : [])[TOKENS]!,
       [SYNC]: () => answersFor(connected ? [square] : [])[SYNC]!,
       [BANKS]: jsonResponse(200, BANK_LIST),
@@ -322,7 +322,7 @@ describe('Settings → Integrations', () => {
     });
     const done = summary({ processor: 'stripe', last_sync: new Date().toISOString() });
     let finished = false;
-    const fetchMock = mockApi({
+    const fetchMock = mockPaths({
       [TOKENS]: () => answersFor([finished ? done : running])[TOKENS]!,
       [SYNC]: () => answersFor([finished ? done : running])[SYNC]!,
       [BANKS]: jsonResponse(200, BANK_LIST),
