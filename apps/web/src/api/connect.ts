@@ -1,9 +1,4 @@
-import {
-  type Bank,
-  type CardProcessor,
-  INTEGRATION_ENDPOINTS as E,
-  RECORD_CARD_ENDPOINTS,
-} from '@brade/contract';
+import { type Bank, type CardProcessor, INTEGRATION_ENDPOINTS as E, RECORD_CARD_ENDPOINTS } from '@brade/contract';
 import { call } from './client';
 
 /** POST /api/integrations/authorization-url: the provider's consent page and the state it carries. */
