@@ -3,6 +3,7 @@ export * from './auth/schemas.js';
 export * from './dates.js';
 export * from './endpoints/index.js';
 export * from './integrations/messages.js';
+export * from './integrations/processors.js';
 export * from './integrations/schemas.js';
 export * from './ledger/goals.js';
 export * from './ledger/schemas.js';

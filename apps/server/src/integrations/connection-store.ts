@@ -1,9 +1,4 @@
-import {
-  type AccessTokensResponse,
-  BANK_PROCESSOR,
-  type ConnectableProcessor,
-  type ConnectionSummary,
-} from '@brade/contract';
+import { type AccessTokensResponse, BANK_PROCESSOR, type ConnectionSummary, processorOf } from '@brade/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import type { OpenBankingProviderId } from './open-banking/open-banking-provider.js';
@@ -14,10 +9,7 @@ export type ConnectionRow = typeof connections.$inferSelect;
 const TABLE = 'connections';
 
 /** The API speaks of the bank by its open-banking processor's name (spec section 7: gocardless/*). */
-export const processorOf = (provider: ConnectionProvider): ConnectableProcessor =>
-  provider === 'bank' ? 'gocardless' : provider;
-export const providerOf = (processor: ConnectableProcessor): ConnectionProvider =>
-  processor === 'gocardless' ? 'bank' : processor;
+export { processorOf, sourceOf as providerOf } from '@brade/contract';
 
 export function readCredentials<T>(cipher: TokenCipher, row: ConnectionRow): T | null {
   if (!row.credentials) return null;

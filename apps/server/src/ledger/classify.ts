@@ -1,7 +1,8 @@
+import { CARD_PROCESSORS, type CardProcessor } from '@brade/contract';
 import type { LedgerKind, LedgerProvider, SalePurpose } from './tables.js';
 
-export type Processor = 'stripe' | 'square' | 'sumup';
-export const PROCESSORS: readonly Processor[] = ['stripe', 'square', 'sumup'];
+export type Processor = CardProcessor;
+export const PROCESSORS: readonly Processor[] = CARD_PROCESSORS;
 
 /** A transaction as a provider adapter hands it over, before the ledger decides what it means. */
 export type SourceTransaction =

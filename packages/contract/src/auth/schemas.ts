@@ -56,16 +56,13 @@ export const SessionSchema = z.object({
   expires_in: z.number().int(),
 });
 export type Session = z.infer<typeof SessionSchema>;
-export const VerifyOtpResponseSchema = SessionSchema;
 
 export const ResendOtpRequestSchema = z.object({ email, id: signupAttemptId });
 export const MessageResponseSchema = z.object({ message: z.string() });
 
 export const SigninRequestSchema = z.object({ email, password: anyPassword });
-export const SigninResponseSchema = SessionSchema;
 
 export const RefreshRequestSchema = z.object({ refresh_token: token });
-export const RefreshResponseSchema = SessionSchema;
 
 export const PasswordResetRequestSchema = z.object({
   email,

@@ -1,4 +1,5 @@
 import { IdParamsSchema } from '../auth/schemas.js';
+import type { CardProcessor } from '../integrations/processors.js';
 import {
   AccessTokensResponseSchema,
   AuthorizationUrlRequestSchema,
@@ -6,7 +7,6 @@ import {
   BankListResponseSchema,
   BuildBankLinkRequestSchema,
   BuildBankLinkResponseSchema,
-  type CardProcessor,
   CashInTheBankResponseSchema,
   ConnectedResponseSchema,
   DeleteTokensRequestSchema,

@@ -91,4 +91,3 @@ export const HEADLINE_ENDPOINTS = {
   revenuePerClient: LEDGER_ENDPOINTS.getCurrentMonthRevenuePerClient,
 } as const;
 export type HeadlineName = keyof typeof HEADLINE_ENDPOINTS;
-export const HEADLINE_NAMES = Object.keys(HEADLINE_ENDPOINTS) as HeadlineName[];

@@ -1,3 +1,5 @@
+import { BANK_WORDS, type Source } from './processors.js';
+
 /** Spec section 2, 5 and 8 texts of the connect flows, word for word. */
 export const CONNECT_MESSAGES = {
   popupError: 'Failed to connect. Please try again.',
@@ -16,6 +18,6 @@ export const CONNECT_MESSAGES = {
  * Card titles of /queued-pos-links: 'Link your <provider> account' with the processor's identifier as spec
  * section 1 names it; for the bank the card reads 'Link your business bank account'.
  */
-export function linkStepTitle(provider: 'stripe' | 'square' | 'sumup' | 'bank'): string {
-  return `Link your ${provider === 'bank' ? 'business bank' : provider} account`;
+export function linkStepTitle(step: Source): string {
+  return `Link your ${step === 'bank' ? BANK_WORDS.account : `${step} account`}`;
 }

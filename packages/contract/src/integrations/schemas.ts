@@ -1,11 +1,6 @@
 import { z } from 'zod';
 
-/** The card processors of spec section 1 and the bank's processor name (the open-banking provider). */
-export const CARD_PROCESSORS = ['stripe', 'square', 'sumup'] as const;
-export const BANK_PROCESSOR = 'gocardless' as const;
-export const CONNECTABLE_PROCESSORS = [...CARD_PROCESSORS, BANK_PROCESSOR] as const;
-export type CardProcessor = (typeof CARD_PROCESSORS)[number];
-export type ConnectableProcessor = (typeof CONNECTABLE_PROCESSORS)[number];
+import { BANK_PROCESSOR, CARD_PROCESSORS, CONNECTABLE_PROCESSORS, type ConnectableProcessor } from './processors.js';
 
 export const CardProcessorSchema = z.enum(CARD_PROCESSORS, {
   error: 'Unknown POS selected. Please try again.',

@@ -1,5 +1,7 @@
+import type { CardProcessor } from '@brade/contract';
+
 /** The generator's public records (DESIGN.md section 5: money in integer pence, instants in UTC). */
-export type Processor = 'stripe' | 'square' | 'sumup';
+export type Processor = CardProcessor;
 
 export interface GenerateOptions {
   /** Same seed, same salon: clients, prices, staff. */

@@ -1,11 +1,15 @@
-/** The card-payment processors of spec section 1, by their identifiers, in the order they are offered. */
-export const POS_PROVIDERS = [
-  { id: 'stripe', name: 'Stripe', blurb: 'Online and in-person card payments' },
-  { id: 'square', name: 'Square', blurb: 'Card readers and point of sale' },
-  { id: 'sumup', name: 'SumUp', blurb: 'Card readers for small businesses' },
-] as const;
+import { CARD_PROCESSORS, type CardProcessor, PROCESSOR_NAMES } from '@brade/contract';
 
-export type PosProvider = (typeof POS_PROVIDERS)[number]['id'];
+const BLURBS: Record<CardProcessor, string> = {
+  stripe: 'Online and in-person card payments',
+  square: 'Card readers and point of sale',
+  sumup: 'Card readers for small businesses',
+};
+
+/** The card-payment processors of spec section 1, by their identifiers, in the order they are offered. */
+export const POS_PROVIDERS = CARD_PROCESSORS.map((id) => ({ id, name: PROCESSOR_NAMES[id], blurb: BLURBS[id] }));
+
+export type PosProvider = CardProcessor;
 
 /** What /queued-pos-links receives in navigation state. */
 export interface QueuedPosLinksState {
