@@ -90,21 +90,3 @@ export function setWindowWidth(width: number) {
 export function answer<E extends JsonEndpoint>(_endpoint: E, body: ResponseOf<E>): Response {
   return jsonResponse(200, body);
 }
-
-type PathAnswer = Response | Promise<Response> | (() => Response | Promise<Response>);
-
-/**
- * The older stand-in, keyed by path and untyped ('/api/database/get-monthly-sales/u-1'): kept only for the tests
- * not yet moved to `mockApi` (endpoint-keyed, typed). New tests use `mockApi`.
- */
-export function mockPaths(answers: Record<string, PathAnswer>) {
-  const fetchMock = vi.fn<typeof fetch>(async (input) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
-    const answer = answers[url];
-    if (answer === undefined) return jsonResponse(404, { error: 'Not found', code: 'not_found' });
-    if (typeof answer === 'function') return answer();
-    return answer instanceof Response ? answer.clone() : answer;
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}

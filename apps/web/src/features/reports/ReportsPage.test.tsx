@@ -1,4 +1,4 @@
-import { type Report, reportToCsv, STORAGE_KEYS } from '@brade/contract';
+import { LEDGER_ENDPOINTS, REPORT_ENDPOINTS, type Report, reportToCsv, STORAGE_KEYS } from '@brade/contract';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import type { ChartData } from 'chart.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../../app/theme';
-import { fetchedPaths, mockPaths, setWindowWidth } from '../../test/api-mock';
+import { fetchedPaths, mockApi, on, setWindowWidth } from '../../test/api-mock';
 import { jsonResponse, sentBody } from '../../test/render';
 import ReportsPage from './ReportsPage';
 
@@ -44,18 +44,14 @@ const aprilSales: Report = {
   ],
 };
 
-function series(key: 'monthly_sales' | 'monthly_expenses', base: number) {
-  return jsonResponse(200, {
-    [key]: [...MONTHLY, ...THIS_YEAR].map((month, i) => ({ month, amount: base + i * 100 })),
-  });
-}
+const amounts = (base: number) => [...MONTHLY, ...THIS_YEAR].map((month, i) => ({ month, amount: base + i * 100 }));
 
 function answers(report: () => Response | Promise<Response> = () => jsonResponse(200, { report: aprilSales })) {
-  return {
-    '/api/database/get-monthly-sales/u-1': series('monthly_sales', 5000),
-    '/api/database/get-monthly-expenses/u-1': series('monthly_expenses', 2000),
-    [REPORT_PATH]: report,
-  };
+  return [
+    on(LEDGER_ENDPOINTS.getMonthlySales, { monthly_sales: amounts(5000) }),
+    on(LEDGER_ENDPOINTS.getMonthlyExpenses, { monthly_expenses: amounts(2000) }),
+    on(REPORT_ENDPOINTS.getReport, report),
+  ];
 }
 
 function renderPage() {
@@ -123,7 +119,7 @@ afterEach(() => {
 
 describe('the Reports screen', () => {
   it('has the title, the three tabs and this year’s months newest first, each with both actions', async () => {
-    mockPaths(answers());
+    mockApi(answers());
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
     const tabs = within(screen.getByRole('tablist', { name: 'Reports' })).getAllByRole('tab');
@@ -147,7 +143,7 @@ describe('the Reports screen', () => {
   });
 
   it('switches the list to the chosen report', async () => {
-    mockPaths(answers());
+    mockApi(answers());
     const user = userEvent.setup();
     renderPage();
     await user.click(screen.getByRole('tab', { name: 'Income Statement' }));
@@ -157,7 +153,7 @@ describe('the Reports screen', () => {
   });
 
   it('charts revenue and expenses for this year’s months only', async () => {
-    mockPaths(answers());
+    mockApi(answers());
     renderPage();
     await screen.findByRole('region', { name: 'Revenue and expenses' });
     const chart = charts.at(-1)!;
@@ -170,12 +166,12 @@ describe('the Reports screen', () => {
 
   it('says so when this year has no figures yet, and logs a failed series', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockPaths({
-      '/api/database/get-monthly-sales/u-1': jsonResponse(500, { error: 'Something broke' }),
-      '/api/database/get-monthly-expenses/u-1': jsonResponse(200, {
+    mockApi([
+      on(LEDGER_ENDPOINTS.getMonthlySales, jsonResponse(500, { error: 'Something broke' })),
+      on(LEDGER_ENDPOINTS.getMonthlyExpenses, {
         monthly_expenses: THIS_YEAR.map((month) => ({ month, amount: 0 })),
       }),
-    });
+    ]);
     renderPage();
     expect(await screen.findByText('No revenue or expenses recorded in 2026 yet.')).toBeInTheDocument();
     expect(logged).toHaveBeenCalledWith('Could not load monthly sales', expect.anything());
@@ -184,7 +180,7 @@ describe('the Reports screen', () => {
 
 describe('Download CSV', () => {
   it("asks for the month's report and saves it as {type}_report_{month}_{year}.csv", async () => {
-    const fetchMock = mockPaths(answers());
+    const fetchMock = mockApi(answers());
     const { downloads } = captureFiles();
     const user = userEvent.setup();
     renderPage();
@@ -201,7 +197,7 @@ describe('Download CSV', () => {
   });
 
   it('asks for the tab’s report type', async () => {
-    const fetchMock = mockPaths(
+    const fetchMock = mockApi(
       answers(() => jsonResponse(200, { report: { ...aprilSales, type: 'expense', month: 2 } })),
     );
     const { downloads } = captureFiles();
@@ -220,7 +216,7 @@ describe('Download CSV', () => {
 
   it("shows the server's sentence when the report is refused, and a sentence of its own when offline", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockPaths(
+    mockApi(
       answers(() =>
         jsonResponse(400, {
           error: 'Reports cover only the current calendar year up to the current month.',
@@ -250,7 +246,7 @@ describe('Download CSV', () => {
 
   it('refuses an answer that is not a report', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockPaths(answers(() => jsonResponse(200, { report: { rows: 'none' } })));
+    mockApi(answers(() => jsonResponse(200, { report: { rows: 'none' } })));
     const { downloads } = captureFiles();
     const user = userEvent.setup();
     renderPage();
@@ -264,7 +260,7 @@ describe('Download CSV', () => {
 
   it('disables the button while the report is being prepared', async () => {
     let answer: (response: Response) => void = () => {};
-    mockPaths(answers(() => new Promise<Response>((resolve) => (answer = resolve))));
+    mockApi(answers(() => new Promise<Response>((resolve) => (answer = resolve))));
     const { downloads } = captureFiles();
     const user = userEvent.setup();
     renderPage();
@@ -283,7 +279,7 @@ describe('Download CSV', () => {
 describe('View PDF', { timeout: 30_000 }, () => {
   it('opens a tab at once, then shows the PDF in it (wider than 1024px)', async () => {
     let answer: (response: Response) => void = () => {};
-    mockPaths(answers(() => new Promise<Response>((resolve) => (answer = resolve))));
+    mockApi(answers(() => new Promise<Response>((resolve) => (answer = resolve))));
     const { blobs, downloads } = captureFiles();
     const tab = fakeTab();
     const open = vi.fn(() => tab as unknown as Window);
@@ -307,7 +303,7 @@ describe('View PDF', { timeout: 30_000 }, () => {
 
   it('downloads {type}_report_{month}.pdf at 1024px or less, without opening a tab', async () => {
     setWindowWidth(390);
-    mockPaths(answers());
+    mockApi(answers());
     const { downloads } = captureFiles();
     const open = vi.fn();
     vi.stubGlobal('open', open);
@@ -321,7 +317,7 @@ describe('View PDF', { timeout: 30_000 }, () => {
   });
 
   it('downloads instead when the browser blocks the new tab', async () => {
-    mockPaths(answers());
+    mockApi(answers());
     const { downloads } = captureFiles();
     vi.stubGlobal(
       'open',
@@ -335,7 +331,7 @@ describe('View PDF', { timeout: 30_000 }, () => {
 
   it('closes the waiting tab and explains when the report fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockPaths(answers(() => jsonResponse(500, { error: 'Something went wrong on our side. Please try again.' })));
+    mockApi(answers(() => jsonResponse(500, { error: 'Something went wrong on our side. Please try again.' })));
     captureFiles();
     const tab = fakeTab();
     vi.stubGlobal(
