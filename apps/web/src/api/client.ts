@@ -1,4 +1,6 @@
 import {
+  type ApiErrorBody,
+  ApiErrorBodySchema,
   AUTH_ENDPOINTS,
   type JsonEndpoint,
   pathOf,
@@ -7,17 +9,10 @@ import {
   readingOf,
   SessionSchema,
 } from '@brade/contract';
-import { z } from 'zod';
 import { withRefreshLock } from './refresh-lock';
 import { clearSession, stored, storeTokens } from './session';
 
-/** The server's error body (DESIGN.md section 6). Any part may be missing when a proxy answers instead. */
-const ErrorBodySchema = z.object({
-  error: z.string().optional(),
-  code: z.string().optional(),
-  fields: z.record(z.string(), z.string()).optional(),
-});
-export type ApiErrorBody = z.infer<typeof ErrorBodySchema>;
+export type { ApiErrorBody };
 
 /**
  * A call that gave no usable answer: a non-2xx status, or a 2xx whose body is not what the endpoint declares.
@@ -126,7 +121,7 @@ async function read<E extends JsonEndpoint>(endpoint: E, response: Response): Pr
     if (answer.success) return answer.data;
   }
   // Not the declared answer: the server's error body when there is one (also "a 200 carrying error"), else none.
-  const error = ErrorBodySchema.safeParse(data);
+  const error = ApiErrorBodySchema.safeParse(data);
   const carriesError = error.success && (!response.ok || error.data.error !== undefined);
   throw new ApiError(response.status, carriesError ? error.data : null);
 }

@@ -1,4 +1,4 @@
-import { ACCOUNT_ENDPOINTS as E, type UserDetails } from '@brade/contract';
+import { type BusinessInformationRequest, ACCOUNT_ENDPOINTS as E, type UserDetails } from '@brade/contract';
 import { call } from './client';
 
 export type { UserDetails };
@@ -8,8 +8,6 @@ export function getUserDetails(id: string): Promise<UserDetails> {
   return call(E.getUserDetails, { params: { id } });
 }
 
-export type BusinessInformation = Parameters<typeof call<typeof E.recordBusinessInformation>>[1]['body'];
-
-export function recordBusinessInformation(details: BusinessInformation): Promise<unknown> {
+export function recordBusinessInformation(details: BusinessInformationRequest): Promise<unknown> {
   return call(E.recordBusinessInformation, { body: details });
 }

@@ -102,6 +102,8 @@ export const BusinessInformationRequestSchema = BusinessDetailsSchema.extend({
   email: z.string().max(254).optional(),
 });
 
+export type BusinessInformationRequest = z.input<typeof BusinessInformationRequestSchema>;
+
 export const UserDetailsSchema = z.object({
   full_name: z.string(),
   email: z.string(),
