@@ -17,7 +17,7 @@ export * from './lenient-readings.js';
 export * from './reports.js';
 export * from './settings.js';
 
-/** Every endpoint of the API, area by area: what the server registers and /api/docs describes. */
+/** Every endpoint of the API, area by area: what the server registers and /api/docs describes (docs/api-contract.md). */
 export const API = {
   auth: AUTH_ENDPOINTS,
   accounts: ACCOUNT_ENDPOINTS,
