@@ -19,13 +19,16 @@ export type EndpointHandler<E extends Endpoint> = (
   reply: FastifyReply,
 ) => Promise<E['answer'] extends z.ZodType ? z.input<E['answer']> | FastifyReply : FastifyReply>;
 
-/** What a route adds to its declaration: its own hooks, body limit or error handler (the photo upload's). */
-export type RouteExtras = Pick<RouteShorthandOptions, 'onRequest' | 'bodyLimit' | 'errorHandler'>;
+/** What a route adds to its declaration: its own body limit or error handler (the photo upload's). */
+export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'errorHandler'> & {
+  /** Check the session before a single byte of the body is read (an upload), instead of after validation. */
+  authenticateEarly?: boolean;
+};
 
 /**
  * Registers one endpoint of the contract: its method and path, its schemas for validation, serialisation and
  * /api/docs, and for 'session' endpoints the signed-in check (after validation, as every route has it; a route
- * that must refuse before reading its body authenticates in `onRequest` instead).
+ * that must refuse before reading its body asks for `authenticateEarly`).
  */
 export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
@@ -34,21 +37,21 @@ export function registerEndpoint<E extends Endpoint>(
   handler: EndpointHandler<E>,
   extras: RouteExtras = {},
 ): void {
-  const session = endpoint.auth === 'session';
-  const authenticatedEarly = Boolean(extras.onRequest);
+  const { authenticateEarly, ...options } = extras;
+  const signedIn = endpoint.auth === 'session' ? requireUser(ctx) : null;
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     schema: {
       tags: [endpoint.tag],
-      ...(session ? { security: [{ bearerAuth: [] }] } : {}),
+      ...(signedIn ? { security: [{ bearerAuth: [] }] } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body && endpoint.body !== 'bytes' ? { body: endpoint.body } : {}),
       ...(typeof endpoint.answer === 'object' ? { response: { 200: endpoint.answer } } : {}),
     },
-    ...(session && !authenticatedEarly ? { preHandler: requireUser(ctx) } : {}),
-    ...extras,
+    ...(signedIn ? (authenticateEarly ? { onRequest: signedIn } : { preHandler: signedIn }) : {}),
+    ...options,
     // Fastify types requests by its own generics; the schemas above have parsed it into EndpointRequest<E>.
     handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });

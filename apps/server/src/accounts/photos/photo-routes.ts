@@ -2,7 +2,7 @@ import { ACCOUNT_ENDPOINTS as E, ERROR_CODES, PROFILE_MESSAGES, PROFILE_PHOTO_RU
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { consume } from '../../auth/rate-limit.js';
-import { ownId, requireUser } from '../../http/authenticate.js';
+import { ownId } from '../../http/authenticate.js';
 import { HttpError, notFound } from '../../http/http-error.js';
 import { registerEndpoint } from '../../http/register-endpoint.js';
 import { ownerForWrite } from '../owner-guard.js';
@@ -47,7 +47,7 @@ export function photoRoutes(ctx: AppContext) {
       },
       {
         // Signed in before a single byte of the body is read.
-        onRequest: requireUser(ctx),
+        authenticateEarly: true,
         bodyLimit: PROFILE_PHOTO_RULES.maxBytes,
         errorHandler(error: FastifyError) {
           // The app-wide handler would name its own 1 MB JSON limit; a photo has its own sentence.
