@@ -136,7 +136,7 @@ export function summaryOf(row: ConnectionRow): ConnectionSummary {
   };
 }
 
-/** Spec section 3's two maps: the card processors' connections under sales, the bank's under expenses. */
+/** The two maps of docs/product.md ("What the app keeps"): the card processors' connections under sales, the bank's under expenses. */
 export function accessTokenMaps(rows: ConnectionRow[]): AccessTokensResponse {
   const answer: AccessTokensResponse = { sales_access_tokens: {}, expenses_access_tokens: {} };
   for (const row of rows) {

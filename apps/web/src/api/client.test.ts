@@ -140,7 +140,7 @@ describe('call', () => {
     expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('old-access');
   });
 
-  it("treats a 200 carrying an error field as a refusal with the server's sentence (spec section 7)", async () => {
+  it('treats a 200 carrying an error field as a refusal with the server\'s sentence (docs/product.md, "The calls")', async () => {
     fetchMock.mockResolvedValueOnce(json(200, { error: 'That code has expired' }));
     const error = (await signIn('a@b.co', 'Wrong1234').catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);

@@ -8,7 +8,7 @@ export interface Loaded<T> {
 }
 
 /**
- * Spec section 8: "Dashboard and data load failures are only logged", and the screen shows the endpoint's
+ * docs/product.md, "Failures": "Dashboard and data load failures are only logged", and the screen shows the endpoint's
  * fallback instead (0 for a headline, defaults for goals, an empty list). Never throws.
  */
 export async function loadOrFallback<E extends EndpointWithFallback & { fallback: ResponseOf<E> }>(

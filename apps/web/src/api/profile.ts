@@ -2,7 +2,7 @@ import { type BusinessDetails, ACCOUNT_ENDPOINTS as E } from '@brade/contract';
 import { call } from './client';
 import { stored } from './session';
 
-/** The Profile screen's calls (spec section 7), plus the photo upload the spec leaves to us. */
+/** The Profile screen's calls (docs/product.md, "The calls"), plus the photo upload the spec leaves to us. */
 
 export function updatePersonalInfo(id: string, fullName: string): Promise<unknown> {
   return call(E.updatePersonalInfo, { body: { id, details: { full_name: fullName } } });

@@ -10,12 +10,12 @@ export function updateFinancialGoals(id: string, goals: FinancialGoals): Promise
   return call(E.updateFinancialGoals, { params: { id }, body: { financial_goals: goals } });
 }
 
-/** Booleans on read (spec section 3); a setting the answer lacks keeps its default. */
+/** Booleans on read (docs/product.md, "What the app keeps"); a setting the answer lacks keeps its default. */
 export function getNotificationSettings(id: string): Promise<NotificationSettings> {
   return call(E.getNotificationSettings, { params: { id } });
 }
 
-/** Saved as 'enable' or 'disable' (spec section 3). */
+/** Saved as 'enable' or 'disable' (docs/product.md, "What the app keeps"). */
 export function updateNotificationSettings(id: string, settings: NotificationSettings): Promise<unknown> {
   return call(E.updateNotificationSettings, {
     params: { id },

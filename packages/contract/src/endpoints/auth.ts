@@ -16,7 +16,7 @@ import {
 } from '../auth/schemas.js';
 import { endpoints } from './endpoint.js';
 
-/** The auth calls of spec section 7, plus the token refresh the SPA needs and the e-mailed reset link. */
+/** The auth calls of docs/product.md, "The calls", plus the token refresh the SPA needs and the e-mailed reset link. */
 export const AUTH_ENDPOINTS = endpoints('auth', {
   signup: {
     method: 'POST',

@@ -33,7 +33,7 @@ export interface Endpoint<Path extends string = string> {
    * same output as `answer`, which the server always sends. Declared with `lenient()`.
    */
   read?: z.ZodType;
-  /** What a screen shows when the call fails (spec section 8), for the calls the spec gives one. */
+  /** What a screen shows when the call fails (docs/product.md, "Failures"), for the calls the spec gives one. */
   fallback?: unknown;
 }
 

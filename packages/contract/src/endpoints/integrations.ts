@@ -27,7 +27,10 @@ const recordCard = <P extends CardProcessor>(processor: P) =>
     answer: ConnectedResponseSchema,
   }) as const;
 
-/** Spec section 7's provider calls, the authorisation-URL call and sync status (DESIGN.md sections 6 and 8). */
+/**
+ * The provider calls of docs/product.md ("The calls"), the authorisation-URL call and sync status
+ * (docs/architecture.md, "The API's conventions" and "How an import flows").
+ */
 export const INTEGRATION_ENDPOINTS = endpoints('integrations', {
   authorizationUrl: {
     method: 'POST',
@@ -98,7 +101,7 @@ export const INTEGRATION_ENDPOINTS = endpoints('integrations', {
   },
 });
 
-/** Each card processor's record-transactions call (spec section 7: `/api/<processor>/record-<processor>-transactions`). */
+/** Each card processor's record-transactions call (docs/product.md, "The calls": `/api/<processor>/record-<processor>-transactions`). */
 export const RECORD_CARD_ENDPOINTS = {
   stripe: INTEGRATION_ENDPOINTS.recordStripeTransactions,
   square: INTEGRATION_ENDPOINTS.recordSquareTransactions,

@@ -12,7 +12,7 @@ import { HEADLINE_FALLBACK } from './lenient-readings.js';
 
 const params = IdParamsSchema;
 
-/** The read calls of spec section 7 over the ledger; every one scoped to the signed-in owner. */
+/** The read calls of docs/product.md, "The calls" over the ledger; every one scoped to the signed-in owner. */
 export const LEDGER_ENDPOINTS = endpoints('ledger', {
   getAllSales: {
     method: 'GET',

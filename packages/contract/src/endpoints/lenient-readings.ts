@@ -5,7 +5,7 @@ import type { HeadlineFigure } from '../ledger/schemas.js';
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '../settings/notifications.js';
 
 /**
- * The spec's lenient readings and fallbacks (sections 3 and 8), in one place beside the schemas; the endpoint
+ * The spec's lenient readings and fallbacks (docs/product.md, "What the app keeps" and "Failures"), in one place beside the schemas; the endpoint
  * tables attach them with `lenient()`. The server always sends the strict answer; these say how the web reads
  * an answer that is partly missing and what it shows when a call fails.
  */
