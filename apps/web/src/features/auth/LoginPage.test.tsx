@@ -101,10 +101,8 @@ describe('LoginPage', () => {
 
   it('takes an owner who never gave business details to /business-information (beyond the spec)', async () => {
     fetchMock
-      .mockResolvedValueOnce(jsonResponse(200, { id: 'u-1', access_token: 'acc', refresh_token: 'ref' }))
-      .mockResolvedValueOnce(
-        jsonResponse(200, { full_name: 'Amelia Hart', email: 'amelia@example.com', salon_name: null }),
-      );
+      .mockResolvedValueOnce(answer(AUTH_ENDPOINTS.signin, SESSION))
+      .mockResolvedValueOnce(answer(ACCOUNT_ENDPOINTS.getUserDetails, { ...USER_DETAILS, salon_name: null }));
     const user = userEvent.setup();
     renderLogin();
     await user.type(screen.getByLabelText('Email'), 'amelia@example.com');
