@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import {
   formatPounds,
   formatReportPeriod,
-  parseCsv,
   REPORT_TITLES,
   REPORT_TYPES,
   type Report,
@@ -10,6 +9,7 @@ import {
   reportFileName,
   reportToCsv,
 } from '@brade/contract';
+import { parseCsv } from '@brade/contract/testing';
 import type { Locator, Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

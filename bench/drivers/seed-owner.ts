@@ -8,7 +8,7 @@
 
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { addDays, londonDateOf } from '@brade/contract';
+import { addDays, londonDateOf, SOURCES } from '@brade/contract';
 import { generateSalonData, type SalonData } from '@brade/sandbox';
 import pino from 'pino';
 import { createUser, findUserByEmail } from '../../apps/server/src/accounts/users.js';
@@ -47,7 +47,7 @@ const owner =
     passwordHash: await hashPassword(values.password),
     confirmed: true,
   }));
-for (const provider of ['stripe', 'square', 'sumup', 'bank'] as const) await markConnected(db, owner.id, provider);
+for (const provider of SOURCES) await markConnected(db, owner.id, provider);
 
 const today = londonDateOf(new Date());
 const start = addDays(today, -Math.round(Number(values.years) * 365));

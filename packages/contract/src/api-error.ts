@@ -8,6 +8,10 @@ export const ApiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
+/** An error body as a client reads it: any part may be missing when a proxy answers instead of the server. */
+export const ApiErrorBodySchema = ApiErrorSchema.partial();
+export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
+
 export const ERROR_CODES = {
   badRequest: 'bad_request',
   validation: 'validation_failed',

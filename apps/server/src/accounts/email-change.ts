@@ -1,4 +1,4 @@
-import { ERROR_CODES, PROFILE_MESSAGES } from '@brade/contract';
+import { ACCOUNT_ENDPOINTS, ERROR_CODES, PROFILE_MESSAGES } from '@brade/contract';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { newOpaqueToken, sha256 } from '../auth/secret-hashing.js';
@@ -19,7 +19,7 @@ export interface EmailChangeDeps {
 }
 
 export const EMAIL_CHANGE_LINK_HOURS = 24;
-export const CONFIRM_EMAIL_CHANGE_PATH = '/api/auth/confirm-email-change';
+export const CONFIRM_EMAIL_CHANGE_PATH = ACCOUNT_ENDPOINTS.confirmEmailChange.path;
 /** Where the link lands in the SPA; the profile reads `email_change` to say what happened. */
 export const EMAIL_CHANGE_LANDING = '/main-menu/profile';
 

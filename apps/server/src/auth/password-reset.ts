@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@brade/contract';
+import { AUTH_ENDPOINTS, ERROR_CODES } from '@brade/contract';
 import { cancelEmailChanges } from '../accounts/email-change.js';
 import { refuseDemoWrite } from '../accounts/owner-guard.js';
 import { findUserByEmail, findUserById, setPasswordHash } from '../accounts/users.js';
@@ -32,7 +32,7 @@ async function sendResetLink(ctx: AuthDeps, email: string): Promise<void> {
     return;
   }
   const token = await issueRecoveryToken(db, user.id);
-  const link = `${ctx.config.publicUrl}/api/auth/recover?token=${token}`;
+  const link = `${ctx.config.publicUrl}${AUTH_ENDPOINTS.recover.path}?token=${token}`;
   await ctx.mailer.send(user.email, passwordResetMail(user.fullName, link));
   ctx.log.info({ userId: user.id }, 'password reset link sent');
 }

@@ -1,6 +1,8 @@
+import { HEALTH_ENDPOINTS as E } from '@brade/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
+import { registerEndpoints } from './register-endpoint.js';
 
 /**
  * A database that stops answering (a network partition) would otherwise hold the check for the pool's whole
@@ -11,12 +13,14 @@ const READY_CHECK_MS = 3000;
 /** Liveness says the process answers; readiness says it can serve (database reachable, migrated, not draining). */
 export function healthRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    app.get('/api/health', { schema: { tags: ['health'] } }, async () => ({ status: 'ok' }));
-    app.get('/api/ready', { schema: { tags: ['health'] } }, async (_req, reply) => {
-      if (!ctx.state.accepting || !(await databaseAnswers(ctx))) {
-        return reply.status(503).send({ status: 'unavailable' });
-      }
-      return { status: 'ready' };
+    registerEndpoints(app, ctx, E, {
+      health: async () => ({ status: 'ok' }),
+      ready: async (_req, reply) => {
+        if (!ctx.state.accepting || !(await databaseAnswers(ctx))) {
+          return reply.status(503).send({ status: 'unavailable' });
+        }
+        return { status: 'ready' };
+      },
     });
   };
 }

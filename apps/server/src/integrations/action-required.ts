@@ -1,3 +1,4 @@
+import { BANK_WORDS } from '@brade/contract';
 import { findUserById } from '../accounts/users.js';
 import type { Db } from '../db/client.js';
 import { escapeHtml } from '../mail/escape-html.js';
@@ -14,9 +15,9 @@ export function actionRequiredMail(
   settingsUrl: string,
 ): MailContent {
   const first = fullName.split(' ')[0] ?? fullName;
-  const what = provider === 'bank' ? 'your business bank account' : PROVIDER_NAMES[provider];
+  const what = provider === 'bank' ? `your ${BANK_WORDS.account}` : PROVIDER_NAMES[provider];
   return {
-    subject: `Action required: ${provider === 'bank' ? 'your bank connection' : `your ${what} connection`}`,
+    subject: `Action required: ${provider === 'bank' ? `${BANK_WORDS.short} connection` : `your ${what} connection`}`,
     text: `Hello ${first},\n\nBrade needs your help with ${what}. ${words}\n\nOpen Settings to see the connection: ${settingsUrl}\n\nYour figures up to the last import are safe.\n`,
     html: layout(
       'Action required',

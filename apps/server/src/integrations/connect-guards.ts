@@ -1,10 +1,9 @@
-import type { ConnectableProcessor } from '@brade/contract';
+import { BANK_PROCESSOR, type ConnectableProcessor, sourceOf } from '@brade/contract';
 import type { Logger } from 'pino';
 import { ownerForWrite } from '../accounts/owner-guard.js';
 import type { Db } from '../db/client.js';
 import { HttpError } from '../http/http-error.js';
 import { connectFailed } from './connect-attempts.js';
-import { providerOf } from './connection-store.js';
 import { ProviderError } from './provider-error.js';
 import { PROVIDER_NAMES } from './provider-names.js';
 import type { IntegrationProviders } from './provider-registry.js';
@@ -37,7 +36,7 @@ export const unavailable = (processor: ConnectableProcessor) =>
   new HttpError(
     503,
     'provider_unavailable',
-    `${processor === 'gocardless' ? 'Bank connections are' : `${PROVIDER_NAMES[providerOf(processor)]} is`} not available on this server.`,
+    `${processor === BANK_PROCESSOR ? 'Bank connections are' : `${PROVIDER_NAMES[sourceOf(processor)]} is`} not available on this server.`,
   );
 
 /** The demo account's connections are its private simulators': it cannot change them (accounts/owner-guard.ts). */
@@ -48,7 +47,7 @@ export async function refuseDemo(db: Db, userId: string): Promise<void> {
 /** A provider's refusal, in words the owner can act on; never a 500. */
 export function providerRefusal(processor: ConnectableProcessor, error: unknown): HttpError {
   if (!(error instanceof ProviderError)) throw error;
-  const name = processor === 'gocardless' ? 'Your bank' : PROVIDER_NAMES[providerOf(processor)];
+  const name = PROVIDER_NAMES[sourceOf(processor)];
   if (error.failure === 'retryable') {
     return new HttpError(502, 'provider_unavailable', `${name} is not answering right now. Please try again shortly.`);
   }

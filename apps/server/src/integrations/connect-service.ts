@@ -91,11 +91,7 @@ export async function disconnect(
   const provider = providerOf(processor);
   const row = await findConnection(db, userId, provider);
   if (!row || row.status === 'disconnected') {
-    throw new HttpError(
-      400,
-      'not_connected',
-      `${processor === 'gocardless' ? 'Your bank' : PROVIDER_NAMES[provider]} is not connected.`,
-    );
+    throw new HttpError(400, 'not_connected', `${PROVIDER_NAMES[provider]} is not connected.`);
   }
   try {
     if (provider === 'bank') {

@@ -1,4 +1,4 @@
-import type { ConnectableProcessor, ConnectionSummary } from '@brade/contract';
+import { type AccessTokensResponse, BANK_PROCESSOR, type ConnectionSummary, processorOf } from '@brade/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import type { OpenBankingProviderId } from './open-banking/open-banking-provider.js';
@@ -9,10 +9,7 @@ export type ConnectionRow = typeof connections.$inferSelect;
 const TABLE = 'connections';
 
 /** The API speaks of the bank by its open-banking processor's name (docs/product.md, "The calls": gocardless/*). */
-export const processorOf = (provider: ConnectionProvider): ConnectableProcessor =>
-  provider === 'bank' ? 'gocardless' : provider;
-export const providerOf = (processor: ConnectableProcessor): ConnectionProvider =>
-  processor === 'gocardless' ? 'bank' : processor;
+export { processorOf, sourceOf as providerOf } from '@brade/contract';
 
 export function readCredentials<T>(cipher: TokenCipher, row: ConnectionRow): T | null {
   if (!row.credentials) return null;
@@ -137,4 +134,15 @@ export function summaryOf(row: ConnectionRow): ConnectionSummary {
     institution: row.institutionName,
     institution_id: row.institutionId,
   };
+}
+
+/** The two maps of docs/product.md ("What the app keeps"): the card processors' connections under sales, the bank's under expenses. */
+export function accessTokenMaps(rows: ConnectionRow[]): AccessTokensResponse {
+  const answer: AccessTokensResponse = { sales_access_tokens: {}, expenses_access_tokens: {} };
+  for (const row of rows) {
+    const summary = summaryOf(row);
+    if (summary.processor === BANK_PROCESSOR) answer.expenses_access_tokens[BANK_PROCESSOR] = summary;
+    else answer.sales_access_tokens[summary.processor] = summary;
+  }
+  return answer;
 }

@@ -1,9 +1,8 @@
-import type { ConnectionProvider } from './tables.js';
+import { SOURCES, type Source, sourceName } from '@brade/contract';
 
-/** How the owner reads each provider's name in messages. */
-export const PROVIDER_NAMES: Record<ConnectionProvider, string> = {
-  stripe: 'Stripe',
-  square: 'Square',
-  sumup: 'SumUp',
-  bank: 'Your bank',
-};
+const capitalised = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
+
+/** How a sentence that starts with a provider names it ('Stripe', 'Your bank'), from the contract's vocabulary. */
+export const PROVIDER_NAMES = Object.fromEntries(
+  SOURCES.map((source) => [source, capitalised(sourceName(source))]),
+) as Record<Source, string>;

@@ -1,3 +1,4 @@
+import type { Source } from '@brade/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -15,7 +16,8 @@ import {
 import { users } from '../accounts/tables.js';
 import type { OpenBankingProviderId } from './open-banking/open-banking-provider.js';
 
-export type ConnectionProvider = 'stripe' | 'square' | 'sumup' | 'bank';
+/** Brade's name for what a connection links (the contract's `Source`). */
+export type ConnectionProvider = Source;
 export type ConnectionStatus = 'connected' | 'needs_reconnect' | 'disconnected';
 export type SyncState = 'idle' | 'queued' | 'running' | 'failed' | 'waiting';
 

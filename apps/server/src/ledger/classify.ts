@@ -1,9 +1,10 @@
+import { CARD_PROCESSORS, type CardProcessor } from '@brade/contract';
 import { bankCodeOf, leadingCode } from './bank-codes.js';
 import { matchBankRule, OTHER_INCOME, UNCATEGORISED } from './bank-rules.js';
 import type { LedgerKind, LedgerProvider, SalePurpose } from './tables.js';
 
-export type Processor = 'stripe' | 'square' | 'sumup';
-export const PROCESSORS: readonly Processor[] = ['stripe', 'square', 'sumup'];
+export type Processor = CardProcessor;
+export const PROCESSORS: readonly Processor[] = CARD_PROCESSORS;
 
 /** A transaction as a provider adapter hands it over, before the ledger decides what it means. */
 export type SourceTransaction =

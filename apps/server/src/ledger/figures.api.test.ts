@@ -43,7 +43,7 @@ describe('ledger figures, worked out by hand', () => {
   });
 
   it('compares month to date with the same days of March: +35.0 %, +300.4 %, −32.5 %', async () => {
-    expect(await headlineFigure(db(), ownerId, '2026-04-15', 'sales')).toEqual({ value: 135, percent_change: 35 });
+    expect(await headlineFigure(db(), ownerId, '2026-04-15', 'revenue')).toEqual({ value: 135, percent_change: 35 });
     expect(await headlineFigure(db(), ownerId, '2026-04-15', 'expenses')).toEqual({
       value: 1201.2,
       percent_change: 300.4,

@@ -1,4 +1,4 @@
-import { type DayRange, firstDayOf, lastMonths, monthToDateRanges } from '@brade/contract';
+import { type DayRange, firstDayOf, type HeadlineName, lastMonths, monthToDateRanges } from '@brade/contract';
 import { type AnyColumn, and, between, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
@@ -80,8 +80,6 @@ export function revenuePerClientPence(totals: PeriodTotals): number {
   return totals.clients === 0 ? 0 : Math.round(totals.revenuePence / totals.clients);
 }
 
-export type HeadlineName = 'sales' | 'expenses' | 'revenuePerClient';
-
 /** Month to date against the same days of the previous month (docs/finance.md). */
 export async function headlineFigure(db: Db, userId: string, today: string, name: HeadlineName) {
   const ranges = monthToDateRanges(today);
@@ -92,7 +90,7 @@ export async function headlineFigure(db: Db, userId: string, today: string, name
     name === 'revenuePerClient',
   )) as [PeriodTotals, PeriodTotals];
   const pick = (t: PeriodTotals) =>
-    name === 'sales' ? t.revenuePence : name === 'expenses' ? t.expensesPence : revenuePerClientPence(t);
+    name === 'revenue' ? t.revenuePence : name === 'expenses' ? t.expensesPence : revenuePerClientPence(t);
   return { value: toPounds(pick(current)), percent_change: percentChange(pick(current), pick(previous)) };
 }
 

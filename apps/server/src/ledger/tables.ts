@@ -1,3 +1,4 @@
+import type { Source } from '@brade/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables.js';
@@ -23,8 +24,7 @@ export const LEDGER_KINDS = [
   'corporation_tax',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
-export const LEDGER_PROVIDERS = ['stripe', 'square', 'sumup', 'bank'] as const;
-export type LedgerProvider = (typeof LEDGER_PROVIDERS)[number];
+export type LedgerProvider = Source;
 /** What a card sale paid for, when the provider's data says (docs/finance.md): null is an ordinary sale. */
 export const SALE_PURPOSES = ['deposit', 'voucher_sale', 'voucher_redemption'] as const;
 export type SalePurpose = (typeof SALE_PURPOSES)[number];

@@ -1,20 +1,10 @@
-import {
-  ERROR_CODES,
-  IdParamsSchema,
-  londonDateOf,
-  REPORT_MESSAGES,
-  ReportRequestSchema,
-  ReportResponseSchema,
-} from '@brade/contract';
+import { ERROR_CODES, londonDateOf, REPORT_ENDPOINTS, REPORT_MESSAGES } from '@brade/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
-import { ownId, requireUser } from '../auth/authenticate.js';
+import { ownId } from '../auth/authenticate.js';
 import { HttpError } from '../http/http-error.js';
+import { registerEndpoint } from '../http/register-endpoint.js';
 import { buildReport } from './build-report.js';
-
-const tags = ['reports'];
-const security = [{ bearerAuth: [] }];
 
 /**
  * docs/product.md, "Constants and looks": reports cover only the current calendar year up to the current month
@@ -32,26 +22,12 @@ function assertReportable(month: number, year: number, today: string): void {
 
 /** `POST /api/database/get-report/{id}` with `{type, month, year}`: the report table model the PDF and CSV render. */
 export function reportRoutes(ctx: AppContext) {
-  return async (root: FastifyInstance) => {
-    const app = root.withTypeProvider<ZodTypeProvider>();
-    app.addHook('preHandler', requireUser(ctx));
-    app.post(
-      '/api/database/get-report/:id',
-      {
-        schema: {
-          tags,
-          security,
-          params: IdParamsSchema,
-          body: ReportRequestSchema,
-          response: { 200: ReportResponseSchema },
-        },
-      },
-      async (req) => {
-        const owner = ownId(req, req.params.id);
-        const today = londonDateOf(ctx.clock());
-        assertReportable(req.body.month, req.body.year, today);
-        return { report: await buildReport(ctx.database.db, owner, req.body, today) };
-      },
-    );
+  return async (app: FastifyInstance) => {
+    registerEndpoint(app, ctx, REPORT_ENDPOINTS.getReport, async (req) => {
+      const owner = ownId(req, req.params.id);
+      const today = londonDateOf(ctx.clock());
+      assertReportable(req.body.month, req.body.year, today);
+      return { report: await buildReport(ctx.database.db, owner, req.body, today) };
+    });
   };
 }

@@ -1,3 +1,4 @@
+import { CARD_PROCESSORS } from '@brade/contract';
 import { demo, enableBanking, gocardless, square, stripe, sumup } from '@brade/sandbox';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.js';
@@ -7,7 +8,8 @@ import {
 } from '../integrations/open-banking/enable-banking/sandbox-application.js';
 import { SANDBOX_CREDENTIALS } from './sandbox-credentials.js';
 
-export const SANDBOX_PROVIDERS = ['stripe', 'square', 'sumup', 'gocardless', 'enable-banking'] as const;
+/** The simulated APIs: each card processor's, and the two open-banking providers'. */
+export const SANDBOX_PROVIDERS = [...CARD_PROCESSORS, 'gocardless', 'enable-banking'] as const;
 
 type Options = {
   seed: string;

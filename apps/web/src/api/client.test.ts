@@ -1,7 +1,8 @@
-import { STORAGE_KEYS } from '@brade/contract';
+import { ACCOUNT_ENDPOINTS, LEDGER_ENDPOINTS, SETTINGS_ENDPOINTS, STORAGE_KEYS } from '@brade/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { USER_DETAILS } from '../test/fixtures';
 import { signIn } from './auth';
-import { ApiError, apiRequest, setSessionExpiredHandler } from './client';
+import { ApiError, call, setSessionExpiredHandler } from './client';
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -14,6 +15,14 @@ function authHeader(call: unknown[]): string | undefined {
 
 const fetchMock = vi.fn<typeof fetch>();
 const expired = vi.fn();
+const params = { id: 'user-1' };
+const GOALS = { financial_goals: { margin_goal: 9, revenue_target: 6500, retention_rate: 12 } };
+const session = (access: string, refresh: string) => ({
+  id: 'user-1',
+  access_token: access,
+  refresh_token: refresh,
+  expires_in: 900,
+});
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
@@ -31,22 +40,22 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('apiRequest', () => {
-  it('sends the stored access token as a Bearer header and returns the JSON body', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, { full_name: 'Amelia Hart' }));
-    await expect(apiRequest('/api/database/get-user-details/user-1')).resolves.toEqual({ full_name: 'Amelia Hart' });
+describe('call', () => {
+  it('builds the path, sends the stored access token as a Bearer header and returns the parsed answer', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, USER_DETAILS));
+    await expect(call(ACCOUNT_ENDPOINTS.getUserDetails, { params: { id: 'user 1/x' } })).resolves.toEqual(USER_DETAILS);
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/database/get-user-details/user%201%2Fx');
+    expect(fetchMock.mock.calls[0]![1]!.method).toBe('GET');
     expect(authHeader(fetchMock.mock.calls[0]!)).toBe('Bearer old-access');
   });
 
   it('on a 401 refreshes once, stores the new tokens and retries once with them', async () => {
     fetchMock
       .mockResolvedValueOnce(json(401, { error: 'Session expired', code: 'unauthorized' }))
-      .mockResolvedValueOnce(
-        json(200, { id: 'user-1', access_token: 'new-access', refresh_token: 'new-refresh', expires_in: 900 }),
-      )
-      .mockResolvedValueOnce(json(200, { ok: true }));
+      .mockResolvedValueOnce(json(200, session('new-access', 'new-refresh')))
+      .mockResolvedValueOnce(json(200, GOALS));
 
-    await expect(apiRequest('/api/database/get-financial-goals/user-1')).resolves.toEqual({ ok: true });
+    await expect(call(SETTINGS_ENDPOINTS.getFinancialGoals, { params })).resolves.toEqual(GOALS);
 
     expect(fetchMock).toHaveBeenCalledTimes(3);
     const [refreshUrl, refreshInit] = fetchMock.mock.calls[1]!;
@@ -62,10 +71,10 @@ describe('apiRequest', () => {
   it('does not refresh a second time when the retry is also refused', async () => {
     fetchMock
       .mockResolvedValueOnce(json(401, { error: 'Session expired', code: 'unauthorized' }))
-      .mockResolvedValueOnce(json(200, { id: 'user-1', access_token: 'new-access', refresh_token: 'new-refresh' }))
+      .mockResolvedValueOnce(json(200, session('new-access', 'new-refresh')))
       .mockResolvedValueOnce(json(401, { error: 'Still no', code: 'unauthorized' }));
 
-    const error = await apiRequest('/api/database/get-all-sales/user-1').catch((e: unknown) => e);
+    const error = await call(LEDGER_ENDPOINTS.getAllSales, { params }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(401);
     expect(fetchMock).toHaveBeenCalledTimes(3);
@@ -77,7 +86,7 @@ describe('apiRequest', () => {
       .mockResolvedValueOnce(json(401, { error: 'Session expired', code: 'unauthorized' }))
       .mockResolvedValueOnce(json(401, { error: 'Refresh token revoked', code: 'invalid_token' }));
 
-    const error = await apiRequest('/api/database/get-all-sales/user-1').catch((e: unknown) => e);
+    const error = await call(LEDGER_ENDPOINTS.getAllSales, { params }).catch((e: unknown) => e);
 
     expect((error as ApiError).status).toBe(401);
     expect(fetchMock).toHaveBeenCalledTimes(2);
@@ -97,17 +106,23 @@ describe('apiRequest', () => {
       const url = String(input);
       if (url === '/api/refresh_token') {
         await gate;
-        return json(200, { id: 'user-1', access_token: 'new-access', refresh_token: 'new-refresh' });
+        return json(200, session('new-access', 'new-refresh'));
       }
       const bearer = (init!.headers as Record<string, string>).Authorization;
-      return bearer === 'Bearer new-access' ? json(200, { url }) : json(401, { error: 'expired' });
+      return bearer === 'Bearer new-access' ? json(200, { sales: [{ description: url, amount: 1 }] }) : json(401, {});
     });
 
-    const both = Promise.all([apiRequest('/api/a'), apiRequest('/api/b')]);
+    const both = Promise.all([
+      call(LEDGER_ENDPOINTS.getAllSales, { params }),
+      call(LEDGER_ENDPOINTS.getAllSales, { params: { id: 'user-2' } }),
+    ]);
     await vi.waitFor(() => expect(fetchMock.mock.calls.filter(([u]) => u === '/api/refresh_token')).toHaveLength(1));
     release();
 
-    await expect(both).resolves.toEqual([{ url: '/api/a' }, { url: '/api/b' }]);
+    await expect(both).resolves.toEqual([
+      { sales: [{ description: '/api/database/get-all-sales/user-1', amount: 1 }] },
+      { sales: [{ description: '/api/database/get-all-sales/user-2', amount: 1 }] },
+    ]);
     expect(fetchMock.mock.calls.filter(([u]) => u === '/api/refresh_token')).toHaveLength(1);
   });
 
@@ -125,11 +140,21 @@ describe('apiRequest', () => {
     expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('old-access');
   });
 
+  it('treats a 200 carrying an error field as a refusal with the server\'s sentence (docs/product.md, "The calls")', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { error: 'That code has expired' }));
+    const error = (await signIn('a@b.co', 'Wrong1234').catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.serverMessage).toBe('That code has expired');
+  });
+
   it('carries status, error, code and fields of a failed call', async () => {
     fetchMock.mockResolvedValueOnce(
       json(400, { error: 'Please check the form', code: 'validation_failed', fields: { postcode: 'Invalid' } }),
     );
-    const error = (await apiRequest('/api/record_business_information', { body: {} }).catch((e) => e)) as ApiError;
+    const body = { ...USER_DETAILS, id: 'user-1', salon_name: 'Hart', business_address: 'x', postcode: 'x' };
+    const error = (await call(ACCOUNT_ENDPOINTS.recordBusinessInformation, {
+      body: { ...body, state: 'England', country: 'United Kingdom' },
+    }).catch((e: unknown) => e)) as ApiError;
     expect(error).toMatchObject({
       status: 400,
       body: { error: 'Please check the form', code: 'validation_failed', fields: { postcode: 'Invalid' } },
@@ -138,7 +163,7 @@ describe('apiRequest', () => {
 
   it('reports a non-JSON answer as an ApiError without a body', async () => {
     fetchMock.mockResolvedValueOnce(new Response('<html>Bad gateway</html>', { status: 502 }));
-    const error = (await apiRequest('/api/x').catch((e) => e)) as ApiError;
+    const error = (await call(LEDGER_ENDPOINTS.getAllSales, { params }).catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(502);
     expect(error.body).toBeNull();
   });

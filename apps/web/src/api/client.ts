@@ -1,17 +1,23 @@
+import {
+  type ApiErrorBody,
+  ApiErrorBodySchema,
+  AUTH_ENDPOINTS,
+  type JsonEndpoint,
+  pathOf,
+  type RequestOf,
+  type ResponseOf,
+  readingOf,
+  SessionSchema,
+} from '@brade/contract';
 import { withRefreshLock } from './refresh-lock';
-import { clearSession, type SessionTokens, stored, storeTokens } from './session';
+import { clearSession, stored, storeTokens } from './session';
+
+export type { ApiErrorBody };
 
 /**
- * The server's error body (docs/architecture.md, "The API's conventions"). Any part may be missing when a proxy answers
- * instead.
+ * A call that gave no usable answer: a non-2xx status, or a 2xx whose body is not what the endpoint declares.
+ * `body` is the server's error body when it sent one (the spec's "an error field", also on a 200), else null.
  */
-export interface ApiErrorBody {
-  error?: string;
-  code?: string;
-  fields?: Record<string, string>;
-}
-
-/** A non-2xx answer. `body` is null when the answer was not JSON (a proxy page, an empty body). */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: ApiErrorBody | null;
@@ -33,20 +39,17 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/**
- * How a call authenticates:
- * - 'session': the stored access token; a 401 triggers one token refresh and one retry.
- * - 'none': no Authorization header and never a refresh (sign-in, sign-up, OTP, reset request).
- * - { bearer }: a token the caller holds (the password-recovery session), never refreshed.
- */
-export type AuthMode = 'session' | 'none' | { bearer: string };
-
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
-  auth?: AuthMode;
+export interface CallOptions {
+  /** A token the caller holds (the password-recovery session, the tokens sign-out spends): sent, never refreshed. */
+  bearer?: string;
   signal?: AbortSignal;
 }
+
+/** The arguments after the endpoint: its request when it has path parameters or a body, then the options. */
+type CallArgs<E extends JsonEndpoint> =
+  object extends RequestOf<E>
+    ? [request?: RequestOf<E>, options?: CallOptions]
+    : [request: RequestOf<E>, options?: CallOptions];
 
 let onSessionExpired: () => void = () => window.location.assign('/login');
 
@@ -55,56 +58,82 @@ export function setSessionExpiredHandler(handler: () => void): void {
   onSessionExpired = handler;
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const auth = options.auth ?? 'session';
-  const response = await send(path, options, bearerFor(auth));
-  if (response.status !== 401 || auth !== 'session') return read<T>(response);
+/**
+ * Calls one endpoint of the contract: builds its path, sends its body, and reads the answer with the endpoint's
+ * schema. A 'session' endpoint sends the stored access token and, on a 401, refreshes once and retries once.
+ */
+export function call<E extends JsonEndpoint>(endpoint: E, ...[request, options]: CallArgs<E>) {
+  return callEndpoint(endpoint, request, options);
+}
+
+/** `call` for code that is generic over endpoints (the request is then not optional by type). */
+export async function callEndpoint<E extends JsonEndpoint>(
+  endpoint: E,
+  request: RequestOf<E> | undefined,
+  options: CallOptions = {},
+): Promise<ResponseOf<E>> {
+  const parts: { params?: Record<string, string>; body?: unknown } = request ?? {};
+  const outgoing: Outgoing = {
+    method: endpoint.method,
+    path: pathOf(endpoint, parts.params),
+    body: parts.body,
+    signal: options.signal,
+  };
+  const refreshes = endpoint.auth === 'session' && options.bearer === undefined;
+  const response = await send(outgoing, refreshes ? stored.accessToken() : (options.bearer ?? null));
+  if (response.status !== 401 || !refreshes) return read(endpoint, response);
 
   if (!(await refreshSession())) {
     clearSession();
     onSessionExpired();
-    return read<T>(response);
+    return read(endpoint, response);
   }
   // One retry with the new token; a second 401 is reported as it is, never refreshed again.
-  return read<T>(await send(path, options, stored.accessToken()));
+  return read(endpoint, await send(outgoing, stored.accessToken()));
 }
 
-function bearerFor(auth: AuthMode): string | null {
-  if (auth === 'none') return null;
-  if (auth === 'session') return stored.accessToken();
-  return auth.bearer;
+interface Outgoing {
+  method: string;
+  path: string;
+  /** JSON, or a file's bytes (the profile photo) sent as they are. */
+  body: unknown;
+  signal: AbortSignal | undefined;
 }
 
-function send(path: string, options: RequestOptions, bearer: string | null): Promise<Response> {
+function send({ method, path, body, signal }: Outgoing, bearer: string | null): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const bytes = body instanceof Blob;
+  if (body !== undefined) headers['Content-Type'] = bytes ? 'application/octet-stream' : 'application/json';
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
   return fetch(path, {
-    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    method,
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: body === undefined ? undefined : bytes ? body : JSON.stringify(body),
     credentials: 'same-origin',
-    signal: options.signal,
+    signal,
   });
 }
 
-async function read<T>(response: Response): Promise<T> {
+async function read<E extends JsonEndpoint>(endpoint: E, response: Response): Promise<ResponseOf<E>> {
+  const data = await jsonOf(response);
+  if (response.ok) {
+    const answer = readingOf(endpoint).safeParse(data);
+    if (answer.success) return answer.data;
+  }
+  // Not the declared answer: the server's error body when there is one (also "a 200 carrying error"), else none.
+  const error = ApiErrorBodySchema.safeParse(data);
+  const carriesError = error.success && (!response.ok || error.data.error !== undefined);
+  throw new ApiError(response.status, carriesError ? error.data : null);
+}
+
+/** The body as JSON; undefined when it is empty or not JSON (a proxy's page). */
+async function jsonOf(response: Response): Promise<unknown> {
   const text = await response.text();
-  let data: unknown = null;
-  let parsed = text === '';
-  if (text !== '') {
-    try {
-      data = JSON.parse(text);
-      parsed = true;
-    } catch {
-      // Not JSON: reported below as an error without a body.
-    }
+  try {
+    return text === '' ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
   }
-  if (!response.ok || !parsed) {
-    const body = parsed && data !== null && typeof data === 'object' ? (data as ApiErrorBody) : null;
-    throw new ApiError(response.status, body);
-  }
-  return data as T;
 }
 
 /**
@@ -133,10 +162,12 @@ function refreshOnce(): Promise<boolean> {
 }
 
 async function spendRefreshToken(refreshToken: string): Promise<boolean> {
-  const response = await send('/api/refresh_token', { method: 'POST', body: { refresh_token: refreshToken } }, null);
+  const endpoint = AUTH_ENDPOINTS.refreshToken;
+  const outgoing = { method: endpoint.method, path: endpoint.path, signal: undefined };
+  const response = await send({ ...outgoing, body: { refresh_token: refreshToken } }, null);
   if (!response.ok) return false;
-  const tokens = (await response.json().catch(() => null)) as SessionTokens | null;
-  if (typeof tokens?.access_token !== 'string' || typeof tokens.refresh_token !== 'string') return false;
-  storeTokens(tokens);
+  const tokens = SessionSchema.safeParse(await jsonOf(response));
+  if (!tokens.success) return false;
+  storeTokens(tokens.data);
   return true;
 }

@@ -1,5 +1,6 @@
-import { STORAGE_KEYS } from '@brade/contract';
+import { ACCOUNT_ENDPOINTS, STORAGE_KEYS } from '@brade/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { USER_DETAILS } from '../test/fixtures';
 
 /**
  * Two tabs are two copies of the API client (each its own module state) over one localStorage, as in a browser.
@@ -30,7 +31,7 @@ function fakeServer() {
     }
     const bearer = (init?.headers as Record<string, string> | undefined)?.Authorization;
     return !revoked && bearer === `Bearer ${access}` && access !== 'access-1'
-      ? json(200, { ok: true })
+      ? json(200, USER_DETAILS)
       : json(401, { error: 'Your session has ended. Please sign in again.', code: 'unauthorized' });
   });
   return { fetchMock, refreshCalls };
@@ -79,11 +80,11 @@ describe('two tabs refreshing at once', () => {
     const [first, second] = [await openTab(), await openTab()];
 
     const answers = await Promise.all([
-      first.client.apiRequest('/api/database/get-user-details/user-1'),
-      second.client.apiRequest('/api/database/get-user-details/user-1'),
+      first.client.call(ACCOUNT_ENDPOINTS.getUserDetails, { params: { id: 'user-1' } }),
+      second.client.call(ACCOUNT_ENDPOINTS.getUserDetails, { params: { id: 'user-1' } }),
     ]);
 
-    expect(answers).toEqual([{ ok: true }, { ok: true }]);
+    expect(answers).toEqual([USER_DETAILS, USER_DETAILS]);
     expect(server.refreshCalls).toEqual(['refresh-1']);
     expect(first.expired).not.toHaveBeenCalled();
     expect(second.expired).not.toHaveBeenCalled();
@@ -97,8 +98,8 @@ describe('two tabs refreshing at once', () => {
     const [first, second] = [await openTab(), await openTab()];
 
     await Promise.allSettled([
-      first.client.apiRequest('/api/database/get-user-details/user-1'),
-      second.client.apiRequest('/api/database/get-user-details/user-1'),
+      first.client.call(ACCOUNT_ENDPOINTS.getUserDetails, { params: { id: 'user-1' } }),
+      second.client.call(ACCOUNT_ENDPOINTS.getUserDetails, { params: { id: 'user-1' } }),
     ]);
 
     expect(server.refreshCalls).toEqual(['refresh-1', 'refresh-1']);

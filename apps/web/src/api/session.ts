@@ -1,12 +1,7 @@
-import { STORAGE_KEYS } from '@brade/contract';
+import { type Session, STORAGE_KEYS } from '@brade/contract';
 
-/** What sign-in, OTP verification and token refresh return. */
-export interface SessionTokens {
-  id: string;
-  access_token: string;
-  refresh_token: string;
-  expires_in?: number;
-}
+/** What sign-in, OTP verification and token refresh return, as far as the browser keeps it. */
+type SessionTokens = Pick<Session, 'id' | 'access_token' | 'refresh_token'>;
 
 /** The keys that make up a signed-in session; onboarding state is deliberately not among them. */
 const SESSION_KEYS = [

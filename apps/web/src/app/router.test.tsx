@@ -1,11 +1,11 @@
-import { STORAGE_KEYS } from '@brade/contract';
+import { ACCOUNT_ENDPOINTS, STORAGE_KEYS } from '@brade/contract';
 import { ThemeProvider } from '@mui/material/styles';
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../shell/query-client';
-import { mockApi } from '../test/api-mock';
-import { jsonResponse } from '../test/render';
+import { mockApi, on } from '../test/api-mock';
+import { USER_DETAILS } from '../test/fixtures';
 import { ErrorPage } from './ErrorPage';
 import { lazyPage } from './lazy-route';
 import { routes } from './router';
@@ -139,12 +139,7 @@ describe('signed-in page', () => {
   it('redirects /main-menu to the Overview dashboard inside the navigation shell', async () => {
     // Only the user details answer; the dashboard's own calls fall back (and log) — see DashboardPage.test.tsx.
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({
-      '/api/database/get-user-details/u-1': jsonResponse(200, {
-        full_name: 'Amelia Hart',
-        salon_name: 'Hart & Co Hair',
-      }),
-    });
+    mockApi([on(ACCOUNT_ENDPOINTS.getUserDetails, USER_DETAILS)]);
     const router = renderApp('/main-menu');
     expect(await screen.findByRole('heading', { name: 'Overview' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/main-menu/dashboard');
@@ -157,7 +152,7 @@ describe('signed-in page', () => {
   it('serves the /main-menu/reports screen inside the navigation shell', async () => {
     // The month list's loads are not answered here (ReportsPage.test.tsx covers them).
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({ '/api/database/get-user-details/u-1': jsonResponse(200, { full_name: 'Amelia Hart' }) });
+    mockApi([on(ACCOUNT_ENDPOINTS.getUserDetails, USER_DETAILS)]);
     const router = renderApp('/main-menu/reports');
     expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
     expect(await screen.findByRole('tab', { name: 'Sales Report' })).toBeInTheDocument();
@@ -171,12 +166,7 @@ describe('signed-in page', () => {
   ])('serves the %s screen inside the navigation shell', async (path, heading, section) => {
     // Settings' own loads are not answered here (SettingsPage.test.tsx covers them): they log and show a retry.
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({
-      '/api/database/get-user-details/u-1': jsonResponse(200, {
-        full_name: 'Amelia Hart',
-        email: 'amelia@hartandco.co.uk',
-      }),
-    });
+    mockApi([on(ACCOUNT_ENDPOINTS.getUserDetails, USER_DETAILS)]);
     const router = renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(await screen.findByRole('region', { name: section })).toBeInTheDocument();

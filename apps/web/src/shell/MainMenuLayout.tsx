@@ -46,7 +46,7 @@ export function MainMenuLayout({ id }: { id: string }) {
   useHorizontalSwipe({ enabled: narrow, onSwipeRight: open, onSwipeLeft: close });
 
   const user = details.data;
-  const fullName = user?.fullName || stored.fullName() || '';
+  const fullName = user?.full_name || stored.fullName() || '';
   const isDemo = isDemoAccount(user?.email, stored.email());
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   const askToSignOut = () => {

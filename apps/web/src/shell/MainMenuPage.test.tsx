@@ -1,18 +1,25 @@
-import { DEMO_ACCOUNT, STORAGE_KEYS } from '@brade/contract';
+import {
+  ACCOUNT_ENDPOINTS,
+  AUTH_ENDPOINTS,
+  DEMO_ACCOUNT,
+  pathOf,
+  STORAGE_KEYS,
+  type UserDetails,
+} from '@brade/contract';
 import { ThemeProvider } from '@mui/material/styles';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../app/theme';
-import { fetchedPaths, mockApi, setWindowWidth, swipe } from '../test/api-mock';
+import { answer, fetchedPaths, mockApi, on, setWindowWidth, swipe } from '../test/api-mock';
 import { jsonResponse, sentBody } from '../test/render';
 import MainMenuPage from './MainMenuPage';
 import { queryClient } from './query-client';
 import { SWIPE_THRESHOLD_PX, swipeAction } from './swipe';
 
-const DETAILS = '/api/database/get-user-details/u-1';
-const amelia = {
+const DETAILS = ACCOUNT_ENDPOINTS.getUserDetails;
+const amelia: UserDetails = {
   full_name: 'Amelia Hart',
   email: 'amelia@hartandco.co.uk',
   profile_photo: null,
@@ -69,14 +76,14 @@ afterEach(() => {
 
 describe('the main-menu shell', () => {
   it('sends a visitor without a stored id or token to /login', async () => {
-    mockApi({});
+    mockApi([]);
     localStorage.removeItem(STORAGE_KEYS.accessToken);
     const router = renderShell();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
   it("shows MAIN MENU with Dashboard, Reports and Settings, and the owner's profile card", async () => {
-    mockApi({ [DETAILS]: jsonResponse(200, amelia) });
+    mockApi([on(DETAILS, amelia)]);
     renderShell();
     expect(within(nav()).getByRole('heading', { name: 'MAIN MENU' })).toBeInTheDocument();
     expect(within(nav()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/main-menu/dashboard');
@@ -87,7 +94,7 @@ describe('the main-menu shell', () => {
   });
 
   it('opens the profile with the user in navigation state', async () => {
-    mockApi({ [DETAILS]: jsonResponse(200, amelia) });
+    mockApi([on(DETAILS, amelia)]);
     const user = userEvent.setup();
     const router = renderShell();
     await within(nav()).findByText('Amelia Hart');
@@ -96,12 +103,12 @@ describe('the main-menu shell', () => {
 
     expect(router.state.location.pathname).toBe('/main-menu/profile');
     expect(router.state.location.state).toEqual({
-      user: expect.objectContaining({ fullName: 'Amelia Hart', email: amelia.email, salonName: 'Hart & Co Hair' }),
+      user: expect.objectContaining({ full_name: 'Amelia Hart', email: amelia.email, salon_name: 'Hart & Co Hair' }),
     });
   });
 
   it("dims the demo account's Settings and Profile and does not follow them", async () => {
-    mockApi({ [DETAILS]: jsonResponse(200, { ...amelia, email: DEMO_ACCOUNT.email }) });
+    mockApi([on(DETAILS, { ...amelia, email: DEMO_ACCOUNT.email })]);
     const user = userEvent.setup();
     const router = renderShell();
     await waitFor(() =>
@@ -127,17 +134,17 @@ describe('the main-menu shell', () => {
   it('recognises the demo account by the stored e-mail while the details have not arrived', async () => {
     localStorage.setItem(STORAGE_KEYS.email, DEMO_ACCOUNT.email);
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({ [DETAILS]: jsonResponse(500, { error: 'Down' }) });
+    mockApi([on(DETAILS, jsonResponse(500, { error: 'Down' }))]);
     renderShell();
     expect(within(nav()).getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-disabled', 'true');
   });
 
   it("reloads the user details on a 'userDetailsUpdated' event", async () => {
     let name = 'Amelia Hart';
-    const fetchMock = mockApi({ [DETAILS]: () => jsonResponse(200, { ...amelia, full_name: name }) });
+    const fetchMock = mockApi([on(DETAILS, () => answer(DETAILS, { ...amelia, full_name: name }))]);
     renderShell();
     await within(nav()).findByText('Amelia Hart');
-    expect(fetchedPaths(fetchMock).filter((p) => p === DETAILS)).toHaveLength(1);
+    expect(fetchedPaths(fetchMock).filter((p) => p === pathOf(DETAILS, { id: 'u-1' }))).toHaveLength(1);
 
     name = 'Amelia Hart-Jones';
     act(() => {
@@ -145,11 +152,11 @@ describe('the main-menu shell', () => {
     });
 
     expect(await within(nav()).findByText('Amelia Hart-Jones')).toBeInTheDocument();
-    expect(fetchedPaths(fetchMock).filter((p) => p === DETAILS)).toHaveLength(2);
+    expect(fetchedPaths(fetchMock).filter((p) => p === pathOf(DETAILS, { id: 'u-1' }))).toHaveLength(2);
   });
 
   it("'Log out' asks first (as Profile's Logout does), then tells the server, clears local storage and goes to /login", async () => {
-    const fetchMock = mockApi({ [DETAILS]: jsonResponse(200, amelia), '/api/signout_user': jsonResponse(200, {}) });
+    const fetchMock = mockApi([on(DETAILS, amelia), on(AUTH_ENDPOINTS.signout, { message: 'Signed out.' })]);
     const user = userEvent.setup();
     const router = renderShell();
     await within(nav()).findByText('Amelia Hart');
@@ -175,7 +182,7 @@ describe('the main-menu shell', () => {
 
 describe('the shell at 1024px or less', () => {
   beforeEach(() => {
-    mockApi({ [DETAILS]: jsonResponse(200, amelia) });
+    mockApi([on(DETAILS, amelia)]);
   });
 
   const drawerClosed = () => waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull());

@@ -128,7 +128,7 @@ function MaybeLink({
 function ProfileCard({ user, fullName, isDemo, onNavigate }: Omit<SideNavProps, 'signingOut' | 'onSignOut'>) {
   const content = (
     <>
-      <Avatar src={user?.profilePhoto ?? undefined} alt="" sx={{ width: 36, height: 36, bgcolor: BRAND_PRIMARY }}>
+      <Avatar src={user?.profile_photo ?? undefined} alt="" sx={{ width: 36, height: 36, bgcolor: BRAND_PRIMARY }}>
         <Person fontSize="small" />
       </Avatar>
       <Box sx={{ minWidth: 0 }}>

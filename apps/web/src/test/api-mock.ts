@@ -1,20 +1,42 @@
+import type { JsonEndpoint, ResponseOf } from '@brade/contract';
 import { vi } from 'vitest';
 import { jsonResponse } from './render';
 
-type Answer = Response | Promise<Response> | (() => Response | Promise<Response>);
+/** What a listed endpoint answers: its typed 200 body, any Response (errors, malformed bodies), or a function. */
+type Reply<E extends JsonEndpoint> = ResponseOf<E> | Response | (() => Response | Promise<Response>);
+
+const isAnswerer = (reply: unknown): reply is () => Response | Promise<Response> => typeof reply === 'function';
+
+/** One endpoint's answer, for `mockApi`. */
+export interface EndpointAnswer {
+  method: string;
+  pattern: RegExp;
+  reply: () => Response | Promise<Response>;
+}
 
 /**
- * A fetch stand-in that answers by path ('/api/database/get-monthly-sales/u-1'); anything not listed gets a
- * 404 JSON error, as the server answers an unknown call. Each answer is a fresh Response.
+ * `endpoint` answers `reply`: a body typed by the endpoint's response (a renamed field fails the type check), or a
+ * Response for what the contract does not describe (a failure, a malformed body). Path parameters match any value.
  */
-export function mockApi(answers: Record<string, Answer>) {
-  const fetchMock = vi.fn<typeof fetch>(async (input) => {
+export function on<E extends JsonEndpoint>(endpoint: E, reply: Reply<E>): EndpointAnswer {
+  const pattern = new RegExp(`^${endpoint.path.replace(/:\w+/g, '[^/]+')}$`);
+  const respond = () => {
+    if (reply instanceof Response) return reply.clone(); // read once; a repeated call still gets a body
+    return isAnswerer(reply) ? reply() : jsonResponse(200, reply);
+  };
+  return { method: endpoint.method, pattern, reply: respond };
+}
+
+/**
+ * A fetch stand-in keyed by endpoint: the last answer listed for the called endpoint answers; anything not listed
+ * gets a 404 JSON error, as the server answers an unknown call.
+ */
+export function mockApi(answers: EndpointAnswer[]) {
+  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
-    const answer = answers[url];
-    if (answer === undefined) return jsonResponse(404, { error: 'Not found', code: 'not_found' });
-    if (typeof answer === 'function') return answer();
-    // A listed Response can be read once; clone it so that a repeated call still gets a body.
-    return answer instanceof Response ? answer.clone() : answer;
+    const method = init?.method ?? 'GET';
+    const answer = answers.findLast((a) => a.method === method && a.pattern.test(url));
+    return answer ? answer.reply() : jsonResponse(404, { error: 'Not found', code: 'not_found' });
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -62,4 +84,9 @@ export function setWindowWidth(width: number) {
       };
     }),
   );
+}
+
+/** A 200 answer whose body is typed by the endpoint's response, for tests that queue answers in order. */
+export function answer<E extends JsonEndpoint>(_endpoint: E, body: ResponseOf<E>): Response {
+  return jsonResponse(200, body);
 }

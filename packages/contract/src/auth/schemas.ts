@@ -36,7 +36,7 @@ export const SignupRequestSchema = z.object({
     }),
   }),
 });
-export const SignupResponseSchema = z.object({ id: z.uuid() });
+export const SignupResponseSchema = z.object({ id: z.string().min(1) });
 
 /**
  * Beside the spec's email and token, the web sends the id its sign-up answered: the code must then belong to
@@ -50,21 +50,19 @@ export const VerifyOtpRequestSchema = z.object({
   id: signupAttemptId,
 });
 export const SessionSchema = z.object({
-  id: z.uuid(),
+  id: z.string().min(1),
   access_token: z.string(),
   refresh_token: z.string(),
   expires_in: z.number().int(),
 });
-export const VerifyOtpResponseSchema = SessionSchema;
+export type Session = z.infer<typeof SessionSchema>;
 
 export const ResendOtpRequestSchema = z.object({ email, id: signupAttemptId });
 export const MessageResponseSchema = z.object({ message: z.string() });
 
 export const SigninRequestSchema = z.object({ email, password: anyPassword });
-export const SigninResponseSchema = SessionSchema;
 
 export const RefreshRequestSchema = z.object({ refresh_token: token });
-export const RefreshResponseSchema = SessionSchema;
 
 export const PasswordResetRequestSchema = z.object({
   email,
@@ -72,7 +70,7 @@ export const PasswordResetRequestSchema = z.object({
 });
 
 export const TokenPairSchema = z.object({ access_token: token, refresh_token: token });
-export const ReauthenticateResponseSchema = z.object({ id: z.uuid() });
+export const ReauthenticateResponseSchema = z.object({ id: z.string().min(1) });
 
 export const UpdatePasswordRequestSchema = TokenPairSchema.extend({ password: NewPasswordSchema });
 
@@ -96,11 +94,15 @@ export const BusinessDetailsSchema = z.object({
   country: z.enum(COUNTRIES, { error: 'Country must be United Kingdom' }),
 });
 
+export type BusinessDetails = z.input<typeof BusinessDetailsSchema>;
+
 export const BusinessInformationRequestSchema = BusinessDetailsSchema.extend({
   id: uuid,
   full_name: required('Full Name', 120),
   email: z.string().max(254).optional(),
 });
+
+export type BusinessInformationRequest = z.input<typeof BusinessInformationRequestSchema>;
 
 export const UserDetailsSchema = z.object({
   full_name: z.string(),

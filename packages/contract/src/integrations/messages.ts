@@ -1,3 +1,5 @@
+import { BANK_WORDS, PROCESSOR_NAMES, type Source } from './processors.js';
+
 /** docs/product.md, "Screens and routes", "Validation" and "Failures" texts of the connect flows, word for word. */
 export const CONNECT_MESSAGES = {
   popupError: 'Failed to connect. Please try again.',
@@ -12,14 +14,11 @@ export const CONNECT_MESSAGES = {
   redirectingToDashboard: 'You will be redirected to your dashboard shortly.',
 } as const;
 
-/** Each provider's name as the provider itself writes it. */
-export const PROVIDER_NAMES = { stripe: 'Stripe', square: 'Square', sumup: 'SumUp', gocardless: 'GoCardless' } as const;
-
 /**
  * Card titles of /queued-pos-links: 'Link your <provider> account' (docs/product.md, "What it does"), the spec's
  * `<provider>` being a placeholder for the provider's name as it writes it ('Link your SumUp account'); for the bank
  * the card reads 'Link your business bank account'.
  */
-export function linkStepTitle(provider: 'stripe' | 'square' | 'sumup' | 'bank'): string {
-  return `Link your ${provider === 'bank' ? 'business bank' : PROVIDER_NAMES[provider]} account`;
+export function linkStepTitle(step: Source): string {
+  return `Link your ${step === 'bank' ? BANK_WORDS.account : `${PROCESSOR_NAMES[step]} account`}`;
 }

@@ -1,11 +1,6 @@
 import { z } from 'zod';
 
-/** The card processors of docs/product.md, "What it does" and the bank's processor name (the open-banking provider). */
-export const CARD_PROCESSORS = ['stripe', 'square', 'sumup'] as const;
-export const BANK_PROCESSOR = 'gocardless' as const;
-export const CONNECTABLE_PROCESSORS = [...CARD_PROCESSORS, BANK_PROCESSOR] as const;
-export type CardProcessor = (typeof CARD_PROCESSORS)[number];
-export type ConnectableProcessor = (typeof CONNECTABLE_PROCESSORS)[number];
+import { BANK_PROCESSOR, CARD_PROCESSORS, CONNECTABLE_PROCESSORS, type ConnectableProcessor } from './processors.js';
 
 export const CardProcessorSchema = z.enum(CARD_PROCESSORS, {
   error: 'Unknown POS selected. Please try again.',
@@ -74,7 +69,7 @@ export type SyncStatusResponse = z.infer<typeof SyncStatusResponseSchema>;
 
 /** POST /api/integrations/authorization-url: where the pop-up goes; `state` also sits in the URL. */
 export const AuthorizationUrlRequestSchema = z.object({ id: z.uuid(), processor: CardProcessorSchema });
-export const AuthorizationUrlResponseSchema = z.object({ url: z.string(), state: z.string() });
+export const AuthorizationUrlResponseSchema = z.object({ url: z.string().min(1), state: z.string().min(1) });
 export type AuthorizationUrlResponse = z.infer<typeof AuthorizationUrlResponseSchema>;
 
 const code = z.string().trim().min(1, 'The authorisation code is missing.').max(2048);
@@ -100,7 +95,7 @@ export const RecordCardTransactionsRequestSchema = z.object({
 export const ConnectedResponseSchema = z.object({ connection: ConnectionSummarySchema });
 export type ConnectedResponse = z.infer<typeof ConnectedResponseSchema>;
 
-export const BankSchema = z.object({ id: z.string(), name: z.string() });
+export const BankSchema = z.object({ id: z.string().min(1), name: z.string().min(1) });
 export type Bank = z.infer<typeof BankSchema>;
 /** GET /api/gocardless/choose-a-bank. */
 export const BankListResponseSchema = z.object({ banks: z.array(BankSchema) });
@@ -112,7 +107,9 @@ export const BuildBankLinkRequestSchema = z.object({
   institution_id: z.string().trim().min(1, 'Please select the bank you wish to connect.').max(128),
   redirect: z.string().trim().min(1).max(2048),
 });
-export const BuildBankLinkResponseSchema = z.object({ requisition: z.object({ id: z.string(), link: z.string() }) });
+export const BuildBankLinkResponseSchema = z.object({
+  requisition: z.object({ id: z.string().min(1), link: z.string().min(1) }),
+});
 export type BuildBankLinkResponse = z.infer<typeof BuildBankLinkResponseSchema>;
 
 /**
@@ -141,9 +138,12 @@ const cash = {
   /** Available balance in pounds; null when the bank gives none. */
   available: z.number().nullable(),
   /** The day the bank says the balance is for (YYYY-MM-DD), when it says. */
-  balance_date: z.string().nullable(),
+  balance_date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable(),
   /** When Brade read it from the bank (ISO 8601). */
-  read_at: z.string(),
+  read_at: z.iso.datetime(),
 };
 
 /**

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { parseCsv } from '../testing/csv-read.js';
 import { csvAmount, csvText, reportToCsv } from './csv.js';
-import { parseCsv } from './csv-read.js';
 import type { Report } from './model.js';
 import { line, salesReportOfManySales, sampleIncomeStatement } from './sample-reports.js';
 

@@ -1,3 +1,4 @@
+import { CARD_PROCESSORS } from '@brade/contract';
 import { addWorkingDays, isWorkingDay } from './bank-holidays';
 import { type DayNumber, dateOf } from './calendar';
 import { paymentsOn } from './card-payments';
@@ -25,7 +26,7 @@ const ARRIVAL_WINDOW: Record<Processor, [number, number]> = {
   sumup: [9 * 60 + 30, 11 * 60 + 30],
 };
 
-export const PROCESSORS: readonly Processor[] = ['stripe', 'square', 'sumup'];
+export const PROCESSORS: readonly Processor[] = CARD_PROCESSORS;
 /** Longest gap between a sale and its payout (three working days across Christmas and a weekend). */
 export const MAX_PAYOUT_DELAY_DAYS = 10;
 

@@ -1,7 +1,9 @@
+import type { CardProcessor } from '@brade/contract';
+
 /**
  * The generator's public records (docs/architecture.md, "Data conventions": money in integer pence, instants in UTC).
  */
-export type Processor = 'stripe' | 'square' | 'sumup';
+export type Processor = CardProcessor;
 
 export interface GenerateOptions {
   /** Same seed, same salon: clients, prices, staff. */

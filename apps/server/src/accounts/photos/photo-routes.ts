@@ -1,24 +1,15 @@
-import {
-  ERROR_CODES,
-  IdParamsSchema,
-  PROFILE_MESSAGES,
-  PROFILE_PHOTO_RULES,
-  ProfilePhotoResponseSchema,
-} from '@brade/contract';
+import { ACCOUNT_ENDPOINTS as E, ERROR_CODES, PROFILE_MESSAGES, PROFILE_PHOTO_RULES } from '@brade/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
-import { ownId, requireUser } from '../../auth/authenticate.js';
+import { ownId } from '../../auth/authenticate.js';
 import { consume } from '../../auth/rate-limit.js';
 import { HttpError, notFound } from '../../http/http-error.js';
+import { registerEndpoint } from '../../http/register-endpoint.js';
 import { ownerForWrite } from '../owner-guard.js';
 import { PROFILE_LIMITS } from '../profile-limits.js';
 import { reencodePhoto } from './photo-image.js';
 import { PHOTO_FILE_PATTERN, readProfilePhoto, replaceProfilePhoto } from './photo-store.js';
 
-const tags = ['accounts'];
-const security = [{ bearerAuth: [] }];
 const ONE_YEAR_SECONDS = 31_536_000;
 
 const tooLarge = () =>
@@ -31,27 +22,17 @@ const tooLarge = () =>
  * The upload body is the image's raw bytes, read whatever Content-Type claims; its type is decided by sniffing.
  */
 export function photoRoutes(ctx: AppContext) {
-  return async (root: FastifyInstance) => {
-    const app = root.withTypeProvider<ZodTypeProvider>();
+  return async (app: FastifyInstance) => {
     const { db } = ctx.database;
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PROFILE_PHOTO_RULES.maxBytes }, (_req, body, done) =>
       done(null, body),
     );
 
-    app.post(
-      '/api/database/upload-profile-photo/:id',
-      {
-        schema: { tags, security, params: IdParamsSchema, response: { 200: ProfilePhotoResponseSchema } },
-        // Signed in before a single byte of the body is read.
-        onRequest: requireUser(ctx),
-        bodyLimit: PROFILE_PHOTO_RULES.maxBytes,
-        errorHandler(error: FastifyError) {
-          // The app-wide handler would name its own 1 MB JSON limit; a photo has its own sentence.
-          if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw tooLarge();
-          throw error;
-        },
-      },
+    registerEndpoint(
+      app,
+      ctx,
+      E.uploadProfilePhoto,
       async (req) => {
         const owner = await ownerForWrite(db, ownId(req, req.params.id), 'its profile photo');
         await consume(db, PROFILE_LIMITS.photoUpload, owner.id);
@@ -64,24 +45,30 @@ export function photoRoutes(ctx: AppContext) {
         req.log.info({ userId: owner.id, width: photo.width, height: photo.height }, 'profile photo replaced');
         return { profile_photo: url };
       },
-    );
-
-    app.get(
-      '/api/profile-photos/:file',
-      { schema: { tags, params: z.object({ file: z.string().max(64) }) } },
-      async (req, reply) => {
-        const name = PHOTO_FILE_PATTERN.exec(req.params.file)?.[1];
-        const image = name ? await readProfilePhoto(db, name) : null;
-        if (!image) throw notFound();
-        // A fixed type that the browser may not second-guess, shown inline, never run; the random name never
-        // changes content, so browsers may keep it for a year (but shared caches may not).
-        return reply
-          .header('content-type', 'image/webp')
-          .header('x-content-type-options', 'nosniff')
-          .header('content-disposition', 'inline; filename="profile-photo.webp"')
-          .header('cache-control', `private, max-age=${ONE_YEAR_SECONDS}, immutable`)
-          .send(image);
+      {
+        // Signed in before a single byte of the body is read.
+        authenticateEarly: true,
+        bodyLimit: PROFILE_PHOTO_RULES.maxBytes,
+        errorHandler(error: FastifyError) {
+          // The app-wide handler would name its own 1 MB JSON limit; a photo has its own sentence.
+          if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw tooLarge();
+          throw error;
+        },
       },
     );
+
+    registerEndpoint(app, ctx, E.profilePhoto, async (req, reply) => {
+      const name = PHOTO_FILE_PATTERN.exec(req.params.file)?.[1];
+      const image = name ? await readProfilePhoto(db, name) : null;
+      if (!image) throw notFound();
+      // A fixed type that the browser may not second-guess, shown inline, never run; the random name never
+      // changes content, so browsers may keep it for a year (but shared caches may not).
+      return reply
+        .header('content-type', 'image/webp')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', 'inline; filename="profile-photo.webp"')
+        .header('cache-control', `private, max-age=${ONE_YEAR_SECONDS}, immutable`)
+        .send(image);
+    });
   };
 }

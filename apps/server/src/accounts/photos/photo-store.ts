@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { ACCOUNT_ENDPOINTS, pathOf } from '@brade/contract';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { profilePhotos, users } from '../tables.js';
 import type { EncodedPhoto } from './photo-image.js';
 
-export const PHOTO_URL_PREFIX = '/api/profile-photos/';
 /** 256 random bits, base64url: unguessable, so the address itself is the permission to see the photo. */
 export const PHOTO_FILE_PATTERN = /^([A-Za-z0-9_-]{43})\.webp$/;
 
-export const photoUrl = (name: string) => `${PHOTO_URL_PREFIX}${name}.webp`;
+export const photoUrl = (name: string) => pathOf(ACCOUNT_ENDPOINTS.profilePhoto, { file: `${name}.webp` });
 
 /** Stores the new photo, points the profile at it and drops the owner's previous one: one photo per owner. */
 export async function replaceProfilePhoto(db: Db, userId: string, photo: EncodedPhoto): Promise<string> {

@@ -1,3 +1,4 @@
+import { sourceName } from '@brade/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { MALFORMED_ANSWER, ProviderError } from '../provider-error.js';
@@ -17,7 +18,7 @@ export function describeFailure(
   const name = PROVIDER_NAMES[provider];
   if (!(error instanceof ProviderError)) {
     return {
-      words: `Importing from ${name === 'Your bank' ? 'your bank' : name} failed unexpectedly; Brade will try again.`,
+      words: `Importing from ${sourceName(provider)} failed unexpectedly; Brade will try again.`,
       reconnect: false,
       retryAt: null,
       retryInProcess: true,
@@ -57,7 +58,7 @@ export function describeFailure(
     };
   }
   return {
-    words: `${name === 'Your bank' ? 'Your bank' : name} is not answering right now; Brade will try again shortly.`,
+    words: `${name} is not answering right now; Brade will try again shortly.`,
     reconnect: false,
     retryAt: null,
     retryInProcess: true,

@@ -1,6 +1,8 @@
+import { AUTH_ENDPOINTS } from '@brade/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answer } from '../../test/api-mock';
 import { jsonResponse, renderAt, sentBody } from '../../test/render';
 import ForgetPasswordPage from './ForgetPasswordPage';
 
@@ -20,7 +22,7 @@ async function requestReset() {
 
 describe('ForgetPasswordPage', () => {
   it('asks for a reset link that lands on /set-new-password and confirms', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { message: 'ok' }));
+    fetchMock.mockResolvedValueOnce(answer(AUTH_ENDPOINTS.requestPasswordReset, { message: 'ok' }));
     await requestReset();
     expect(await screen.findByRole('alert')).toHaveTextContent(
       "We've sent you an email with instructions to reset your password.",

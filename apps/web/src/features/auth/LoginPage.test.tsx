@@ -1,7 +1,9 @@
-import { DEMO_ACCOUNT, STORAGE_KEYS } from '@brade/contract';
+import { ACCOUNT_ENDPOINTS, AUTH_ENDPOINTS, DEMO_ACCOUNT, STORAGE_KEYS } from '@brade/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answer } from '../../test/api-mock';
+import { SESSION, USER_DETAILS } from '../../test/fixtures';
 import { jsonResponse, renderAt, sentBody } from '../../test/render';
 import LoginPage from './LoginPage';
 
@@ -57,7 +59,7 @@ describe('LoginPage', () => {
     let answerSignIn!: (response: Response) => void;
     fetchMock
       .mockImplementationOnce(() => new Promise((resolve) => (answerSignIn = resolve)))
-      .mockResolvedValueOnce(jsonResponse(200, { full_name: 'Amelia Hart', salon_name: 'Hart & Co Hair' }));
+      .mockResolvedValueOnce(answer(ACCOUNT_ENDPOINTS.getUserDetails, USER_DETAILS));
     const user = userEvent.setup();
     renderLogin();
 
@@ -70,7 +72,7 @@ describe('LoginPage', () => {
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/signin_user');
     expect(sentBody(fetchMock)).toEqual({ email: 'amelia@example.com', password: 'Salon2026x' });
 
-    answerSignIn(jsonResponse(200, { id: 'u-1', access_token: 'acc', refresh_token: 'ref', expires_in: 900 }));
+    answerSignIn(answer(AUTH_ENDPOINTS.signin, SESSION));
 
     expect(await screen.findByTestId('destination')).toHaveTextContent('/main-menu');
     expect(fetchMock.mock.calls[1]![0]).toBe('/api/database/get-user-details/u-1');
@@ -84,7 +86,7 @@ describe('LoginPage', () => {
   it('still signs in when the user details cannot be loaded (only logged)', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     fetchMock
-      .mockResolvedValueOnce(jsonResponse(200, { id: 'u-1', access_token: 'acc', refresh_token: 'ref' }))
+      .mockResolvedValueOnce(answer(AUTH_ENDPOINTS.signin, SESSION))
       .mockRejectedValueOnce(new TypeError('Failed to fetch'));
     const user = userEvent.setup();
     renderLogin();
@@ -99,10 +101,8 @@ describe('LoginPage', () => {
 
   it('takes an owner who never gave business details to /business-information (beyond the spec)', async () => {
     fetchMock
-      .mockResolvedValueOnce(jsonResponse(200, { id: 'u-1', access_token: 'acc', refresh_token: 'ref' }))
-      .mockResolvedValueOnce(
-        jsonResponse(200, { full_name: 'Amelia Hart', email: 'amelia@example.com', salon_name: null }),
-      );
+      .mockResolvedValueOnce(answer(AUTH_ENDPOINTS.signin, SESSION))
+      .mockResolvedValueOnce(answer(ACCOUNT_ENDPOINTS.getUserDetails, { ...USER_DETAILS, salon_name: null }));
     const user = userEvent.setup();
     renderLogin();
     await user.type(screen.getByLabelText('Email'), 'amelia@example.com');

@@ -67,13 +67,13 @@ export default function LoginPage() {
       let details: UserDetails | null = null;
       try {
         details = await getUserDetails(session.id);
-        storeFullName(details.fullName);
+        storeFullName(details.full_name);
       } catch (detailsError) {
         // The menu loads the details again; a miss here must not block signing in.
         console.error('Could not load user details after sign-in', detailsError);
       }
       // Beyond the spec: an owner who confirmed the code but never gave business details carries on there.
-      if (details && !details.salonName.trim()) {
+      if (details && !details.salon_name?.trim()) {
         const state: BusinessInformationState = { id: session.id };
         navigate('/business-information', { state });
       } else navigate('/main-menu');

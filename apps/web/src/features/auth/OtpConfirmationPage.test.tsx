@@ -1,7 +1,9 @@
-import { STORAGE_KEYS } from '@brade/contract';
+import { AUTH_ENDPOINTS, STORAGE_KEYS } from '@brade/contract';
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answer } from '../../test/api-mock';
+import { SESSION } from '../../test/fixtures';
 import { jsonResponse, renderAt, sentBody } from '../../test/render';
 import { recordCodeRequest } from './code-requests';
 import OtpConfirmationPage from './OtpConfirmationPage';
@@ -42,7 +44,7 @@ describe('OtpConfirmationPage', () => {
   });
 
   it('verifies, stores the session and moves to /business-information with the id', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { id: 'u-1', access_token: 'acc', refresh_token: 'ref' }));
+    fetchMock.mockResolvedValueOnce(answer(AUTH_ENDPOINTS.verifyOtp, SESSION));
     const user = userEvent.setup();
     renderOtp();
     await enterCode(user, '123456');
@@ -78,7 +80,7 @@ describe('OtpConfirmationPage', () => {
 
   it('resends the code and confirms with an alert', async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { message: 'sent' }));
+    fetchMock.mockResolvedValueOnce(answer(AUTH_ENDPOINTS.resendOtp, { message: 'sent' }));
     const user = userEvent.setup();
     renderOtp();
     await user.click(screen.getByRole('button', { name: 'Resend code' }));

@@ -1,6 +1,8 @@
+import { AUTH_ENDPOINTS } from '@brade/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answer } from '../../test/api-mock';
 import { jsonResponse, renderAt, sentBody } from '../../test/render';
 import SetNewPasswordPage from './SetNewPasswordPage';
 
@@ -23,7 +25,7 @@ const RECOVERY = '#access_token=rec-acc&refresh_token=rec-ref&type=recovery';
 
 describe('SetNewPasswordPage', () => {
   it('reads the tokens from the hash, wipes it at once and re-authenticates with them', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { id: 'u-1' }));
+    fetchMock.mockResolvedValueOnce(answer(AUTH_ENDPOINTS.reauthenticate, { id: 'u-1' }));
     openLink(RECOVERY);
 
     expect(window.location.hash).toBe('');
@@ -64,7 +66,7 @@ describe('SetNewPasswordPage', () => {
   });
 
   it('checks the rules and the match before updating the password', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { id: 'u-1' }));
+    fetchMock.mockResolvedValueOnce(answer(AUTH_ENDPOINTS.reauthenticate, { id: 'u-1' }));
     const user = userEvent.setup();
     openLink(RECOVERY);
     const submit = () => user.click(screen.getByRole('button', { name: 'Set New Password' }));
@@ -83,7 +85,9 @@ describe('SetNewPasswordPage', () => {
 
   it('updates the password, confirms, and goes to /login after 2 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { id: 'u-1' })).mockResolvedValueOnce(jsonResponse(200, {}));
+    fetchMock
+      .mockResolvedValueOnce(answer(AUTH_ENDPOINTS.reauthenticate, { id: 'u-1' }))
+      .mockResolvedValueOnce(answer(AUTH_ENDPOINTS.updatePassword, { message: 'Password changed successfully.' }));
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     openLink(RECOVERY);
 
@@ -116,7 +120,9 @@ describe('SetNewPasswordPage', () => {
       'Failed to set new password. Please try again.',
     ],
   ])('shows %s', async (_case, response, message) => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { id: 'u-1' })).mockResolvedValueOnce(response);
+    fetchMock
+      .mockResolvedValueOnce(answer(AUTH_ENDPOINTS.reauthenticate, { id: 'u-1' }))
+      .mockResolvedValueOnce(response);
     const user = userEvent.setup();
     openLink(RECOVERY);
     await user.type(screen.getByLabelText('New Password'), 'NewSalon2026');

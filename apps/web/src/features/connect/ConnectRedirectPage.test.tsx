@@ -1,18 +1,25 @@
-import { CONNECT_CHANNEL, type ConnectableProcessor, type ConnectFailure, STORAGE_KEYS } from '@brade/contract';
+import {
+  CONNECT_CHANNEL,
+  type ConnectableProcessor,
+  type ConnectedResponse,
+  type ConnectFailure,
+  INTEGRATION_ENDPOINTS as E,
+  STORAGE_KEYS,
+} from '@brade/contract';
 import { ThemeProvider } from '@mui/material/styles';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../../app/theme';
 import { TIMINGS } from '../../app/timings';
-import { fetchedPaths, mockApi } from '../../test/api-mock';
+import { fetchedPaths, mockApi, on } from '../../test/api-mock';
 import { jsonResponse, sentBody } from '../../test/render';
 import { loadOnboardingState, saveOnboardingState, startCardQueue } from '../onboarding/onboarding-state';
 import { ConnectRedirectPage } from './ConnectRedirectPage';
 import { attemptKey, type ConnectAttempt, saveAttempt } from './connect-attempt';
 
 const ORIGIN = window.location.origin;
-const CONNECTED = {
+const CONNECTED: ConnectedResponse = {
   connection: {
     processor: 'square',
     status: 'connected',
@@ -23,6 +30,7 @@ const CONNECTED = {
     sync: { state: 'queued', imported: 0, last_error: null },
     consent_expires_at: null,
     institution: null,
+    institution_id: null,
   },
 };
 
@@ -106,7 +114,7 @@ async function expectSignal(type: string, processor: ConnectableProcessor, reaso
 describe('the pop-up return pages', () => {
   it('records a card connection from Settings, tells the opener and closes', async () => {
     startedFrom({ processor: 'square', from: 'settings', state: 'st-1' });
-    const fetchMock = mockApi({ '/api/square/record-square-transactions': jsonResponse(200, CONNECTED) });
+    const fetchMock = mockApi([on(E.recordSquareTransactions, CONNECTED)]);
     renderReturn('square', '?code=sq-code&state=st-1');
 
     await expectSignal('SQUARE_CONNECT_SUCCESS', 'square');
@@ -119,7 +127,7 @@ describe('the pop-up return pages', () => {
 
   it('uses get_access_token for Stripe during onboarding', async () => {
     startedFrom({ processor: 'stripe', from: 'onboarding', state: 'st-2' });
-    const fetchMock = mockApi({ '/api/stripe/get_access_token': jsonResponse(200, CONNECTED) });
+    const fetchMock = mockApi([on(E.stripeAccessToken, CONNECTED)]);
     renderReturn('stripe', '?code=ac_1&state=st-2');
     await expectSignal('STRIPE_CONNECT_SUCCESS', 'stripe');
     expect(sentBody(fetchMock)).toEqual({ code: 'ac_1', state: 'st-2' });
@@ -127,7 +135,7 @@ describe('the pop-up return pages', () => {
 
   it('uses record-stripe-transactions for Stripe from Settings, and SumUp its own call', async () => {
     startedFrom({ processor: 'stripe', from: 'settings', state: 'st-3' });
-    const fetchMock = mockApi({ '/api/stripe/record-stripe-transactions': jsonResponse(200, CONNECTED) });
+    const fetchMock = mockApi([on(E.recordStripeTransactions, CONNECTED)]);
     renderReturn('stripe', '?code=ac_2&state=st-3');
     await expectSignal('STRIPE_CONNECT_SUCCESS', 'stripe');
     expect(sentBody(fetchMock)).toEqual({ id: 'u-1', code: 'ac_2', state: 'st-3' });
@@ -135,7 +143,7 @@ describe('the pop-up return pages', () => {
 
   it("passes SumUp's merchant code on to the server (beyond the spec: its one scope names no merchant)", async () => {
     startedFrom({ processor: 'sumup', from: 'settings', state: 'st-4' });
-    const fetchMock = mockApi({ '/api/sumup/record-sumup-transactions': jsonResponse(200, CONNECTED) });
+    const fetchMock = mockApi([on(E.recordSumupTransactions, CONNECTED)]);
     renderReturn('sumup', '?code=su-2&state=st-4&merchant_code=MH4H92C7');
     await expectSignal('SUMUP_CONNECT_SUCCESS', 'sumup');
     expect(sentBody(fetchMock)).toEqual({ id: 'u-1', code: 'su-2', state: 'st-4', merchant_code: 'MH4H92C7' });
@@ -143,7 +151,7 @@ describe('the pop-up return pages', () => {
 
   it('accepts the SumUp return only with a code and the expected state', async () => {
     startedFrom({ processor: 'sumup', from: 'onboarding', state: 'expected' });
-    const fetchMock = mockApi({ '/api/sumup/record-sumup-transactions': jsonResponse(200, CONNECTED) });
+    const fetchMock = mockApi([on(E.recordSumupTransactions, CONNECTED)]);
     renderReturn('sumup', '?code=su-code&state=forged&merchant_code=MC1');
     await expectSignal('SUMUP_CONNECT_ERROR', 'sumup', 'expired');
     expect(fetchMock).not.toHaveBeenCalled();
@@ -154,14 +162,14 @@ describe('the pop-up return pages', () => {
     ['Deny', '?error=access_denied&state=st-1', 'denied'],
   ] as const)('fails without asking the server on %s', async (_case, query, reason) => {
     startedFrom({ processor: 'square', from: 'settings', state: 'st-1' });
-    const fetchMock = mockApi({});
+    const fetchMock = mockApi([]);
     renderReturn('square', query);
     await expectSignal('SQUARE_CONNECT_ERROR', 'square', reason);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('fails a return this browser never started (or already used)', async () => {
-    const fetchMock = mockApi({});
+    const fetchMock = mockApi([]);
     renderReturn('stripe', '?code=ac_1&state=st-1');
     await expectSignal('STRIPE_CONNECT_ERROR', 'stripe', 'expired');
     expect(fetchMock).not.toHaveBeenCalled();
@@ -169,12 +177,15 @@ describe('the pop-up return pages', () => {
 
   it('reports the server refusing the code', async () => {
     startedFrom({ processor: 'square', from: 'settings', state: 'st-1' });
-    mockApi({
-      '/api/square/record-square-transactions': jsonResponse(400, {
-        error: 'This connection link has expired. Please connect again.',
-        code: 'state_expired',
-      }),
-    });
+    mockApi([
+      on(
+        E.recordSquareTransactions,
+        jsonResponse(400, {
+          error: 'This connection link has expired. Please connect again.',
+          code: 'state_expired',
+        }),
+      ),
+    ]);
     renderReturn('square', '?code=sq&state=st-1');
     await expectSignal('SQUARE_CONNECT_ERROR', 'square', 'refused');
   });
@@ -182,7 +193,7 @@ describe('the pop-up return pages', () => {
   it('records the bank with the stored requisition id and the ref', async () => {
     localStorage.setItem('requisistion_id', 'req-9');
     startedFrom({ processor: 'gocardless', from: 'onboarding' });
-    const fetchMock = mockApi({ '/api/gocardless/record-bank-transactions': jsonResponse(200, CONNECTED) });
+    const fetchMock = mockApi([on(E.recordBankTransactions, CONNECTED)]);
     renderReturn('gocardless', '?ref=brade-ref-1');
     await expectSignal('GOCARDLESS_CONNECT_SUCCESS', 'gocardless');
     expect(sentBody(fetchMock)).toEqual({ id: 'u-1', requisition_id: 'req-9', ref: 'brade-ref-1' });
@@ -191,7 +202,7 @@ describe('the pop-up return pages', () => {
   it('records an Enable Banking return with its code and state', async () => {
     localStorage.setItem('requisistion_id', 'attempt-1');
     startedFrom({ processor: 'gocardless', from: 'settings' });
-    const fetchMock = mockApi({ '/api/gocardless/record-bank-transactions': jsonResponse(200, CONNECTED) });
+    const fetchMock = mockApi([on(E.recordBankTransactions, CONNECTED)]);
     renderReturn('gocardless', '?state=st-9&code=eb-code&unrelated=x');
     await expectSignal('GOCARDLESS_CONNECT_SUCCESS', 'gocardless');
     expect(sentBody(fetchMock)).toEqual({ id: 'u-1', requisition_id: 'attempt-1', state: 'st-9', code: 'eb-code' });
@@ -200,12 +211,15 @@ describe('the pop-up return pages', () => {
   it('passes a refusal at the bank on to the server (which uses the attempt up) and reports the failure', async () => {
     localStorage.setItem('requisistion_id', 'req-9');
     startedFrom({ processor: 'gocardless', from: 'settings' });
-    const fetchMock = mockApi({
-      '/api/gocardless/record-bank-transactions': jsonResponse(400, {
-        error: 'The bank connection was not approved. Please connect again.',
-        code: 'consent_denied',
-      }),
-    });
+    const fetchMock = mockApi([
+      on(
+        E.recordBankTransactions,
+        jsonResponse(400, {
+          error: 'The bank connection was not approved. Please connect again.',
+          code: 'consent_denied',
+        }),
+      ),
+    ]);
     renderReturn('gocardless', '?state=r&error=access_denied&error_description=Cancelled');
     await expectSignal('GOCARDLESS_CONNECT_ERROR', 'gocardless', 'denied');
     expect(sentBody(fetchMock)).toEqual({
@@ -220,7 +234,7 @@ describe('the pop-up return pages', () => {
   it('still signals over the BroadcastChannel when a provider page cut the opener link', async () => {
     opener = null;
     startedFrom({ processor: 'square', from: 'settings', state: 'st-1' });
-    mockApi({ '/api/square/record-square-transactions': jsonResponse(200, CONNECTED) });
+    mockApi([on(E.recordSquareTransactions, CONNECTED)]);
     renderReturn('square', '?code=sq&state=st-1');
     await waitFor(() => expect(close).toHaveBeenCalled());
     await waitFor(() => expect(broadcasts).toEqual([{ type: 'SQUARE_CONNECT_SUCCESS', processor: 'square' }]));
@@ -241,7 +255,7 @@ describe('a full-page return (the pop-up was blocked)', () => {
     vi.useFakeTimers();
     saveOnboardingState(startCardQueue(['stripe', 'square']));
     startedFrom({ processor: 'stripe', from: 'onboarding', state: 'st-1', mode: 'redirect' });
-    mockApi({ '/api/stripe/get_access_token': jsonResponse(200, CONNECTED) });
+    mockApi([on(E.stripeAccessToken, CONNECTED)]);
     renderReturn('stripe', '?code=ac&state=st-1');
     expect(screen.getByText('Finishing the connection')).toBeInTheDocument();
 
@@ -260,7 +274,7 @@ describe('a full-page return (the pop-up was blocked)', () => {
   it('says the Stripe account failed to connect, and still goes to the dashboard', async () => {
     vi.useFakeTimers();
     startedFrom({ processor: 'stripe', from: 'onboarding', state: 'st-1', mode: 'redirect' });
-    mockApi({ '/api/stripe/get_access_token': jsonResponse(400, { error: 'Expired.', code: 'state_expired' }) });
+    mockApi([on(E.stripeAccessToken, jsonResponse(400, { error: 'Expired.', code: 'state_expired' }))]);
     renderReturn('stripe', '?code=ac&state=st-1');
     await flush();
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to connect Stripe account. Please try again.');
@@ -271,7 +285,7 @@ describe('a full-page return (the pop-up was blocked)', () => {
   it('moves the onboarding queue on and returns to it', async () => {
     saveOnboardingState(startCardQueue(['square', 'sumup']));
     startedFrom({ processor: 'square', from: 'onboarding', state: 'st-1', mode: 'redirect' });
-    mockApi({ '/api/square/record-square-transactions': jsonResponse(200, CONNECTED) });
+    mockApi([on(E.recordSquareTransactions, CONNECTED)]);
     renderReturn('square', '?code=sq&state=st-1');
     expect(await screen.findByTestId('destination')).toHaveTextContent('/queued-pos-links');
     expect(loadOnboardingState()).toMatchObject({ posQueue: ['sumup'], currentStep: 'sumup_connect' });
@@ -280,7 +294,7 @@ describe('a full-page return (the pop-up was blocked)', () => {
   it('returns to the queue with the error when the provider refused', async () => {
     saveOnboardingState(startCardQueue(['square']));
     startedFrom({ processor: 'square', from: 'onboarding', state: 'st-1', mode: 'redirect' });
-    mockApi({});
+    mockApi([]);
     renderReturn('square', '?error=access_denied&state=st-1');
     const destination = await screen.findByTestId('destination');
     expect(destination).toHaveTextContent('/queued-pos-links');
@@ -290,13 +304,13 @@ describe('a full-page return (the pop-up was blocked)', () => {
 
   it('returns to Settings when the connection started there', async () => {
     startedFrom({ processor: 'sumup', from: 'settings', state: 'st-1', mode: 'redirect' });
-    mockApi({ '/api/sumup/record-sumup-transactions': jsonResponse(200, CONNECTED) });
+    mockApi([on(E.recordSumupTransactions, CONNECTED)]);
     renderReturn('sumup', '?code=su&state=st-1');
     expect(await screen.findByTestId('destination')).toHaveTextContent('/main-menu/settings');
   });
 
   it('explains a return it knows nothing about, with a way to the dashboard', async () => {
-    mockApi({});
+    mockApi([]);
     renderReturn('square', '?code=sq&state=st-1');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to connect. Please try again.');
     expect(screen.getByRole('link', { name: 'Go to my dashboard' })).toHaveAttribute('href', '/main-menu');

@@ -1,7 +1,12 @@
-import { CONNECT_MESSAGES, type ConnectableProcessor, type ConnectFailure, PROVIDER_NAMES } from '@brade/contract';
+import {
+  CONNECT_MESSAGES,
+  type ConnectableProcessor,
+  type ConnectFailure,
+  sourceName,
+  sourceOf,
+} from '@brade/contract';
 
-const nameOf = (processor: ConnectableProcessor) =>
-  processor === 'gocardless' ? 'your bank' : PROVIDER_NAMES[processor];
+const nameOf = (processor: ConnectableProcessor) => sourceName(sourceOf(processor));
 
 /**
  * A failed connection in Settings, in words on its card (beyond the spec, where it is only logged). Without a

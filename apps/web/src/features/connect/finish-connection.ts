@@ -1,7 +1,7 @@
 import type { ConnectableProcessor, ConnectFailure } from '@brade/contract';
 import { isApiError } from '../../api/client';
+import { finishCardConnection, recordBankTransactions } from '../../api/connect';
 import { stored } from '../../api/session';
-import { finishCardConnection, recordBankTransactions } from './connect-api';
 import { type ConnectAttempt, storedRequisitionId, takeAttempt } from './connect-attempt';
 
 export interface FinishResult {

@@ -1,6 +1,6 @@
 import type { Bank } from '@brade/contract';
 import { useCallback, useEffect, useState } from 'react';
-import { chooseABank } from './connect-api';
+import { chooseABank } from '../../api/connect';
 
 export interface BankList {
   banks: Bank[];

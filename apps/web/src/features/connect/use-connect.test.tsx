@@ -1,7 +1,7 @@
-import { STORAGE_KEYS } from '@brade/contract';
+import { INTEGRATION_ENDPOINTS, STORAGE_KEYS } from '@brade/contract';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../test/api-mock';
+import { mockApi, on } from '../../test/api-mock';
 import { broadcast, postWindowMessage, stubWindowOpen } from '../../test/fake-popup';
 import { jsonResponse, sentBody } from '../../test/render';
 import { attemptKey } from './connect-attempt';
@@ -10,7 +10,6 @@ import { CLOSED_GRACE_MS, type ConnectResult, POPUP_WATCH_MS, useConnect } from 
 
 const ORIGIN = window.location.origin;
 const STRIPE_URL = `${ORIGIN}/sandbox/stripe/oauth/authorize?state=st-1`;
-const AUTH_URL = '/api/integrations/authorization-url';
 
 function Harness(props: { onResult: (r: ConnectResult) => void; onStartError: (p: string, e: unknown) => void }) {
   const { busy, connectCard, connectBank } = useConnect({ from: 'settings', ...props });
@@ -46,7 +45,7 @@ afterEach(() => {
 
 describe('useConnect', () => {
   it('opens the pop-up inside the click, before asking the server, then sends it to the consent page', async () => {
-    const fetchMock = mockApi({ [AUTH_URL]: jsonResponse(200, { url: STRIPE_URL, state: 'st-1' }) });
+    const fetchMock = mockApi([on(INTEGRATION_ENDPOINTS.authorizationUrl, { url: STRIPE_URL, state: 'st-1' })]);
     const { open, opened } = stubWindowOpen();
     setup();
 
@@ -66,7 +65,7 @@ describe('useConnect', () => {
   });
 
   it('completes once on the pop-up signal, though it arrives by postMessage and BroadcastChannel', async () => {
-    mockApi({ [AUTH_URL]: jsonResponse(200, { url: STRIPE_URL, state: 'st-1' }) });
+    mockApi([on(INTEGRATION_ENDPOINTS.authorizationUrl, { url: STRIPE_URL, state: 'st-1' })]);
     const { opened } = stubWindowOpen();
     const { onResult } = setup();
     fireEvent.click(screen.getByRole('button', { name: 'Connect Stripe' }));
@@ -82,7 +81,7 @@ describe('useConnect', () => {
   });
 
   it('ignores messages from another origin, from another window and of another shape', async () => {
-    mockApi({ [AUTH_URL]: jsonResponse(200, { url: STRIPE_URL, state: 'st-1' }) });
+    mockApi([on(INTEGRATION_ENDPOINTS.authorizationUrl, { url: STRIPE_URL, state: 'st-1' })]);
     const { opened } = stubWindowOpen();
     const { onResult } = setup();
     fireEvent.click(screen.getByRole('button', { name: 'Connect Stripe' }));
@@ -112,7 +111,7 @@ describe('useConnect', () => {
   });
 
   it('sends the whole tab to the consent page when the pop-up is blocked, remembering that it did', async () => {
-    mockApi({ [AUTH_URL]: jsonResponse(200, { url: STRIPE_URL, state: 'st-1' }) });
+    mockApi([on(INTEGRATION_ENDPOINTS.authorizationUrl, { url: STRIPE_URL, state: 'st-1' })]);
     stubWindowOpen(true);
     const assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
     setup();
@@ -123,7 +122,12 @@ describe('useConnect', () => {
 
   it('closes the pop-up and reports when the server gives no consent address', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({ [AUTH_URL]: jsonResponse(503, { error: 'Stripe is not available on this server.', code: 'x' }) });
+    mockApi([
+      on(
+        INTEGRATION_ENDPOINTS.authorizationUrl,
+        jsonResponse(503, { error: 'Stripe is not available on this server.', code: 'x' }),
+      ),
+    ]);
     const { opened } = stubWindowOpen();
     const { onStartError } = setup();
     fireEvent.click(screen.getByRole('button', { name: 'Connect Stripe' }));
@@ -134,7 +138,7 @@ describe('useConnect', () => {
 
   it('refuses a consent address that is not http(s)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({ [AUTH_URL]: jsonResponse(200, { url: 'javascript:alert(1)', state: 'st-1' }) });
+    mockApi([on(INTEGRATION_ENDPOINTS.authorizationUrl, { url: 'javascript:alert(1)', state: 'st-1' })]);
     const { opened } = stubWindowOpen();
     const { onStartError } = setup();
     fireEvent.click(screen.getByRole('button', { name: 'Connect Stripe' }));
@@ -143,11 +147,11 @@ describe('useConnect', () => {
   });
 
   it('builds the bank link with this origin’s return page and keeps the requisition id', async () => {
-    const fetchMock = mockApi({
-      '/api/gocardless/build-a-link': jsonResponse(200, {
+    const fetchMock = mockApi([
+      on(INTEGRATION_ENDPOINTS.buildABankLink, {
         requisition: { id: 'req-9', link: `${ORIGIN}/sandbox/gocardless/psd2/start/req-9/SANDBOXFINANCE_SFIN0000` },
       }),
-    });
+    ]);
     const { opened } = stubWindowOpen();
     setup();
     fireEvent.click(screen.getByRole('button', { name: 'Connect bank' }));
@@ -166,7 +170,7 @@ describe('useConnect', () => {
   });
 
   it('gives the buttons back when the owner closes the pop-up without finishing', async () => {
-    mockApi({ [AUTH_URL]: jsonResponse(200, { url: STRIPE_URL, state: 'st-1' }) });
+    mockApi([on(INTEGRATION_ENDPOINTS.authorizationUrl, { url: STRIPE_URL, state: 'st-1' })]);
     const { opened } = stubWindowOpen();
     vi.useFakeTimers();
     setup();

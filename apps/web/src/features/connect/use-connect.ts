@@ -1,7 +1,7 @@
 import type { CardProcessor, ConnectableProcessor, ConnectFailure } from '@brade/contract';
 import { useEffect, useRef, useState } from 'react';
+import { buildABankLink, requestAuthorizationUrl } from '../../api/connect';
 import { stored } from '../../api/session';
-import { buildABankLink, requestAuthorizationUrl, UnexpectedAnswer } from './connect-api';
 import { type ConnectMode, type ConnectOrigin, saveAttempt, saveRequisitionId } from './connect-attempt';
 import { isSuccess } from './connect-message';
 import { openConnectPopup, pageNavigation, safeHttpUrl } from './connect-popup';
@@ -88,7 +88,8 @@ export function useConnect({ from, onResult, onStartError }: ConnectOptions) {
     prepare(popup ? 'popup' : 'redirect')
       .then((address) => {
         const url = safeHttpUrl(address);
-        if (!url) throw new UnexpectedAnswer('the provider address');
+        // Only an http(s) page may open: never a javascript: or data: address, whatever the answer said.
+        if (!url) throw new TypeError(`Not an http(s) address to open: ${address}`);
         if (popup) popup.location.href = url;
         else pageNavigation.assign(url);
       })

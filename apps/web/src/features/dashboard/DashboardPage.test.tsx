@@ -1,4 +1,13 @@
-import { STORAGE_KEYS } from '@brade/contract';
+import {
+  type ConnectableProcessor,
+  type ConnectionSummary,
+  INTEGRATION_ENDPOINTS,
+  LEDGER_ENDPOINTS,
+  pathOf,
+  type ResponseOf,
+  SETTINGS_ENDPOINTS,
+  STORAGE_KEYS,
+} from '@brade/contract';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -7,7 +16,7 @@ import type { ChartData, ChartOptions } from 'chart.js';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../../app/theme';
-import { fetchedPaths, mockApi } from '../../test/api-mock';
+import { type EndpointAnswer, fetchedPaths, mockApi, on } from '../../test/api-mock';
 import { jsonResponse } from '../../test/render';
 import { EXPENSES_BLUE, REVENUE_GOLD } from './chart-series';
 import DashboardPage from './DashboardPage';
@@ -21,44 +30,45 @@ vi.mock('react-chartjs-2', () => ({
   },
 }));
 
-const base = '/api/database';
-const PATHS = {
-  sales: `${base}/get-current-month-sales-total/u-1`,
-  expenses: `${base}/get-current-month-expenses-total/u-1`,
-  perClient: `${base}/get-current-month-revenue-per-client/u-1`,
-  monthlySales: `${base}/get-monthly-sales/u-1`,
-  monthlyExpenses: `${base}/get-monthly-expenses/u-1`,
-  goals: `${base}/get-financial-goals/u-1`,
-};
+const ENDPOINTS = {
+  sales: LEDGER_ENDPOINTS.getCurrentMonthSalesTotal,
+  expenses: LEDGER_ENDPOINTS.getCurrentMonthExpensesTotal,
+  perClient: LEDGER_ENDPOINTS.getCurrentMonthRevenuePerClient,
+  monthlySales: LEDGER_ENDPOINTS.getMonthlySales,
+  monthlyExpenses: LEDGER_ENDPOINTS.getMonthlyExpenses,
+  goals: SETTINGS_ENDPOINTS.getFinancialGoals,
+} as const;
+type Key = keyof typeof ENDPOINTS;
+const PATHS = Object.fromEntries(
+  Object.entries(ENDPOINTS).map(([key, endpoint]) => [key, pathOf(endpoint, { id: 'u-1' })]),
+) as Record<Key, string>;
 
 /** Beyond the spec's six: the bank balance the last import read, and the connections' import progress. */
-const CASH = `${base}/get-cash-in-the-bank/u-1`;
-const SYNC = '/api/integrations/sync-status/u-1';
+const CASH_IN_THE_BANK = INTEGRATION_ENDPOINTS.getCashInTheBank;
+const CASH = pathOf(CASH_IN_THE_BANK, { id: 'u-1' });
+const SYNC_STATUS = INTEGRATION_ENDPOINTS.syncStatus;
+const SYNC = pathOf(SYNC_STATUS, { id: 'u-1' });
 
 const MONTHS = ['2024-12', '2025-01', '2025-02', '2025-03', '2025-04', '2025-05'];
 const GREEN = 'rgb(46, 125, 50)';
 const RED = 'rgb(198, 40, 40)';
 
-function answers(overrides: Partial<Record<keyof typeof PATHS, Response>> = {}) {
-  return {
-    [PATHS.sales]: jsonResponse(200, { value: 4321.5, percent_change: 12.5 }),
-    [PATHS.expenses]: jsonResponse(200, { value: 1234.56, percent_change: 3.2 }),
-    [PATHS.perClient]: jsonResponse(200, { value: 48.75, percent_change: -1.04 }),
-    [PATHS.monthlySales]: jsonResponse(200, {
-      monthly_sales: MONTHS.map((month, i) => ({ month, amount: 5000 + i * 250.5 })),
-    }),
-    [PATHS.monthlyExpenses]: jsonResponse(200, {
-      monthly_expenses: MONTHS.map((month, i) => ({ month, amount: 2000 + i * 100 })),
-    }),
-    [PATHS.goals]: jsonResponse(200, {
-      financial_goals: { margin_goal: 10, revenue_target: 7500, retention_rate: 12 },
-    }),
-    [CASH]: jsonResponse(200, { cash_in_the_bank: null }),
-    [SYNC]: jsonResponse(200, { connections: [] }),
-    ...Object.fromEntries(
-      Object.entries(overrides).map(([key, response]) => [PATHS[key as keyof typeof PATHS], response]),
-    ),
-  };
+/** Each endpoint's typed answer, or a Response for what the contract does not describe (a failure, a wrong shape). */
+type Overrides = { [K in Key]?: ResponseOf<(typeof ENDPOINTS)[K]> | Response };
+
+function answers(overrides: Overrides = {}): EndpointAnswer[] {
+  const or = <K extends Key>(key: K, reply: ResponseOf<(typeof ENDPOINTS)[K]>) =>
+    on(ENDPOINTS[key], overrides[key] ?? reply);
+  return [
+    or('sales', { value: 4321.5, percent_change: 12.5 }),
+    or('expenses', { value: 1234.56, percent_change: 3.2 }),
+    or('perClient', { value: 48.75, percent_change: -1.04 }),
+    or('monthlySales', { monthly_sales: MONTHS.map((month, i) => ({ month, amount: 5000 + i * 250.5 })) }),
+    or('monthlyExpenses', { monthly_expenses: MONTHS.map((month, i) => ({ month, amount: 2000 + i * 100 })) }),
+    or('goals', { financial_goals: { margin_goal: 10, revenue_target: 7500, retention_rate: 12 } }),
+    on(CASH_IN_THE_BANK, { cash_in_the_bank: null }),
+    on(SYNC_STATUS, { connections: [] }),
+  ];
 }
 
 function Where() {
@@ -114,12 +124,10 @@ describe('the Overview dashboard', () => {
     const pending: Array<() => void> = [];
     const all = answers();
     const fetchMock = mockApi(
-      Object.fromEntries(
-        Object.entries(all).map(([path, response]) => [
-          path,
-          () => new Promise<Response>((resolve) => pending.push(() => resolve(response))),
-        ]),
-      ),
+      all.map((answer) => ({
+        ...answer,
+        reply: () => new Promise<Response>((resolve) => pending.push(() => resolve(answer.reply()))),
+      })),
     );
     renderDashboard();
     expect(screen.getByRole('heading', { name: 'Overview' })).toBeInTheDocument();
@@ -139,9 +147,9 @@ describe('the Overview dashboard', () => {
   });
 
   it('shows cash in the bank below the tiles, with the available balance and when it was read', async () => {
-    mockApi({
+    mockApi([
       ...answers(),
-      [CASH]: jsonResponse(200, {
+      on(CASH_IN_THE_BANK, {
         cash_in_the_bank: {
           booked: 12834.5,
           available: 12100,
@@ -159,7 +167,7 @@ describe('the Overview dashboard', () => {
           ],
         },
       }),
-    });
+    ]);
     renderDashboard();
     await loaded();
     const cash = await screen.findByRole('region', { name: 'Cash in the bank' });
@@ -216,9 +224,9 @@ describe('the Overview dashboard', () => {
   it('turns the colours round: revenue fell (red), expenses fell (green), revenue per client rose (green)', async () => {
     mockApi(
       answers({
-        sales: jsonResponse(200, { value: 900, percent_change: -20.3 }),
-        expenses: jsonResponse(200, { value: 300, percent_change: -4 }),
-        perClient: jsonResponse(200, { value: 30, percent_change: 2 }),
+        sales: { value: 900, percent_change: -20.3 },
+        expenses: { value: 300, percent_change: -4 },
+        perClient: { value: 30, percent_change: 2 },
       }),
     );
     renderDashboard();
@@ -234,9 +242,9 @@ describe('the Overview dashboard', () => {
   it('shows a change of 0 as 0.0% in green for every tile', async () => {
     mockApi(
       answers({
-        sales: jsonResponse(200, { value: 100, percent_change: 0 }),
-        expenses: jsonResponse(200, { value: 50, percent_change: 0 }),
-        perClient: jsonResponse(200, { value: 25, percent_change: 0 }),
+        sales: { value: 100, percent_change: 0 },
+        expenses: { value: 50, percent_change: 0 },
+        perClient: { value: 25, percent_change: 0 },
       }),
     );
     renderDashboard();
@@ -251,9 +259,9 @@ describe('the Overview dashboard', () => {
   it('shows a null change (nothing last month) as a dash, uncoloured, and says why', async () => {
     mockApi(
       answers({
-        sales: jsonResponse(200, { value: 250, percent_change: null }),
-        expenses: jsonResponse(200, { value: 80, percent_change: null }),
-        perClient: jsonResponse(200, { value: 50, percent_change: null }),
+        sales: { value: 250, percent_change: null },
+        expenses: { value: 80, percent_change: null },
+        perClient: { value: 50, percent_change: null },
       }),
     );
     renderDashboard();
@@ -299,12 +307,12 @@ describe('the Overview dashboard', () => {
   it('marks the current month as month to date in the tooltips', async () => {
     mockApi(
       answers({
-        monthlySales: jsonResponse(200, {
+        monthlySales: {
           monthly_sales: [
             { month: '2025-10', amount: 6000 },
             { month: '2025-11', amount: 2500 },
           ],
-        }),
+        },
       }),
     );
     renderDashboard();
@@ -337,8 +345,8 @@ describe('when calls fail (docs/product.md, "Failures")', () => {
   it('logs each failure and falls back: figures to £0.00 and 0.0%, lists to empty, goals to the defaults', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     mockApi(
-      Object.fromEntries(
-        [...Object.values(PATHS), CASH, SYNC].map((path) => [path, jsonResponse(500, { error: 'Something broke' })]),
+      [...Object.values(ENDPOINTS), CASH_IN_THE_BANK, SYNC_STATUS].map((endpoint) =>
+        on(endpoint, jsonResponse(500, { error: 'Something broke' })),
       ),
     );
     renderDashboard();
@@ -413,11 +421,11 @@ describe('when calls fail (docs/product.md, "Failures")', () => {
 
 describe('a new owner with nothing connected', () => {
   const empty = {
-    sales: jsonResponse(200, { value: 0, percent_change: null }),
-    expenses: jsonResponse(200, { value: 0, percent_change: null }),
-    perClient: jsonResponse(200, { value: 0, percent_change: null }),
-    monthlySales: jsonResponse(200, { monthly_sales: MONTHS.map((month) => ({ month, amount: 0 })) }),
-    monthlyExpenses: jsonResponse(200, { monthly_expenses: [] }),
+    sales: { value: 0, percent_change: null },
+    expenses: { value: 0, percent_change: null },
+    perClient: { value: 0, percent_change: null },
+    monthlySales: { monthly_sales: MONTHS.map((month) => ({ month, amount: 0 })) },
+    monthlyExpenses: { monthly_expenses: [] },
   };
 
   it('sees an empty state that leads to connecting accounts instead of empty charts', async () => {
@@ -439,7 +447,7 @@ describe('a new owner with nothing connected', () => {
     mockApi(
       answers({
         ...empty,
-        monthlyExpenses: jsonResponse(200, { monthly_expenses: [{ month: '2025-10', amount: 12.5 }] }),
+        monthlyExpenses: { monthly_expenses: [{ month: '2025-10', amount: 12.5 }] },
       }),
     );
     renderDashboard();
@@ -453,15 +461,15 @@ describe('retrying what failed (beyond the spec)', () => {
   it('asks again only for the failed calls and shows the figure once it loads', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     let revenueAnswers = 0;
-    const fetchMock = mockApi({
+    const fetchMock = mockApi([
       ...answers(),
-      [PATHS.sales]: () => {
+      on(ENDPOINTS.sales, () => {
         revenueAnswers += 1;
         return revenueAnswers === 1
           ? jsonResponse(503, { error: 'Try later' })
           : jsonResponse(200, { value: 4321.5, percent_change: 12.5 });
-      },
-    });
+      }),
+    ]);
     const user = userEvent.setup();
     renderDashboard();
     await loaded();
@@ -477,7 +485,10 @@ describe('retrying what failed (beyond the spec)', () => {
   });
 });
 
-const connection = (processor: string, overrides: Record<string, unknown> = {}) => ({
+const connection = (
+  processor: ConnectableProcessor,
+  overrides: Partial<ConnectionSummary> = {},
+): ConnectionSummary => ({
   processor,
   status: 'connected',
   sandbox: true,
@@ -492,22 +503,22 @@ const connection = (processor: string, overrides: Record<string, unknown> = {}) 
 });
 
 describe('a first import in progress (beyond the spec)', () => {
-  const zero = {
-    sales: jsonResponse(200, { value: 0, percent_change: null }),
-    expenses: jsonResponse(200, { value: 0, percent_change: null }),
-    perClient: jsonResponse(200, { value: 0, percent_change: null }),
-    monthlySales: jsonResponse(200, { monthly_sales: [] }),
-    monthlyExpenses: jsonResponse(200, { monthly_expenses: [] }),
+  const zero: Overrides = {
+    sales: { value: 0, percent_change: null },
+    expenses: { value: 0, percent_change: null },
+    perClient: { value: 0, percent_change: null },
+    monthlySales: { monthly_sales: [] },
+    monthlyExpenses: { monthly_expenses: [] },
   };
 
   it('says so with its progress instead of inviting to connect, and re-reads the figures as rows arrive', async () => {
     vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     vi.setSystemTime(new Date('2025-11-22T12:00:00Z'));
-    let sync = { state: 'running', imported: 120, last_error: null };
-    const fetchMock = mockApi({
+    let sync: ConnectionSummary['sync'] = { state: 'running', imported: 120, last_error: null };
+    const fetchMock = mockApi([
       ...answers(zero),
-      [SYNC]: () => jsonResponse(200, { connections: [connection('stripe', { sync })] }),
-    });
+      on(SYNC_STATUS, () => jsonResponse(200, { connections: [connection('stripe', { sync })] })),
+    ]);
     renderDashboard();
     await vi.advanceTimersByTimeAsync(50);
     const progress = screen.getByRole('status', { name: 'Import in progress' });
@@ -536,12 +547,12 @@ describe('a first import in progress (beyond the spec)', () => {
   });
 
   it('names a queued import before it starts', async () => {
-    mockApi({
+    mockApi([
       ...answers(zero),
-      [SYNC]: jsonResponse(200, {
+      on(SYNC_STATUS, {
         connections: [connection('sumup', { sync: { state: 'queued', imported: 0, last_error: null } })],
       }),
-    });
+    ]);
     renderDashboard();
     expect(await screen.findByRole('status', { name: 'Import in progress' })).toHaveTextContent(
       'Your import from SumUp is about to start.',
@@ -551,7 +562,7 @@ describe('a first import in progress (beyond the spec)', () => {
 
 describe('card providers linked but no bank (beyond the spec)', () => {
   it('says the expenses are card fees only and offers to link the bank', async () => {
-    mockApi({ ...answers(), [SYNC]: jsonResponse(200, { connections: [connection('square')] }) });
+    mockApi([...answers(), on(SYNC_STATUS, { connections: [connection('square')] })]);
     const user = userEvent.setup();
     const router = renderDashboard();
     await loaded();
@@ -564,10 +575,7 @@ describe('card providers linked but no bank (beyond the spec)', () => {
   });
 
   it('says nothing of the kind once the bank is linked', async () => {
-    mockApi({
-      ...answers(),
-      [SYNC]: jsonResponse(200, { connections: [connection('square'), connection('gocardless')] }),
-    });
+    mockApi([...answers(), on(SYNC_STATUS, { connections: [connection('square'), connection('gocardless')] })]);
     renderDashboard();
     await loaded();
     await waitFor(() => expect(fetchedPaths(vi.mocked(fetch))).toContain(SYNC));

@@ -1,4 +1,4 @@
-import { type ConnectionSummary, PROVIDER_NAMES } from '@brade/contract';
+import { BANK_PROCESSOR, type ConnectionSummary, sourceName as nameOfSource, sourceOf } from '@brade/contract';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -9,7 +9,9 @@ const count = new Intl.NumberFormat('en-GB');
 const list = new Intl.ListFormat('en-GB', { type: 'conjunction' });
 
 const sourceName = (summary: ConnectionSummary) =>
-  summary.processor === 'gocardless' ? (summary.institution ?? 'your bank') : PROVIDER_NAMES[summary.processor];
+  summary.processor === BANK_PROCESSOR && summary.institution
+    ? summary.institution
+    : nameOfSource(sourceOf(summary.processor));
 
 /** The import in progress, as the sync status reports it; nothing when no import is queued or running. */
 export function ImportProgress({ connections }: { connections: ConnectionSummary[] }) {

@@ -1,18 +1,13 @@
-import { type DayRange, monthToDateRanges } from '@brade/contract';
+import { type DayRange, type HeadlineName, monthToDateRanges } from '@brade/contract';
 
-/** The three headline tiles, in the order they show. */
+/** The three headline tiles, in the order they show, by the figure's one name from the server to the tile. */
 export const HEADLINES = [
-  { kind: 'revenue', title: 'Monthly revenue', call: 'get-current-month-sales-total', noun: 'revenue' },
-  { kind: 'expenses', title: 'Monthly expenses', call: 'get-current-month-expenses-total', noun: 'expenses' },
-  {
-    kind: 'revenuePerClient',
-    title: 'Revenue per client',
-    call: 'get-current-month-revenue-per-client',
-    noun: 'clients',
-  },
-] as const;
+  { kind: 'revenue', title: 'Monthly revenue', noun: 'revenue' },
+  { kind: 'expenses', title: 'Monthly expenses', noun: 'expenses' },
+  { kind: 'revenuePerClient', title: 'Revenue per client', noun: 'clients' },
+] as const satisfies ReadonlyArray<{ kind: HeadlineName; title: string; noun: string }>;
 
-export type HeadlineKind = (typeof HEADLINES)[number]['kind'];
+export type HeadlineKind = HeadlineName;
 
 /** 'good' shows green, 'bad' red; 'neutral' when there is nothing to compare with (percent_change null). */
 export type Tone = 'good' | 'bad' | 'neutral';

@@ -1,6 +1,12 @@
 import type { FinancialGoals, HeadlineFigure, MonthlyAmount } from '@brade/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type Loaded, loadFinancialGoals, loadHeadline, loadMonthlyExpenses, loadMonthlySales } from './dashboard-api';
+import {
+  type Loaded,
+  loadFinancialGoals,
+  loadHeadline,
+  loadMonthlyExpenses,
+  loadMonthlySales,
+} from '../../api/dashboard';
 import type { HeadlineKind } from './figures';
 
 export interface DashboardData {

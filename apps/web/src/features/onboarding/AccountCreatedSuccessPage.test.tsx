@@ -1,9 +1,14 @@
-import { STORAGE_KEYS } from '@brade/contract';
+import {
+  type ConnectableProcessor,
+  type ConnectionSummary,
+  INTEGRATION_ENDPOINTS,
+  STORAGE_KEYS,
+} from '@brade/contract';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TIMINGS } from '../../app/timings';
-import { mockApi } from '../../test/api-mock';
-import { jsonResponse, renderAt } from '../../test/render';
+import { mockApi, on } from '../../test/api-mock';
+import { renderAt } from '../../test/render';
 import AccountCreatedSuccessPage from './AccountCreatedSuccessPage';
 import { saveOnboardingState, startCardQueue } from './onboarding-state';
 
@@ -34,7 +39,7 @@ describe('/account-created-success', () => {
   });
 
   describe('with something still to link (beyond the spec)', () => {
-    const summary = (processor: string) => ({
+    const summary = (processor: ConnectableProcessor): ConnectionSummary => ({
       processor,
       status: 'connected',
       sandbox: true,
@@ -50,9 +55,7 @@ describe('/account-created-success', () => {
     it('names the chosen providers and the bank not linked, and waits for the owner', async () => {
       localStorage.setItem(STORAGE_KEYS.id, 'u-1');
       localStorage.setItem(STORAGE_KEYS.accessToken, 'acc');
-      const fetchMock = mockApi({
-        '/api/integrations/sync-status/u-1': jsonResponse(200, { connections: [summary('stripe')] }),
-      });
+      const fetchMock = mockApi([on(INTEGRATION_ENDPOINTS.syncStatus, { connections: [summary('stripe')] })]);
       saveOnboardingState(startCardQueue(['stripe', 'sumup']));
       vi.useFakeTimers();
       renderAt(<AccountCreatedSuccessPage />, { path: '/account-created-success' });
@@ -74,11 +77,7 @@ describe('/account-created-success', () => {
 
     it('redirects as usual when everything is linked', async () => {
       localStorage.setItem(STORAGE_KEYS.id, 'u-1');
-      mockApi({
-        '/api/integrations/sync-status/u-1': jsonResponse(200, {
-          connections: [summary('square'), summary('gocardless')],
-        }),
-      });
+      mockApi([on(INTEGRATION_ENDPOINTS.syncStatus, { connections: [summary('square'), summary('gocardless')] })]);
       saveOnboardingState(startCardQueue(['square']));
       vi.useFakeTimers();
       renderAt(<AccountCreatedSuccessPage />, { path: '/account-created-success' });

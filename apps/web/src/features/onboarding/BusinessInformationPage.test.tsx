@@ -1,7 +1,9 @@
-import { STORAGE_KEYS } from '@brade/contract';
+import { ACCOUNT_ENDPOINTS, STORAGE_KEYS } from '@brade/contract';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answer } from '../../test/api-mock';
+import { USER_DETAILS } from '../../test/fixtures';
 import { jsonResponse, renderAt, sentBody } from '../../test/render';
 import BusinessInformationPage, { BusinessInformationForm } from './BusinessInformationPage';
 
@@ -66,7 +68,7 @@ describe('BusinessInformationPage', () => {
   });
 
   it('records the details with the Bearer token and moves to /link-your-pos', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, {}));
+    fetchMock.mockResolvedValueOnce(answer(ACCOUNT_ENDPOINTS.recordBusinessInformation, { message: 'Saved.' }));
     const user = userEvent.setup();
     renderForm({ id: 'state-id' });
     await fillForm(user);
@@ -102,8 +104,8 @@ describe('BusinessInformationPage', () => {
   it('asks the account for the full name when this browser has not kept it', async () => {
     localStorage.removeItem(STORAGE_KEYS.fullName);
     fetchMock
-      .mockResolvedValueOnce(jsonResponse(200, { full_name: 'Amelia Hart', salon_name: null }))
-      .mockResolvedValueOnce(jsonResponse(200, {}));
+      .mockResolvedValueOnce(answer(ACCOUNT_ENDPOINTS.getUserDetails, { ...USER_DETAILS, salon_name: null }))
+      .mockResolvedValueOnce(answer(ACCOUNT_ENDPOINTS.recordBusinessInformation, { message: 'Saved.' }));
     const user = userEvent.setup();
     renderForm({ id: 'state-id' });
     await fillForm(user);

@@ -18,7 +18,7 @@ import {
   BUSINESS_LABELS,
   type BusinessForm,
   emptyBusinessForm,
-  toPayloadPostcode,
+  toBusinessDetails,
   validateBusinessForm,
 } from './business-form';
 
@@ -62,16 +62,12 @@ export function BusinessInformationForm() {
     setSubmitting(true);
     try {
       // The name normally arrives from sign-up; if this browser lost it, the account still knows it.
-      const fullName = stored.fullName() || (await getUserDetails(id)).fullName;
+      const fullName = stored.fullName() || (await getUserDetails(id)).full_name;
       await recordBusinessInformation({
         id,
         full_name: fullName,
         email: stored.email() ?? '',
-        salon_name: form.salonName.trim(),
-        business_address: form.businessAddress.trim(),
-        postcode: toPayloadPostcode(form.postcode),
-        state: form.state,
-        country: form.country,
+        ...toBusinessDetails(form),
       });
       navigate('/link-your-pos');
     } catch (saveError) {

@@ -1,11 +1,11 @@
+import { INTEGRATION_ENDPOINTS } from '@brade/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../test/api-mock';
+import { mockApi, on } from '../../test/api-mock';
 import { jsonResponse, renderAt } from '../../test/render';
 import LinkBusinessBankPage from './LinkBusinessBankPage';
 
-const BANKS = '/api/gocardless/choose-a-bank';
 const LIST = {
   banks: [
     { id: 'SANDBOXFINANCE_SFIN0000', name: 'Sandbox Finance' },
@@ -21,7 +21,7 @@ afterEach(() => {
 describe('/link-business-bank', () => {
   it('keeps Continue disabled while loading and until a bank is chosen, then queues that bank', async () => {
     let answer: (response: Response) => void = () => {};
-    mockApi({ [BANKS]: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    mockApi([on(INTEGRATION_ENDPOINTS.chooseABank, () => new Promise<Response>((resolve) => (answer = resolve)))]);
     const user = userEvent.setup();
     renderAt(<LinkBusinessBankPage />, { path: '/link-business-bank' });
 
@@ -52,9 +52,11 @@ describe('/link-business-bank', () => {
   it("says 'Failed to fetch bank list. Please try again.' and loads it again on request", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     let fail = true;
-    mockApi({
-      [BANKS]: () => (fail ? jsonResponse(502, { error: 'Down', code: 'x' }) : jsonResponse(200, LIST)),
-    });
+    mockApi([
+      on(INTEGRATION_ENDPOINTS.chooseABank, () =>
+        fail ? jsonResponse(502, { error: 'Down', code: 'x' }) : jsonResponse(200, LIST),
+      ),
+    ]);
     const user = userEvent.setup();
     renderAt(<LinkBusinessBankPage />, { path: '/link-business-bank' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch bank list. Please try again.');

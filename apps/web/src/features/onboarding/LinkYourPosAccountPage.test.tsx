@@ -1,9 +1,9 @@
-import { STORAGE_KEYS } from '@brade/contract';
+import { INTEGRATION_ENDPOINTS, STORAGE_KEYS } from '@brade/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../shell/query-client';
-import { mockApi } from '../../test/api-mock';
-import { jsonResponse, renderAt } from '../../test/render';
+import { mockApi, on } from '../../test/api-mock';
+import { renderAt } from '../../test/render';
 import LinkYourPosAccountPage from './LinkYourPosAccountPage';
 
 beforeEach(() => {
@@ -17,11 +17,11 @@ afterEach(() => {
 
 describe('/link-your-pos-account', () => {
   it('offers the integration cards of Settings and a way to the dashboard', async () => {
-    mockApi({
-      '/api/database/get-access-tokens/u-1': jsonResponse(200, { sales_access_tokens: {}, expenses_access_tokens: {} }),
-      '/api/integrations/sync-status/u-1': jsonResponse(200, { connections: [] }),
-      '/api/gocardless/choose-a-bank': jsonResponse(200, { banks: [{ id: 'B1', name: 'Sandbox Finance' }] }),
-    });
+    mockApi([
+      on(INTEGRATION_ENDPOINTS.getAccessTokens, { sales_access_tokens: {}, expenses_access_tokens: {} }),
+      on(INTEGRATION_ENDPOINTS.syncStatus, { connections: [] }),
+      on(INTEGRATION_ENDPOINTS.chooseABank, { banks: [{ id: 'B1', name: 'Sandbox Finance' }] }),
+    ]);
     renderAt(<LinkYourPosAccountPage />, { path: '/link-your-pos-account' });
     expect(screen.getByRole('heading', { name: 'Link your accounts' })).toBeInTheDocument();
     for (const name of ['Stripe', 'Square', 'SumUp', 'Business Account']) {

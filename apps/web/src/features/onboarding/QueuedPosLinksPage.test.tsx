@@ -1,8 +1,8 @@
-import { STORAGE_KEYS } from '@brade/contract';
+import { INTEGRATION_ENDPOINTS, STORAGE_KEYS } from '@brade/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../test/api-mock';
+import { mockApi, on } from '../../test/api-mock';
 import { postWindowMessage, stubWindowOpen } from '../../test/fake-popup';
 import { jsonResponse, renderAt, sentBody } from '../../test/render';
 import { attemptKey } from '../connect/connect-attempt';
@@ -24,12 +24,12 @@ afterEach(() => {
 });
 
 async function connectThroughPopup(processor: string) {
-  mockApi({
-    '/api/integrations/authorization-url': jsonResponse(200, {
+  mockApi([
+    on(INTEGRATION_ENDPOINTS.authorizationUrl, {
       url: `${ORIGIN}/sandbox/${processor}/authorize?state=st`,
       state: 'st',
     }),
-  });
+  ]);
   const { opened } = stubWindowOpen();
   await userEvent.click(screen.getByRole('button', { name: 'Connect' }));
   await waitFor(() => expect(opened[0]?.location.href).toContain(`/sandbox/${processor}/`));
@@ -117,11 +117,11 @@ describe('/queued-pos-links', () => {
     const bankState = { selectedBank: 'SANDBOXFINANCE_SFIN0000' };
 
     it('reads "business bank account" and goes to /account-created-success once linked', async () => {
-      const fetchMock = mockApi({
-        '/api/gocardless/build-a-link': jsonResponse(200, {
+      const fetchMock = mockApi([
+        on(INTEGRATION_ENDPOINTS.buildABankLink, {
           requisition: { id: 'req-1', link: `${ORIGIN}/sandbox/gocardless/psd2/start/req-1/SANDBOXFINANCE_SFIN0000` },
         }),
-      });
+      ]);
       const { opened } = stubWindowOpen();
       renderAt(<QueuedPosLinksPage />, { path: PATH, state: bankState });
       expect(title()).toBe('Link your business bank account');
@@ -140,9 +140,12 @@ describe('/queued-pos-links', () => {
 
     it("says 'Failed to connect to GoCardless. Please try again.' when the link cannot be built", async () => {
       vi.spyOn(console, 'error').mockImplementation(() => {});
-      mockApi({
-        '/api/gocardless/build-a-link': jsonResponse(502, { error: 'Your bank is not answering.', code: 'x' }),
-      });
+      mockApi([
+        on(
+          INTEGRATION_ENDPOINTS.buildABankLink,
+          jsonResponse(502, { error: 'Your bank is not answering.', code: 'x' }),
+        ),
+      ]);
       const { opened } = stubWindowOpen();
       renderAt(<QueuedPosLinksPage />, { path: PATH, state: bankState });
       await userEvent.click(screen.getByRole('button', { name: 'Connect' }));

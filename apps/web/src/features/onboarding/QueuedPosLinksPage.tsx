@@ -1,4 +1,4 @@
-import { CONNECT_MESSAGES, type ConnectableProcessor, linkStepTitle } from '@brade/contract';
+import { CONNECT_MESSAGES, type ConnectableProcessor, linkStepTitle, sourceName } from '@brade/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,7 +21,6 @@ import {
   saveOnboardingState,
   stepOf,
 } from './onboarding-state';
-import { POS_PROVIDERS } from './pos-providers';
 
 const STEP_TEXT: Record<KnownStep, string> = {
   stripe: 'Brade imports your Stripe payments, refunds and fees to work out your revenue.',
@@ -30,8 +29,7 @@ const STEP_TEXT: Record<KnownStep, string> = {
   bank: 'Brade reads your business bank account through open banking to work out your expenses.',
 };
 
-const providerName = (step: KnownStep) =>
-  step === 'bank' ? 'your bank' : (POS_PROVIDERS.find((provider) => provider.id === step)?.name ?? step);
+const providerName = (step: KnownStep) => sourceName(step);
 
 /**
  * /queued-pos-links: one card at a time for each chosen processor, then the bank (docs/product.md, "Screens and

@@ -1,4 +1,4 @@
-import { COUNTRIES, isUkPostcode, normalisePostcode } from '@brade/contract';
+import { type BusinessDetails, COUNTRIES, isUkPostcode, normalisePostcode, UK_STATES } from '@brade/contract';
 
 export interface BusinessForm {
   salonName: string;
@@ -37,4 +37,22 @@ export function validateBusinessForm(form: BusinessForm): Partial<Record<keyof B
 
 export function toPayloadPostcode(postcode: string): string {
   return normalisePostcode(postcode.trim());
+}
+
+/**
+ * The business details as the API takes them, from a form that passed `validateBusinessForm`. State and country
+ * come from selects that offer only the contract's values; anything else is a bug, not the owner's mistake.
+ */
+export function toBusinessDetails(form: BusinessForm): BusinessDetails {
+  const state = UK_STATES.find((option) => option === form.state);
+  const country = COUNTRIES.find((option) => option === form.country);
+  if (!state || !country)
+    throw new RangeError(`Not a state and country the form offers: ${form.state}, ${form.country}`);
+  return {
+    salon_name: form.salonName.trim(),
+    business_address: form.businessAddress.trim(),
+    postcode: toPayloadPostcode(form.postcode),
+    state,
+    country,
+  };
 }

@@ -1,4 +1,11 @@
-import { CARD_PROCESSORS, type CardProcessor, STORAGE_KEYS } from '@brade/contract';
+import {
+  BANK_PROCESSOR,
+  CARD_PROCESSORS,
+  type CardProcessor,
+  processorOf,
+  STORAGE_KEYS,
+  sourceOf,
+} from '@brade/contract';
 
 /** One step of /queued-pos-links: a card processor, or 'bank' for the business bank account. */
 export type KnownStep = CardProcessor | 'bank';
@@ -21,7 +28,7 @@ export const isKnownStep = (step: string | undefined): step is KnownStep =>
   step === 'bank' || (CARD_PROCESSORS as readonly string[]).includes(step ?? '');
 
 const stepName = (step: string | undefined) =>
-  step === undefined ? null : `${step === 'bank' ? 'gocardless' : step}_connect`;
+  step === undefined ? null : `${step === 'bank' ? processorOf(step) : step}_connect`;
 
 function withQueue(state: Omit<OnboardingState, 'currentStep'>): OnboardingState {
   return { ...state, currentStep: stepName(state.posQueue[0]) };
@@ -71,7 +78,7 @@ export function completeStep(state: OnboardingState): OnboardingState {
 }
 
 /** Which queue step a processor's connection completes. */
-export const stepOf = (processor: string): string => (processor === 'gocardless' ? 'bank' : processor);
+export const stepOf = (processor: string): string => (processor === BANK_PROCESSOR ? sourceOf(processor) : processor);
 
 /** Where an empty queue leads: the bank screen, or the success screen once the bank was queued. */
 export function afterQueue(state: OnboardingState): '/link-business-bank' | '/account-created-success' {

@@ -1,13 +1,17 @@
+import { CARD_PROCESSORS, type CardProcessor, PROCESSOR_NAMES } from '@brade/contract';
+
+const BLURBS: Record<CardProcessor, string> = {
+  stripe: 'Online and in-person card payments',
+  square: 'Card readers and point of sale',
+  sumup: 'Card readers for small businesses',
+};
+
 /**
  * The card-payment processors of docs/product.md, "What it does", by their identifiers, in the order they are offered.
  */
-export const POS_PROVIDERS = [
-  { id: 'stripe', name: 'Stripe', blurb: 'Online and in-person card payments' },
-  { id: 'square', name: 'Square', blurb: 'Card readers and point of sale' },
-  { id: 'sumup', name: 'SumUp', blurb: 'Card readers for small businesses' },
-] as const;
+export const POS_PROVIDERS = CARD_PROCESSORS.map((id) => ({ id, name: PROCESSOR_NAMES[id], blurb: BLURBS[id] }));
 
-export type PosProvider = (typeof POS_PROVIDERS)[number]['id'];
+export type PosProvider = CardProcessor;
 
 /** What /queued-pos-links receives in navigation state. */
 export interface QueuedPosLinksState {

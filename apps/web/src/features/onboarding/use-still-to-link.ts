@@ -1,7 +1,7 @@
-import { CARD_PROCESSORS, type CardProcessor, PROVIDER_NAMES } from '@brade/contract';
+import { CARD_PROCESSORS, type CardProcessor, PROCESSOR_NAMES } from '@brade/contract';
 import { useEffect, useState } from 'react';
+import { getSyncStatus } from '../../api/integrations';
 import { stored } from '../../api/session';
-import { getSyncStatus } from '../settings/integrations/integrations-api';
 
 const isCard = (name: string): name is CardProcessor => (CARD_PROCESSORS as readonly string[]).includes(name);
 
@@ -20,7 +20,7 @@ export function useStillToLink(chosen: string[]): string[] {
       .then((connections) => {
         const connected = new Set(connections.filter((c) => c.status === 'connected').map((c) => c.processor));
         const cards = chosenKey.split(',').filter(isCard);
-        const names: string[] = cards.filter((card) => !connected.has(card)).map((card) => PROVIDER_NAMES[card]);
+        const names: string[] = cards.filter((card) => !connected.has(card)).map((card) => PROCESSOR_NAMES[card]);
         if (!connected.has('gocardless')) names.push('your business bank account');
         if (current) setMissing(names);
       })

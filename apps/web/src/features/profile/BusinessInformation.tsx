@@ -22,8 +22,8 @@ export function BusinessInformation({ details, editing, draft, errors, disabled,
     return (
       <DetailList
         rows={[
-          { label: BUSINESS_LABELS.salonName, value: details.salonName },
-          { label: BUSINESS_LABELS.businessAddress, value: details.businessAddress },
+          { label: BUSINESS_LABELS.salonName, value: details.salon_name },
+          { label: BUSINESS_LABELS.businessAddress, value: details.business_address },
           { label: BUSINESS_LABELS.postcode, value: details.postcode },
           { label: BUSINESS_LABELS.state, value: details.state },
           { label: BUSINESS_LABELS.country, value: details.country },

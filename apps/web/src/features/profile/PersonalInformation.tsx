@@ -23,7 +23,7 @@ export function PersonalInformation({ details, editing, draft, errors, disabled,
       <>
         <DetailList
           rows={[
-            { label: 'Full Name', value: details.fullName },
+            { label: 'Full Name', value: details.full_name },
             { label: 'Email', value: details.email },
           ]}
         />

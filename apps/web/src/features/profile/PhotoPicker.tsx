@@ -4,9 +4,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { type ChangeEvent, type ReactNode, useState } from 'react';
+import { uploadProfilePhoto } from '../../api/profile';
 import { failureNotice } from '../../ui/failure-notice';
 import type { NoticeSeverity } from '../settings/use-notices';
-import { uploadProfilePhoto } from './profile-api';
 
 type Notify = (severity: NoticeSeverity, text: string, detail?: string) => void;
 

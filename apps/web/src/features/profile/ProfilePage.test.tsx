@@ -1,4 +1,4 @@
-import { PROFILE_MESSAGES, STORAGE_KEYS } from '@brade/contract';
+import { ACCOUNT_ENDPOINTS, AUTH_ENDPOINTS, PROFILE_MESSAGES, STORAGE_KEYS } from '@brade/contract';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../../app/theme';
-import { mockApi } from '../../test/api-mock';
+import { mockApi, on } from '../../test/api-mock';
 import { jsonResponse } from '../../test/render';
 import ProfilePage from './ProfilePage';
 
@@ -90,7 +90,7 @@ afterEach(() => {
 
 describe('Profile: reading', () => {
   it('shows the three sections read-only, the photo picker and Logout, and no Save changes', async () => {
-    mockApi({ [DETAILS]: jsonResponse(200, amelia) });
+    mockApi([on(ACCOUNT_ENDPOINTS.getUserDetails, amelia)]);
     renderProfile();
     expect(screen.getByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
     expect(within(await loaded()).getByText('Amelia Hart')).toBeInTheDocument();
@@ -104,7 +104,7 @@ describe('Profile: reading', () => {
 
   it('says the profile did not load and tries again on request', async () => {
     let answer = jsonResponse(500, { error: 'Something went wrong on our side.', code: 'internal_error' });
-    mockApi({ [DETAILS]: () => answer.clone() });
+    mockApi([on(ACCOUNT_ENDPOINTS.getUserDetails, () => answer.clone())]);
     renderProfile();
     await screen.findByText('We could not load your profile.');
     answer = jsonResponse(200, amelia);
@@ -113,7 +113,7 @@ describe('Profile: reading', () => {
   });
 
   it('goes to /main-menu without a stored id', async () => {
-    mockApi({});
+    mockApi([]);
     localStorage.removeItem(STORAGE_KEYS.id);
     renderProfile();
     expect(await screen.findByTestId('where')).toHaveTextContent('/main-menu');
@@ -124,7 +124,7 @@ describe('Profile: reading', () => {
     ['invalid', PROFILE_MESSAGES.email.linkInvalid],
     ['in_use', PROFILE_MESSAGES.email.inUse],
   ])('reports the e-mail confirmation link (%s) and tidies the address', async (result, text) => {
-    mockApi({ [DETAILS]: jsonResponse(200, amelia) });
+    mockApi([on(ACCOUNT_ENDPOINTS.getUserDetails, amelia)]);
     const router = renderProfile(`/main-menu/profile?email_change=${result}`);
     expect(await alerts()).toEqual([text]);
     await waitFor(() => expect(router.state.location.search).toBe(''));
@@ -134,7 +134,7 @@ describe('Profile: reading', () => {
 
 describe('Profile: Edit and Cancel', () => {
   it('Cancel restores the saved values and sends nothing', async () => {
-    const fetchMock = mockApi({ [DETAILS]: jsonResponse(200, amelia) });
+    const fetchMock = mockApi([on(ACCOUNT_ENDPOINTS.getUserDetails, amelia)]);
     renderProfile();
     await loaded();
     await toggle('Personal Information', 'Edit');
@@ -149,7 +149,7 @@ describe('Profile: Edit and Cancel', () => {
   });
 
   it("shows 'Save changes' while any section is being edited, and only then", async () => {
-    mockApi({ [DETAILS]: jsonResponse(200, amelia) });
+    mockApi([on(ACCOUNT_ENDPOINTS.getUserDetails, amelia)]);
     renderProfile();
     await loaded();
     expect(saveChanges()).toBeNull();
@@ -166,7 +166,7 @@ describe('Profile: Edit and Cancel', () => {
   });
 
   it('offers the same UK options as onboarding', async () => {
-    mockApi({ [DETAILS]: jsonResponse(200, amelia) });
+    mockApi([on(ACCOUNT_ENDPOINTS.getUserDetails, amelia)]);
     renderProfile();
     await loaded();
     await toggle('Business Information', 'Edit');
@@ -180,10 +180,10 @@ describe('Profile: Edit and Cancel', () => {
 
 describe('Profile: personal information', () => {
   it('saves a new name, alerts, shows it, updates the stored name and tells the shell', async () => {
-    const fetchMock = mockApi({
-      [DETAILS]: jsonResponse(200, amelia),
-      '/api/database/update-personal-info': ok(PROFILE_MESSAGES.personal.success),
-    });
+    const fetchMock = mockApi([
+      on(ACCOUNT_ENDPOINTS.getUserDetails, amelia),
+      on(ACCOUNT_ENDPOINTS.updatePersonalInfo, ok(PROFILE_MESSAGES.personal.success)),
+    ]);
     renderProfile();
     await loaded();
     await toggle('Personal Information', 'Edit');
@@ -202,10 +202,10 @@ describe('Profile: personal information', () => {
   });
 
   it('asks for a new e-mail with the refresh token and the Bearer token, and says to check the inbox', async () => {
-    const fetchMock = mockApi({
-      [DETAILS]: jsonResponse(200, amelia),
-      '/api/database/update-email': ok(PROFILE_MESSAGES.email.success),
-    });
+    const fetchMock = mockApi([
+      on(ACCOUNT_ENDPOINTS.getUserDetails, amelia),
+      on(ACCOUNT_ENDPOINTS.updateEmail, ok(PROFILE_MESSAGES.email.success)),
+    ]);
     renderProfile();
     await loaded();
     await toggle('Personal Information', 'Edit');
@@ -232,7 +232,7 @@ describe('Profile: personal information', () => {
     ['Email', '', 'Email is required'],
     ['Email', 'amelia@', 'Please enter a valid email address'],
   ])('keeps editing with a message when %s is "%s"', async (label, value, message) => {
-    const fetchMock = mockApi({ [DETAILS]: jsonResponse(200, amelia) });
+    const fetchMock = mockApi([on(ACCOUNT_ENDPOINTS.getUserDetails, amelia)]);
     renderProfile();
     await loaded();
     await toggle('Personal Information', 'Edit');
@@ -245,11 +245,11 @@ describe('Profile: personal information', () => {
 
   it("alerts each failure with the server's reason and resets the section", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({
-      [DETAILS]: jsonResponse(200, amelia),
-      '/api/database/update-personal-info': refused('Full Name must be 120 characters or fewer'),
-      '/api/database/update-email': refused(PROFILE_MESSAGES.email.inUse),
-    });
+    mockApi([
+      on(ACCOUNT_ENDPOINTS.getUserDetails, amelia),
+      on(ACCOUNT_ENDPOINTS.updatePersonalInfo, refused('Full Name must be 120 characters or fewer')),
+      on(ACCOUNT_ENDPOINTS.updateEmail, refused(PROFILE_MESSAGES.email.inUse)),
+    ]);
     renderProfile();
     await loaded();
     await toggle('Personal Information', 'Edit');
@@ -272,13 +272,13 @@ describe('Profile: personal information', () => {
 describe('Profile: business information', () => {
   it('saves the business section with the postcode tidied and alerts', async () => {
     let current = amelia;
-    const fetchMock = mockApi({
-      [DETAILS]: () => jsonResponse(200, current),
-      '/api/database/update-business-info': () => {
+    const fetchMock = mockApi([
+      on(ACCOUNT_ENDPOINTS.getUserDetails, () => jsonResponse(200, current)),
+      on(ACCOUNT_ENDPOINTS.updateBusinessInfo, () => {
         current = { ...amelia, salon_name: 'Hart & Co Edinburgh', postcode: 'EH1 2DP', state: 'Scotland' };
         return ok(PROFILE_MESSAGES.business.success);
-      },
-    });
+      }),
+    ]);
     renderProfile();
     await loaded();
     await toggle('Business Information', 'Edit');
@@ -303,7 +303,7 @@ describe('Profile: business information', () => {
   });
 
   it('keeps editing with a message for a postcode that is not a UK one', async () => {
-    const fetchMock = mockApi({ [DETAILS]: jsonResponse(200, amelia) });
+    const fetchMock = mockApi([on(ACCOUNT_ENDPOINTS.getUserDetails, amelia)]);
     renderProfile();
     await loaded();
     await toggle('Business Information', 'Edit');
@@ -315,10 +315,10 @@ describe('Profile: business information', () => {
 
   it('alerts the failure and resets the section', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({
-      [DETAILS]: jsonResponse(200, amelia),
-      '/api/database/update-business-info': () => Promise.reject(new TypeError('Failed to fetch')),
-    });
+    mockApi([
+      on(ACCOUNT_ENDPOINTS.getUserDetails, amelia),
+      on(ACCOUNT_ENDPOINTS.updateBusinessInfo, () => Promise.reject(new TypeError('Failed to fetch'))),
+    ]);
     renderProfile();
     await loaded();
     await toggle('Business Information', 'Edit');
@@ -345,7 +345,7 @@ describe('Profile: change password', () => {
   }
 
   it('asks for the current password first and sends nothing without it', async () => {
-    const fetchMock = mockApi({ [DETAILS]: jsonResponse(200, amelia) });
+    const fetchMock = mockApi([on(ACCOUNT_ENDPOINTS.getUserDetails, amelia)]);
     renderProfile();
     await loaded();
     await typePasswords('Balayage77', 'Balayage77', '');
@@ -355,7 +355,7 @@ describe('Profile: change password', () => {
   });
 
   it('shows the sign-up rule chips for the new password, neutral until typing starts', async () => {
-    mockApi({ [DETAILS]: jsonResponse(200, amelia) });
+    mockApi([on(ACCOUNT_ENDPOINTS.getUserDetails, amelia)]);
     renderProfile();
     await loaded();
     await toggle('Change Password', 'Edit');
@@ -370,13 +370,16 @@ describe('Profile: change password', () => {
   });
 
   it('shows the server’s reason when the current password is wrong', async () => {
-    mockApi({
-      [DETAILS]: jsonResponse(200, amelia),
-      '/api/database/update-password': jsonResponse(400, {
-        error: PROFILE_MESSAGES.password.currentWrong,
-        code: 'validation_failed',
-      }),
-    });
+    mockApi([
+      on(ACCOUNT_ENDPOINTS.getUserDetails, amelia),
+      on(
+        ACCOUNT_ENDPOINTS.updatePassword,
+        jsonResponse(400, {
+          error: PROFILE_MESSAGES.password.currentWrong,
+          code: 'validation_failed',
+        }),
+      ),
+    ]);
     renderProfile();
     await loaded();
     await typePasswords('Balayage77', 'Balayage77', 'NotMine2026');
@@ -384,7 +387,7 @@ describe('Profile: change password', () => {
   });
 
   it("says 'Passwords do not match' and sends nothing", async () => {
-    const fetchMock = mockApi({ [DETAILS]: jsonResponse(200, amelia) });
+    const fetchMock = mockApi([on(ACCOUNT_ENDPOINTS.getUserDetails, amelia)]);
     renderProfile();
     await loaded();
     await typePasswords('Balayage77', 'Balayage78');
@@ -394,10 +397,10 @@ describe('Profile: change password', () => {
   });
 
   it('saves the new password and alerts', async () => {
-    const fetchMock = mockApi({
-      [DETAILS]: jsonResponse(200, amelia),
-      '/api/database/update-password': ok(PROFILE_MESSAGES.password.success),
-    });
+    const fetchMock = mockApi([
+      on(ACCOUNT_ENDPOINTS.getUserDetails, amelia),
+      on(ACCOUNT_ENDPOINTS.updatePassword, ok(PROFILE_MESSAGES.password.success)),
+    ]);
     renderProfile();
     await loaded();
     await typePasswords('Balayage77', 'Balayage77');
@@ -412,10 +415,10 @@ describe('Profile: change password', () => {
 
   it("alerts the failure with the server's rule and resets the section", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({
-      [DETAILS]: jsonResponse(200, amelia),
-      '/api/database/update-password': refused('Password does not meet all requirements'),
-    });
+    mockApi([
+      on(ACCOUNT_ENDPOINTS.getUserDetails, amelia),
+      on(ACCOUNT_ENDPOINTS.updatePassword, refused('Password does not meet all requirements')),
+    ]);
     renderProfile();
     await loaded();
     await typePasswords('short', 'short');
@@ -427,14 +430,14 @@ describe('Profile: change password', () => {
 describe('Profile: Save changes across sections', () => {
   it('saves every open section at once and alerts each result', async () => {
     let current = amelia;
-    const fetchMock = mockApi({
-      [DETAILS]: () => jsonResponse(200, current),
-      '/api/database/update-personal-info': () => {
+    const fetchMock = mockApi([
+      on(ACCOUNT_ENDPOINTS.getUserDetails, () => jsonResponse(200, current)),
+      on(ACCOUNT_ENDPOINTS.updatePersonalInfo, () => {
         current = { ...amelia, full_name: 'Amelia Jones' };
         return ok(PROFILE_MESSAGES.personal.success);
-      },
-      '/api/database/update-business-info': refused('Please enter a valid UK postcode'),
-    });
+      }),
+      on(ACCOUNT_ENDPOINTS.updateBusinessInfo, refused('Please enter a valid UK postcode')),
+    ]);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderProfile();
     await loaded();
@@ -461,10 +464,10 @@ describe('Profile: photo', () => {
   const UPLOAD = '/api/database/upload-profile-photo/u-1';
 
   it('uploads the picked image as raw bytes, alerts, and tells the shell', async () => {
-    const fetchMock = mockApi({
-      [DETAILS]: jsonResponse(200, amelia),
-      [UPLOAD]: jsonResponse(200, { profile_photo: '/api/profile-photos/abc.webp' }),
-    });
+    const fetchMock = mockApi([
+      on(ACCOUNT_ENDPOINTS.getUserDetails, amelia),
+      on(ACCOUNT_ENDPOINTS.uploadProfilePhoto, { profile_photo: '/api/profile-photos/abc.webp' }),
+    ]);
     renderProfile();
     await loaded();
     const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });
@@ -487,7 +490,7 @@ describe('Profile: photo', () => {
       PROFILE_MESSAGES.photo.tooLarge,
     ],
   ])('refuses %s before uploading', async (_name, file, reason) => {
-    const fetchMock = mockApi({ [DETAILS]: jsonResponse(200, amelia) });
+    const fetchMock = mockApi([on(ACCOUNT_ENDPOINTS.getUserDetails, amelia)]);
     renderProfile();
     await loaded();
     // The picker's accept list would hide the SVG; a drop or a "All files" choice still gets it here.
@@ -499,10 +502,13 @@ describe('Profile: photo', () => {
 
   it("alerts the server's refusal of the file as what to do instead", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({
-      [DETAILS]: jsonResponse(200, amelia),
-      [UPLOAD]: jsonResponse(400, { error: PROFILE_MESSAGES.photo.wrongType, code: 'bad_request' }),
-    });
+    mockApi([
+      on(ACCOUNT_ENDPOINTS.getUserDetails, amelia),
+      on(
+        ACCOUNT_ENDPOINTS.uploadProfilePhoto,
+        jsonResponse(400, { error: PROFILE_MESSAGES.photo.wrongType, code: 'bad_request' }),
+      ),
+    ]);
     renderProfile();
     await loaded();
     const renamed = new File(['just text'], 'notes.jpg', { type: 'image/jpeg' });
@@ -513,10 +519,13 @@ describe('Profile: photo', () => {
 
   it("keeps the retry advice for a failure that a retry may fix, with the server's reason", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({
-      [DETAILS]: jsonResponse(200, amelia),
-      [UPLOAD]: jsonResponse(503, { error: 'The photo store is busy.', code: 'internal_error' }),
-    });
+    mockApi([
+      on(ACCOUNT_ENDPOINTS.getUserDetails, amelia),
+      on(
+        ACCOUNT_ENDPOINTS.uploadProfilePhoto,
+        jsonResponse(503, { error: 'The photo store is busy.', code: 'internal_error' }),
+      ),
+    ]);
     renderProfile();
     await loaded();
     const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });
@@ -526,13 +535,16 @@ describe('Profile: photo', () => {
 
   it('says a demo write is refused as read-only', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({
-      [DETAILS]: jsonResponse(200, amelia),
-      [UPLOAD]: jsonResponse(403, {
-        error: 'The demo account is read-only: its profile photo cannot be changed.',
-        code: 'demo_read_only',
-      }),
-    });
+    mockApi([
+      on(ACCOUNT_ENDPOINTS.getUserDetails, amelia),
+      on(
+        ACCOUNT_ENDPOINTS.uploadProfilePhoto,
+        jsonResponse(403, {
+          error: 'The demo account is read-only: its profile photo cannot be changed.',
+          code: 'demo_read_only',
+        }),
+      ),
+    ]);
     renderProfile();
     await loaded();
     const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });
@@ -543,10 +555,10 @@ describe('Profile: photo', () => {
 
 describe('Profile: Logout', () => {
   it('asks first; Cancel keeps the session, Log out signs out, clears storage and goes to /login', async () => {
-    const fetchMock = mockApi({
-      [DETAILS]: jsonResponse(200, amelia),
-      '/api/signout_user': ok('Signed out.'),
-    });
+    const fetchMock = mockApi([
+      on(ACCOUNT_ENDPOINTS.getUserDetails, amelia),
+      on(AUTH_ENDPOINTS.signout, ok('Signed out.')),
+    ]);
     renderProfile();
     await loaded();
     await user.click(screen.getByRole('button', { name: 'Logout' }));

@@ -130,8 +130,8 @@ function Profile({ id }: { id: string }) {
           >
             <PhotoPicker id={id} notify={notify}>
               <Avatar
-                src={details?.profilePhoto ?? undefined}
-                alt={details?.fullName ? `Profile photo of ${details.fullName}` : 'Profile photo'}
+                src={details?.profile_photo ?? undefined}
+                alt={details?.full_name ? `Profile photo of ${details.full_name}` : 'Profile photo'}
                 sx={{ width: 96, height: 96, bgcolor: BRAND_PRIMARY }}
               >
                 <Person sx={{ fontSize: 48 }} />
@@ -139,14 +139,14 @@ function Profile({ id }: { id: string }) {
             </PhotoPicker>
             <Box sx={{ flex: 1, minWidth: 0, textAlign: { xs: 'center', sm: 'left' } }}>
               <Typography sx={{ fontSize: '1.15rem', fontWeight: 600, overflowWrap: 'anywhere' }}>
-                {details?.fullName ?? <Skeleton width={160} />}
+                {details?.full_name ?? <Skeleton width={160} />}
               </Typography>
               <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                 {details?.email ?? <Skeleton width={200} />}
               </Typography>
-              {details?.salonName && (
+              {details?.salon_name && (
                 <Typography variant="body2" color="text.secondary">
-                  {details.salonName}
+                  {details.salon_name}
                 </Typography>
               )}
             </Box>

@@ -33,10 +33,10 @@ export type FieldErrors = Partial<Record<string, string>>;
 /** What each section's form starts from: the saved values (Cancel and a failed save come back to them). */
 export function draftsFrom(details: UserDetails | undefined): Drafts {
   return {
-    personal: { fullName: details?.fullName ?? '', email: details?.email ?? '' },
+    personal: { fullName: details?.full_name ?? '', email: details?.email ?? '' },
     business: {
-      salonName: details?.salonName ?? '',
-      businessAddress: details?.businessAddress ?? '',
+      salonName: details?.salon_name ?? '',
+      businessAddress: details?.business_address ?? '',
       postcode: details?.postcode ?? '',
       state: details?.state ?? '',
       country: details?.country || 'United Kingdom',

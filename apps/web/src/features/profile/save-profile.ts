@@ -1,10 +1,10 @@
 import { PROFILE_MESSAGES } from '@brade/contract';
+import { updateBusinessInfo, updateEmail, updatePassword, updatePersonalInfo } from '../../api/profile';
 import { storeFullName } from '../../api/session';
 import type { UserDetails } from '../../api/user';
 import { failureNotice } from '../../ui/failure-notice';
-import { toPayloadPostcode } from '../onboarding/business-form';
+import { toBusinessDetails } from '../onboarding/business-form';
 import type { NoticeSeverity } from '../settings/use-notices';
-import { updateBusinessInfo, updateEmail, updatePassword, updatePersonalInfo } from './profile-api';
 import type { Drafts, SectionKey } from './profile-form';
 
 export interface SaveNotice {
@@ -48,12 +48,12 @@ async function savePersonal(id: string, details: UserDetails, drafts: Drafts): P
   const outcome: SectionOutcome = { section: 'personal', ok: true, changedSomething: false, notices: [] };
   const fullName = drafts.personal.fullName.trim();
   const email = drafts.personal.email.trim().toLowerCase();
-  if (fullName !== details.fullName) {
+  if (fullName !== details.full_name) {
     const result = await attempt('personal information', () => updatePersonalInfo(id, fullName));
     if (result.ok) {
       storeFullName(fullName);
       outcome.changedSomething = true;
-      outcome.patch = { fullName };
+      outcome.patch = { full_name: fullName };
       outcome.notices.push({ severity: 'success', text: PROFILE_MESSAGES.personal.success });
     } else {
       outcome.ok = false;
@@ -75,16 +75,10 @@ async function savePersonal(id: string, details: UserDetails, drafts: Drafts): P
 
 async function saveBusiness(id: string, details: UserDetails, drafts: Drafts): Promise<SectionOutcome> {
   const form = drafts.business;
-  const payload = {
-    salon_name: form.salonName.trim(),
-    business_address: form.businessAddress.trim(),
-    postcode: toPayloadPostcode(form.postcode),
-    state: form.state,
-    country: form.country,
-  };
+  const payload = toBusinessDetails(form);
   const unchanged =
-    payload.salon_name === details.salonName &&
-    payload.business_address === details.businessAddress &&
+    payload.salon_name === details.salon_name &&
+    payload.business_address === details.business_address &&
     payload.postcode === details.postcode &&
     payload.state === details.state &&
     payload.country === details.country;
@@ -96,13 +90,7 @@ async function saveBusiness(id: string, details: UserDetails, drafts: Drafts): P
         ok: true,
         changedSomething: true,
         notices: [{ severity: 'success', text: PROFILE_MESSAGES.business.success }],
-        patch: {
-          salonName: payload.salon_name,
-          businessAddress: payload.business_address,
-          postcode: payload.postcode,
-          state: payload.state,
-          country: payload.country,
-        },
+        patch: payload,
       }
     : {
         section: 'business',

@@ -1,4 +1,4 @@
-import { type Report, reportToCsv, STORAGE_KEYS } from '@brade/contract';
+import { LEDGER_ENDPOINTS, REPORT_ENDPOINTS, type Report, reportToCsv, STORAGE_KEYS } from '@brade/contract';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import type { ChartData } from 'chart.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../../app/theme';
-import { fetchedPaths, mockApi, setWindowWidth } from '../../test/api-mock';
+import { fetchedPaths, mockApi, on, setWindowWidth } from '../../test/api-mock';
 import { jsonResponse, sentBody } from '../../test/render';
 import ReportsPage from './ReportsPage';
 
@@ -44,18 +44,14 @@ const aprilSales: Report = {
   ],
 };
 
-function series(key: 'monthly_sales' | 'monthly_expenses', base: number) {
-  return jsonResponse(200, {
-    [key]: [...MONTHLY, ...THIS_YEAR].map((month, i) => ({ month, amount: base + i * 100 })),
-  });
-}
+const amounts = (base: number) => [...MONTHLY, ...THIS_YEAR].map((month, i) => ({ month, amount: base + i * 100 }));
 
 function answers(report: () => Response | Promise<Response> = () => jsonResponse(200, { report: aprilSales })) {
-  return {
-    '/api/database/get-monthly-sales/u-1': series('monthly_sales', 5000),
-    '/api/database/get-monthly-expenses/u-1': series('monthly_expenses', 2000),
-    [REPORT_PATH]: report,
-  };
+  return [
+    on(LEDGER_ENDPOINTS.getMonthlySales, { monthly_sales: amounts(5000) }),
+    on(LEDGER_ENDPOINTS.getMonthlyExpenses, { monthly_expenses: amounts(2000) }),
+    on(REPORT_ENDPOINTS.getReport, report),
+  ];
 }
 
 function renderPage() {
@@ -171,12 +167,12 @@ describe('the Reports screen', () => {
 
   it('says so when this year has no figures yet, and logs a failed series', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({
-      '/api/database/get-monthly-sales/u-1': jsonResponse(500, { error: 'Something broke' }),
-      '/api/database/get-monthly-expenses/u-1': jsonResponse(200, {
+    mockApi([
+      on(LEDGER_ENDPOINTS.getMonthlySales, jsonResponse(500, { error: 'Something broke' })),
+      on(LEDGER_ENDPOINTS.getMonthlyExpenses, {
         monthly_expenses: THIS_YEAR.map((month) => ({ month, amount: 0 })),
       }),
-    });
+    ]);
     renderPage();
     expect(await screen.findByText('No revenue or expenses recorded in 2026 yet.')).toBeInTheDocument();
     expect(logged).toHaveBeenCalledWith('Could not load monthly sales', expect.anything());

@@ -1,9 +1,9 @@
 import { REPORT_TITLES, type ReportType, reportFileName, reportToCsv } from '@brade/contract';
 import { useCallback, useState } from 'react';
 import { errorText } from '../../api/error-text';
+import { loadReport } from '../../api/reports';
 import { NARROW_QUERY } from '../../shell/layout';
 import type { ReportMonth } from './report-months';
-import { loadReport } from './reports-api';
 import { downloadBlob, openPendingTab, showBlobInTab } from './save-file';
 
 export type ReportFormat = 'pdf' | 'csv';

@@ -6,10 +6,10 @@ import Slider from '@mui/material/Slider';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { getFinancialGoals, settingsKeys, updateFinancialGoals } from '../../api/settings';
 import { failureNotice } from '../../ui/failure-notice';
 import { GOAL_SLIDERS, type GoalSlider, sameGoals } from './goal-sliders';
 import { LoadFailed, SettingsCard } from './SettingsCard';
-import { getFinancialGoals, settingsKeys, updateFinancialGoals } from './settings-api';
 import type { NoticeSeverity } from './use-notices';
 
 type Notify = (severity: NoticeSeverity, text: string, detail?: string) => void;

@@ -8,9 +8,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { getNotificationSettings, settingsKeys, updateNotificationSettings } from '../../api/settings';
 import { failureNotice } from '../../ui/failure-notice';
 import { LoadFailed, SettingsCard } from './SettingsCard';
-import { getNotificationSettings, settingsKeys, updateNotificationSettings } from './settings-api';
 import type { NoticeSeverity } from './use-notices';
 
 type Notify = (severity: NoticeSeverity, text: string, detail?: string) => void;

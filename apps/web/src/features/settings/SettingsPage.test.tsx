@@ -1,4 +1,4 @@
-import { SETTINGS_MESSAGES, STORAGE_KEYS } from '@brade/contract';
+import { SETTINGS_ENDPOINTS as E, SETTINGS_MESSAGES, STORAGE_KEYS } from '@brade/contract';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../../app/theme';
-import { fetchedPaths, mockApi } from '../../test/api-mock';
+import { fetchedPaths, mockApi, on } from '../../test/api-mock';
 import { jsonResponse } from '../../test/render';
 import SettingsPage from './SettingsPage';
 
@@ -20,7 +20,6 @@ vi.mock('./integrations/IntegrationsSection', () => ({
 
 const GOALS = '/api/database/get-financial-goals/u-1';
 const SAVE_GOALS = '/api/database/update-financial-goals/u-1';
-const NOTIFICATIONS = '/api/database/get-notification-settings/u-1';
 const SAVE_NOTIFICATIONS = '/api/database/update-notification-settings/u-1';
 
 const goals = { financial_goals: { margin_goal: 10, revenue_target: 7500, retention_rate: 12 } };
@@ -71,7 +70,7 @@ afterEach(() => {
 
 describe('Settings', () => {
   it('shows the goals on three sliders with their reference texts, and no Save before a change', async () => {
-    mockApi({ [GOALS]: jsonResponse(200, goals), [NOTIFICATIONS]: jsonResponse(200, notifications) });
+    mockApi([on(E.getFinancialGoals, goals), on(E.getNotificationSettings, notifications)]);
     renderSettings();
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
     await waitFor(() => expect(slider('Margin goal')).toHaveValue('10'));
@@ -92,11 +91,11 @@ describe('Settings', () => {
   });
 
   it('shows Save after a change, saves financial_goals, alerts, and hides Save again', async () => {
-    const fetchMock = mockApi({
-      [GOALS]: jsonResponse(200, goals),
-      [NOTIFICATIONS]: jsonResponse(200, notifications),
-      [SAVE_GOALS]: jsonResponse(200, { message: SETTINGS_MESSAGES.goals.success }),
-    });
+    const fetchMock = mockApi([
+      on(E.getFinancialGoals, goals),
+      on(E.getNotificationSettings, notifications),
+      on(E.updateFinancialGoals, { message: SETTINGS_MESSAGES.goals.success }),
+    ]);
     renderSettings();
     await waitFor(() => expect(slider('Margin goal')).toHaveValue('10'));
 
@@ -118,7 +117,7 @@ describe('Settings', () => {
   });
 
   it('hides Save again when a slider goes back to the saved value', async () => {
-    mockApi({ [GOALS]: jsonResponse(200, goals), [NOTIFICATIONS]: jsonResponse(200, notifications) });
+    mockApi([on(E.getFinancialGoals, goals), on(E.getNotificationSettings, notifications)]);
     renderSettings();
     await waitFor(() => expect(slider('Retention rate')).toHaveValue('12'));
     fireEvent.change(slider('Retention rate'), { target: { value: 20 } });
@@ -129,11 +128,11 @@ describe('Settings', () => {
 
   it("alerts the spec's failure with the server's reason, and keeps Save", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({
-      [GOALS]: jsonResponse(200, goals),
-      [NOTIFICATIONS]: jsonResponse(200, notifications),
-      [SAVE_GOALS]: jsonResponse(503, { error: 'The database is busy.', code: 'internal_error' }),
-    });
+    mockApi([
+      on(E.getFinancialGoals, goals),
+      on(E.getNotificationSettings, notifications),
+      on(E.updateFinancialGoals, jsonResponse(503, { error: 'The database is busy.', code: 'internal_error' })),
+    ]);
     renderSettings();
     await waitFor(() => expect(slider('Margin goal')).toHaveValue('10'));
     fireEvent.change(slider('Margin goal'), { target: { value: 20 } });
@@ -147,14 +146,17 @@ describe('Settings', () => {
 
   it("says a demo account's save is refused as read-only, not 'Please try again' (beyond the spec)", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({
-      [GOALS]: jsonResponse(200, goals),
-      [NOTIFICATIONS]: jsonResponse(200, notifications),
-      [SAVE_GOALS]: jsonResponse(403, {
-        error: 'The demo account is read-only: its financial goals cannot be changed.',
-        code: 'demo_read_only',
-      }),
-    });
+    mockApi([
+      on(E.getFinancialGoals, goals),
+      on(E.getNotificationSettings, notifications),
+      on(
+        E.updateFinancialGoals,
+        jsonResponse(403, {
+          error: 'The demo account is read-only: its financial goals cannot be changed.',
+          code: 'demo_read_only',
+        }),
+      ),
+    ]);
     renderSettings();
     await waitFor(() => expect(slider('Margin goal')).toHaveValue('10'));
     fireEvent.change(slider('Margin goal'), { target: { value: 20 } });
@@ -166,7 +168,7 @@ describe('Settings', () => {
   });
 
   it('shows Monthly Summary and Action Required as Enable/Disable, the Email Notifications card hidden', async () => {
-    mockApi({ [GOALS]: jsonResponse(200, goals), [NOTIFICATIONS]: jsonResponse(200, notifications) });
+    mockApi([on(E.getFinancialGoals, goals), on(E.getNotificationSettings, notifications)]);
     renderSettings();
     const monthly = await screen.findByRole('radiogroup', { name: 'Monthly Summary' });
     const action = screen.getByRole('radiogroup', { name: 'Action Required' });
@@ -183,11 +185,11 @@ describe('Settings', () => {
   });
 
   it("saves notifications as 'enable'/'disable' after a change, alerts, and hides Save", async () => {
-    const fetchMock = mockApi({
-      [GOALS]: jsonResponse(200, goals),
-      [NOTIFICATIONS]: jsonResponse(200, notifications),
-      [SAVE_NOTIFICATIONS]: jsonResponse(200, { message: SETTINGS_MESSAGES.notifications.success }),
-    });
+    const fetchMock = mockApi([
+      on(E.getFinancialGoals, goals),
+      on(E.getNotificationSettings, notifications),
+      on(E.updateNotificationSettings, { message: SETTINGS_MESSAGES.notifications.success }),
+    ]);
     renderSettings();
     const monthly = await screen.findByRole('radiogroup', { name: 'Monthly Summary' });
     await user.click(within(monthly).getByRole('radio', { name: 'Disable' }));
@@ -208,11 +210,11 @@ describe('Settings', () => {
 
   it('alerts the notifications failure and keeps Save', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({
-      [GOALS]: jsonResponse(200, goals),
-      [NOTIFICATIONS]: jsonResponse(200, notifications),
-      [SAVE_NOTIFICATIONS]: () => Promise.reject(new TypeError('Failed to fetch')),
-    });
+    mockApi([
+      on(E.getFinancialGoals, goals),
+      on(E.getNotificationSettings, notifications),
+      on(E.updateNotificationSettings, () => Promise.reject(new TypeError('Failed to fetch'))),
+    ]);
     renderSettings();
     const action = await screen.findByRole('radiogroup', { name: 'Action Required' });
     await user.click(within(action).getByRole('radio', { name: 'Enable' }));
@@ -223,10 +225,10 @@ describe('Settings', () => {
 
   it('says what did not load and loads it again on request', async () => {
     let goalsAnswer = jsonResponse(500, { error: 'Something went wrong on our side.', code: 'internal_error' });
-    const fetchMock = mockApi({
-      [GOALS]: () => goalsAnswer.clone(),
-      [NOTIFICATIONS]: jsonResponse(200, notifications),
-    });
+    const fetchMock = mockApi([
+      on(E.getFinancialGoals, () => goalsAnswer.clone()),
+      on(E.getNotificationSettings, notifications),
+    ]);
     renderSettings();
     const failed = await within(region('Financial Goals')).findByText('We could not load your financial goals.');
     expect(failed).toBeInTheDocument();
@@ -237,7 +239,7 @@ describe('Settings', () => {
   });
 
   it('places Integrations below goals and notifications', async () => {
-    mockApi({ [GOALS]: jsonResponse(200, goals), [NOTIFICATIONS]: jsonResponse(200, notifications) });
+    mockApi([on(E.getFinancialGoals, goals), on(E.getNotificationSettings, notifications)]);
     renderSettings();
     const integrations = await screen.findByRole('region', { name: 'Integrations' });
     expect(screen.getAllByRole('region').at(-1)).toBe(integrations);
@@ -248,7 +250,7 @@ describe('Settings', () => {
   });
 
   it('goes to /main-menu without a stored id', async () => {
-    mockApi({});
+    mockApi([]);
     localStorage.removeItem(STORAGE_KEYS.id);
     renderSettings();
     expect(await screen.findByTestId('where')).toHaveTextContent('/main-menu');

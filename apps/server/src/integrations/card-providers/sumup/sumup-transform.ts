@@ -1,8 +1,9 @@
+import type { CardProcessor } from '@brade/contract';
 import type { SourceTransaction } from '../../../ledger/classify.js';
 import { decimalToPence } from './sumup-amounts.js';
 import type { HistoryItem } from './sumup-schemas.js';
 
-type CardRow = Extract<SourceTransaction, { provider: 'sumup' | 'stripe' | 'square' }>;
+type CardRow = Extract<SourceTransaction, { provider: CardProcessor }>;
 
 /**
  * Statuses of a PAYMENT row whose money was taken. A refund or chargeback changes the payment's status but not the

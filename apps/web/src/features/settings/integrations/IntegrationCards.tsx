@@ -1,4 +1,4 @@
-import { CONNECT_MESSAGES, type ConnectableProcessor } from '@brade/contract';
+import { CONNECT_MESSAGES, CONNECTABLE_PROCESSORS, type ConnectableProcessor, PROCESSOR_NAMES } from '@brade/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,12 +17,10 @@ import { renewalText } from './sync-text';
 import { useIntegrations } from './use-integrations';
 
 /** The four cards of docs/product.md ("Screens and routes"), in its order; the bank is 'Business Account'. */
-export const INTEGRATION_CARDS = [
-  { processor: 'stripe', title: 'Stripe' },
-  { processor: 'square', title: 'Square' },
-  { processor: 'sumup', title: 'SumUp' },
-  { processor: 'gocardless', title: 'Business Account' },
-] as const satisfies ReadonlyArray<{ processor: ConnectableProcessor; title: string }>;
+export const INTEGRATION_CARDS = CONNECTABLE_PROCESSORS.map((processor) => ({
+  processor,
+  title: PROCESSOR_NAMES[processor],
+}));
 
 const DISCONNECT_FAILURE = 'Failed to disconnect. Please try again.';
 const LOAD_FAILURE = 'Could not load your connections. Please try again.';

@@ -1,4 +1,4 @@
-import { type ConnectionSummary, STORAGE_KEYS } from '@brade/contract';
+import { type ConnectionSummary, INTEGRATION_ENDPOINTS, STORAGE_KEYS } from '@brade/contract';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
@@ -6,16 +6,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../../../app/theme';
 import { queryClient } from '../../../shell/query-client';
-import { fetchedPaths, mockApi } from '../../../test/api-mock';
+import { answer, fetchedPaths, mockApi, on } from '../../../test/api-mock';
 import { postWindowMessage, stubWindowOpen } from '../../../test/fake-popup';
 import { jsonResponse, sentBody } from '../../../test/render';
 import { IntegrationsSection } from './IntegrationsSection';
 import { SYNC_POLL_MS } from './use-sync-status';
 
 const ORIGIN = window.location.origin;
-const TOKENS = '/api/database/get-access-tokens/u-1';
 const SYNC = '/api/integrations/sync-status/u-1';
-const BANKS = '/api/gocardless/choose-a-bank';
 const BANK_LIST = { banks: [{ id: 'SANDBOXFINANCE_SFIN0000', name: 'Sandbox Finance' }] };
 
 function summary(overrides: Partial<ConnectionSummary>): ConnectionSummary {
@@ -34,18 +32,20 @@ function summary(overrides: Partial<ConnectionSummary>): ConnectionSummary {
   };
 }
 
-function answersFor(connections: ConnectionSummary[]) {
+function bodiesFor(connections: ConnectionSummary[]) {
   const sales = Object.fromEntries(
     connections.filter((c) => c.processor !== 'gocardless').map((c) => [c.processor, c]),
   );
   const bank = connections.find((c) => c.processor === 'gocardless');
   return {
-    [TOKENS]: jsonResponse(200, {
-      sales_access_tokens: sales,
-      expenses_access_tokens: bank ? { gocardless: bank } : {},
-    }),
-    [SYNC]: jsonResponse(200, { connections }),
+    tokens: { sales_access_tokens: sales, expenses_access_tokens: bank ? { gocardless: bank } : {} },
+    sync: { connections },
   };
+}
+
+function answersFor(connections: ConnectionSummary[]) {
+  const { tokens, sync } = bodiesFor(connections);
+  return [on(INTEGRATION_ENDPOINTS.getAccessTokens, tokens), on(INTEGRATION_ENDPOINTS.syncStatus, sync)];
 }
 
 const card = (name: string) => screen.getByRole('region', { name });
@@ -75,7 +75,7 @@ afterEach(() => {
 
 describe('Settings → Integrations', () => {
   it('shows the four cards with their status, the sync facts, the last error and the Sandbox badge', async () => {
-    mockApi({
+    mockApi([
       ...answersFor([
         summary({ processor: 'stripe', sandbox: true }),
         summary({
@@ -88,8 +88,8 @@ describe('Settings → Integrations', () => {
           },
         }),
       ]),
-      [BANKS]: jsonResponse(200, BANK_LIST),
-    });
+      on(INTEGRATION_ENDPOINTS.chooseABank, BANK_LIST),
+    ]);
     renderSection();
 
     await waitFor(() => expect(statusOf('Stripe')).toBe('Connected'));
@@ -114,7 +114,7 @@ describe('Settings → Integrations', () => {
   });
 
   it('shows the connected bank in its select, fixed until disconnected', async () => {
-    mockApi({
+    mockApi([
       ...answersFor([
         summary({
           processor: 'gocardless',
@@ -123,8 +123,8 @@ describe('Settings → Integrations', () => {
           consent_expires_at: '2027-02-20T10:00:00Z',
         }),
       ]),
-      [BANKS]: jsonResponse(200, BANK_LIST),
-    });
+      on(INTEGRATION_ENDPOINTS.chooseABank, BANK_LIST),
+    ]);
     renderSection();
     await waitFor(() => expect(statusOf('Business Account')).toBe('Connected'));
     const bank = within(card('Business Account'));
@@ -138,7 +138,7 @@ describe('Settings → Integrations', () => {
 
   it('offers Reconnect in a bank consent’s last week, asking the same bank for a new consent', async () => {
     const ends = new Date(Date.now() + 5 * 86_400_000);
-    const fetchMock = mockApi({
+    const fetchMock = mockApi([
       ...answersFor([
         summary({
           processor: 'gocardless',
@@ -147,11 +147,11 @@ describe('Settings → Integrations', () => {
           consent_expires_at: ends.toISOString(),
         }),
       ]),
-      [BANKS]: jsonResponse(200, { banks: [{ id: 'GB:Mock ASPSP', name: 'Mock ASPSP' }] }),
-      '/api/gocardless/build-a-link': jsonResponse(200, {
+      on(INTEGRATION_ENDPOINTS.chooseABank, { banks: [{ id: 'GB:Mock ASPSP', name: 'Mock ASPSP' }] }),
+      on(INTEGRATION_ENDPOINTS.buildABankLink, {
         requisition: { id: 'attempt-2', link: `${ORIGIN}/sandbox/enable-banking/welcome?sessionid=a2` },
       }),
-    });
+    ]);
     const { opened } = stubWindowOpen();
     renderSection();
     await waitFor(() => expect(statusOf('Business Account')).toBe('Connected'));
@@ -174,7 +174,7 @@ describe('Settings → Integrations', () => {
   });
 
   it('keeps an ended bank link’s bank in the select, even one the new-links provider does not list', async () => {
-    mockApi({
+    mockApi([
       ...answersFor([
         summary({
           processor: 'gocardless',
@@ -184,8 +184,8 @@ describe('Settings → Integrations', () => {
           sync: { state: 'failed', imported: 0, last_error: 'Your bank consent has ended.' },
         }),
       ]),
-      [BANKS]: jsonResponse(200, { banks: [{ id: 'GB:Mock ASPSP', name: 'Mock ASPSP' }] }),
-    });
+      on(INTEGRATION_ENDPOINTS.chooseABank, { banks: [{ id: 'GB:Mock ASPSP', name: 'Mock ASPSP' }] }),
+    ]);
     renderSection();
     await waitFor(() => expect(statusOf('Business Account')).toBe('Needs reconnecting'));
     const bank = within(card('Business Account'));
@@ -198,15 +198,25 @@ describe('Settings → Integrations', () => {
   it('turns a card to Not connected after a successful delete-tokens call', async () => {
     const stripe = summary({ processor: 'stripe' });
     let disconnected = false;
-    const fetchMock = mockApi({
-      [TOKENS]: () => answersFor(disconnected ? [{ ...stripe, status: 'disconnected' }] : [stripe])[TOKENS]!,
-      [SYNC]: () => answersFor(disconnected ? [{ ...stripe, status: 'disconnected' }] : [stripe])[SYNC]!,
-      '/api/database/delete-tokens': () => {
+    const fetchMock = mockApi([
+      on(INTEGRATION_ENDPOINTS.getAccessTokens, () =>
+        answer(
+          INTEGRATION_ENDPOINTS.getAccessTokens,
+          bodiesFor(disconnected ? [{ ...stripe, status: 'disconnected' }] : [stripe]).tokens,
+        ),
+      ),
+      on(INTEGRATION_ENDPOINTS.syncStatus, () =>
+        answer(
+          INTEGRATION_ENDPOINTS.syncStatus,
+          bodiesFor(disconnected ? [{ ...stripe, status: 'disconnected' }] : [stripe]).sync,
+        ),
+      ),
+      on(INTEGRATION_ENDPOINTS.deleteTokens, () => {
         disconnected = true;
         return jsonResponse(200, { connection: { ...stripe, status: 'disconnected' } });
-      },
-      [BANKS]: jsonResponse(200, BANK_LIST),
-    });
+      }),
+      on(INTEGRATION_ENDPOINTS.chooseABank, BANK_LIST),
+    ]);
     renderSection();
     await waitFor(() => expect(statusOf('Stripe')).toBe('Connected'));
 
@@ -240,11 +250,11 @@ describe('Settings → Integrations', () => {
     [404, 'not_found', 'That connection was not found.', 'That connection was not found.'],
   ])('says why disconnecting failed (%s %s)', async (status, code, error, shown) => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({
+    mockApi([
       ...answersFor([summary({ processor: 'square' })]),
-      '/api/database/delete-tokens': jsonResponse(status, { error, code }),
-      [BANKS]: jsonResponse(200, BANK_LIST),
-    });
+      on(INTEGRATION_ENDPOINTS.deleteTokens, jsonResponse(status, { error, code })),
+      on(INTEGRATION_ENDPOINTS.chooseABank, BANK_LIST),
+    ]);
     renderSection();
     await waitFor(() => expect(statusOf('Square')).toBe('Connected'));
     await userEvent.click(within(card('Square')).getByRole('button', { name: 'Disconnect' }));
@@ -258,7 +268,7 @@ describe('Settings → Integrations', () => {
   });
 
   it("asks for a bank first: 'Please select the bank you wish to connect.'", async () => {
-    mockApi({ ...answersFor([]), [BANKS]: jsonResponse(200, BANK_LIST) });
+    mockApi([...answersFor([]), on(INTEGRATION_ENDPOINTS.chooseABank, BANK_LIST)]);
     const { open } = stubWindowOpen();
     renderSection();
     await waitFor(() => expect(statusOf('Business Account')).toBe('Not connected'));
@@ -271,11 +281,11 @@ describe('Settings → Integrations', () => {
 
   it("says 'Failed to connect your business account. Please try again.' when the bank link fails", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({
+    mockApi([
       ...answersFor([]),
-      [BANKS]: jsonResponse(200, BANK_LIST),
-      '/api/gocardless/build-a-link': jsonResponse(502, { error: 'Your bank is not answering.', code: 'x' }),
-    });
+      on(INTEGRATION_ENDPOINTS.chooseABank, BANK_LIST),
+      on(INTEGRATION_ENDPOINTS.buildABankLink, jsonResponse(502, { error: 'Your bank is not answering.', code: 'x' })),
+    ]);
     stubWindowOpen();
     const user = userEvent.setup();
     renderSection();
@@ -290,7 +300,10 @@ describe('Settings → Integrations', () => {
 
   it("says 'Failed to fetch bank list. Please try again.' when the list cannot load", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({ ...answersFor([]), [BANKS]: jsonResponse(502, { error: 'Down', code: 'x' }) });
+    mockApi([
+      ...answersFor([]),
+      on(INTEGRATION_ENDPOINTS.chooseABank, jsonResponse(502, { error: 'Down', code: 'x' })),
+    ]);
     renderSection();
     const bank = within(await screen.findByRole('region', { name: 'Business Account' }));
     expect(await bank.findByRole('alert')).toHaveTextContent('Failed to fetch bank list. Please try again.');
@@ -300,15 +313,19 @@ describe('Settings → Integrations', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     let connected = false;
     const square = summary({ processor: 'square', sync: { state: 'idle', imported: 0, last_error: null } });
-    mockApi({
-      [TOKENS]: () => answersFor(connected ? [square] : [])[TOKENS]!,
-      [SYNC]: () => answersFor(connected ? [square] : [])[SYNC]!,
-      [BANKS]: jsonResponse(200, BANK_LIST),
-      '/api/integrations/authorization-url': jsonResponse(200, {
+    mockApi([
+      on(INTEGRATION_ENDPOINTS.getAccessTokens, () =>
+        answer(INTEGRATION_ENDPOINTS.getAccessTokens, bodiesFor(connected ? [square] : []).tokens),
+      ),
+      on(INTEGRATION_ENDPOINTS.syncStatus, () =>
+        answer(INTEGRATION_ENDPOINTS.syncStatus, bodiesFor(connected ? [square] : []).sync),
+      ),
+      on(INTEGRATION_ENDPOINTS.chooseABank, BANK_LIST),
+      on(INTEGRATION_ENDPOINTS.authorizationUrl, {
         url: `${ORIGIN}/sandbox/square/authorize`,
         state: 's',
       }),
-    });
+    ]);
     const { opened } = stubWindowOpen();
     renderSection();
     await waitFor(() => expect(statusOf('Square')).toBe('Not connected'));
@@ -348,13 +365,13 @@ describe('Settings → Integrations', () => {
     [undefined, 'Failed to connect. Please try again.'],
   ])('says a %s bank connection in words on its card', async (reason, text) => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({
+    mockApi([
       ...answersFor([]),
-      [BANKS]: jsonResponse(200, BANK_LIST),
-      '/api/gocardless/build-a-link': jsonResponse(200, {
+      on(INTEGRATION_ENDPOINTS.chooseABank, BANK_LIST),
+      on(INTEGRATION_ENDPOINTS.buildABankLink, {
         requisition: { id: 'req-1', link: `${ORIGIN}/sandbox/gocardless/link` },
       }),
-    });
+    ]);
     const { opened } = stubWindowOpen();
     renderSection();
     const bank = within(await screen.findByRole('region', { name: 'Business Account' }));
@@ -378,11 +395,15 @@ describe('Settings → Integrations', () => {
     });
     const done = summary({ processor: 'stripe', last_sync: new Date().toISOString() });
     let finished = false;
-    const fetchMock = mockApi({
-      [TOKENS]: () => answersFor([finished ? done : running])[TOKENS]!,
-      [SYNC]: () => answersFor([finished ? done : running])[SYNC]!,
-      [BANKS]: jsonResponse(200, BANK_LIST),
-    });
+    const fetchMock = mockApi([
+      on(INTEGRATION_ENDPOINTS.getAccessTokens, () =>
+        answer(INTEGRATION_ENDPOINTS.getAccessTokens, bodiesFor([finished ? done : running]).tokens),
+      ),
+      on(INTEGRATION_ENDPOINTS.syncStatus, () =>
+        answer(INTEGRATION_ENDPOINTS.syncStatus, bodiesFor([finished ? done : running]).sync),
+      ),
+      on(INTEGRATION_ENDPOINTS.chooseABank, BANK_LIST),
+    ]);
     queryClient.setQueryData(['dashboard', 'u-1', 'revenue'], { data: { value: 0, percent_change: 0 }, failed: false });
     renderSection();
 

@@ -1,7 +1,7 @@
 import { CONNECTABLE_PROCESSORS, type ConnectableProcessor, type ConnectionSummary } from '@brade/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
-import { deleteTokens, getAccessTokens } from './integrations-api';
+import { deleteTokens, getAccessTokens } from '../../../api/integrations';
 import { isImporting } from './sync-text';
 import { syncStatusKey, useSyncStatus } from './use-sync-status';
 

@@ -1,7 +1,7 @@
 import type { ConnectionSummary } from '@brade/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { getSyncStatus } from './integrations-api';
+import { getSyncStatus } from '../../../api/integrations';
 import { isImporting } from './sync-text';
 
 /** How often progress is asked for while an import is queued or running. */

@@ -1,10 +1,11 @@
-import { STORAGE_KEYS } from '@brade/contract';
+import { INTEGRATION_ENDPOINTS, STORAGE_KEYS } from '@brade/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../../test/api-mock';
-import { jsonResponse } from '../../../test/render';
-import { loadCashInTheBank } from './cash-api';
+import { mockApi, on } from '../test/api-mock';
+import { jsonResponse } from '../test/render';
+import { ApiError } from './client';
+import { loadCashInTheBank } from './dashboard';
 
-const PATH = '/api/database/get-cash-in-the-bank/u-1';
+const CASH = INTEGRATION_ENDPOINTS.getCashInTheBank;
 const read = { booked: -25.5, available: null, balance_date: null, read_at: '2026-07-15T13:05:00.000Z' };
 
 beforeEach(() => {
@@ -15,7 +16,18 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('loadCashInTheBank', () => {
   it('reads the balance, an overdrawn one and one without an available figure included', async () => {
-    mockApi({ [PATH]: jsonResponse(200, { cash_in_the_bank: { ...read, currency: 'GBP', accounts: [read, read] } }) });
+    mockApi([
+      on(CASH, {
+        cash_in_the_bank: {
+          ...read,
+          currency: 'GBP',
+          accounts: [
+            { ...read, currency: 'GBP' },
+            { ...read, currency: 'EUR' },
+          ],
+        },
+      }),
+    ]);
     expect(await loadCashInTheBank('u-1')).toEqual({
       booked: -25.5,
       available: null,
@@ -26,7 +38,7 @@ describe('loadCashInTheBank', () => {
   });
 
   it('is null without a bank balance, and refuses an answer it cannot show', async () => {
-    mockApi({ [PATH]: jsonResponse(200, { cash_in_the_bank: null }) });
+    mockApi([on(CASH, { cash_in_the_bank: null })]);
     expect(await loadCashInTheBank('u-1')).toBeNull();
     for (const broken of [
       {},
@@ -34,8 +46,8 @@ describe('loadCashInTheBank', () => {
       { ...read, read_at: 'soon' },
       { ...read, balance_date: '15/07' },
     ]) {
-      mockApi({ [PATH]: jsonResponse(200, { cash_in_the_bank: broken }) });
-      await expect(loadCashInTheBank('u-1')).rejects.toThrow(/expected shape/);
+      mockApi([on(CASH, jsonResponse(200, { cash_in_the_bank: broken }))]);
+      await expect(loadCashInTheBank('u-1')).rejects.toThrow(ApiError);
     }
   });
 });

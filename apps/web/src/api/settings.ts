@@ -1,0 +1,33 @@
+import { SETTINGS_ENDPOINTS as E, type FinancialGoals, type NotificationSettings, toToggle } from '@brade/contract';
+import { call } from './client';
+
+/** The owner's goals; a goal the answer lacks keeps its default (the contract's lenient reading). */
+export async function getFinancialGoals(id: string): Promise<FinancialGoals> {
+  return (await call(E.getFinancialGoals, { params: { id } })).financial_goals;
+}
+
+export function updateFinancialGoals(id: string, goals: FinancialGoals): Promise<unknown> {
+  return call(E.updateFinancialGoals, { params: { id }, body: { financial_goals: goals } });
+}
+
+/** Booleans on read (docs/product.md, "What the app keeps"); a setting the answer lacks keeps its default. */
+export function getNotificationSettings(id: string): Promise<NotificationSettings> {
+  return call(E.getNotificationSettings, { params: { id } });
+}
+
+/** Saved as 'enable' or 'disable' (docs/product.md, "What the app keeps"). */
+export function updateNotificationSettings(id: string, settings: NotificationSettings): Promise<unknown> {
+  return call(E.updateNotificationSettings, {
+    params: { id },
+    body: {
+      monthly_summary: toToggle(settings.monthly_summary),
+      action_required: toToggle(settings.action_required),
+      email_notifications: toToggle(settings.email_notifications),
+    },
+  });
+}
+
+export const settingsKeys = {
+  goals: (id: string) => ['settings', id, 'financial-goals'] as const,
+  notifications: (id: string) => ['settings', id, 'notification-settings'] as const,
+};

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import {
+  BusinessInformationRequestSchema,
+  IdParamsSchema,
+  MessageResponseSchema,
+  UserDetailsSchema,
+} from '../auth/schemas.js';
+import {
+  ProfilePhotoResponseSchema,
+  UpdateBusinessInfoRequestSchema,
+  UpdateEmailRequestSchema,
+  UpdatePersonalInfoRequestSchema,
+  UpdateProfilePasswordRequestSchema,
+} from '../profile/schemas.js';
+import { endpoints, lenient } from './endpoint.js';
+import { LenientUserDetailsSchema } from './lenient-readings.js';
+
+/** Onboarding's business information, the owner's details, the Profile screen's saves, the photo, the e-mail link. */
+export const ACCOUNT_ENDPOINTS = endpoints('accounts', {
+  recordBusinessInformation: {
+    method: 'POST',
+    path: '/api/record_business_information',
+    auth: 'session',
+    body: BusinessInformationRequestSchema,
+    answer: MessageResponseSchema,
+  },
+  getUserDetails: {
+    method: 'GET',
+    path: '/api/database/get-user-details/:id',
+    auth: 'session',
+    params: IdParamsSchema,
+    ...lenient(UserDetailsSchema, { read: LenientUserDetailsSchema }),
+  },
+  updatePersonalInfo: {
+    method: 'POST',
+    path: '/api/database/update-personal-info',
+    auth: 'session',
+    body: UpdatePersonalInfoRequestSchema,
+    answer: MessageResponseSchema,
+  },
+  updateEmail: {
+    method: 'POST',
+    path: '/api/database/update-email',
+    auth: 'session',
+    body: UpdateEmailRequestSchema,
+    answer: MessageResponseSchema,
+  },
+  updateBusinessInfo: {
+    method: 'POST',
+    path: '/api/database/update-business-info',
+    auth: 'session',
+    body: UpdateBusinessInfoRequestSchema,
+    answer: MessageResponseSchema,
+  },
+  updatePassword: {
+    method: 'POST',
+    path: '/api/database/update-password',
+    auth: 'session',
+    body: UpdateProfilePasswordRequestSchema,
+    answer: MessageResponseSchema,
+  },
+  /** Beyond the spec: the photo's raw bytes; the server decides the type from the content. */
+  uploadProfilePhoto: {
+    method: 'POST',
+    path: '/api/database/upload-profile-photo/:id',
+    auth: 'session',
+    params: IdParamsSchema,
+    body: 'bytes',
+    answer: ProfilePhotoResponseSchema,
+  },
+  /** The re-encoded photo, at the address `profile_photo` names. */
+  profilePhoto: {
+    method: 'GET',
+    path: '/api/profile-photos/:file',
+    auth: 'none',
+    params: z.object({ file: z.string().max(64) }),
+    answer: 'file',
+  },
+  /** The link in the e-mail-change confirmation: the single-use token is the proof, no session needed. */
+  confirmEmailChange: {
+    method: 'GET',
+    path: '/api/auth/confirm-email-change',
+    auth: 'none',
+    query: z.object({ token: z.string().max(200).default('') }),
+    answer: 'redirect',
+  },
+});

@@ -1,0 +1,93 @@
+import { IdParamsSchema } from '../auth/schemas.js';
+import {
+  ExpensesResponseSchema,
+  HeadlineFigureSchema,
+  MonthlyExpensesResponseSchema,
+  MonthlySalesResponseSchema,
+  MonthRequestSchema,
+  SalesResponseSchema,
+} from '../ledger/schemas.js';
+import { endpoints, lenient } from './endpoint.js';
+import { HEADLINE_FALLBACK } from './lenient-readings.js';
+
+const params = IdParamsSchema;
+
+/** The read calls of docs/product.md, "The calls" over the ledger; every one scoped to the signed-in owner. */
+export const LEDGER_ENDPOINTS = endpoints('ledger', {
+  getAllSales: {
+    method: 'GET',
+    path: '/api/database/get-all-sales/:id',
+    auth: 'session',
+    params,
+    answer: SalesResponseSchema,
+  },
+  getAllExpenses: {
+    method: 'GET',
+    path: '/api/database/get-all-expenses/:id',
+    auth: 'session',
+    params,
+    answer: ExpensesResponseSchema,
+  },
+  getSalesForMonth: {
+    method: 'POST',
+    path: '/api/database/get-sales-for-month/:id',
+    auth: 'session',
+    params,
+    body: MonthRequestSchema,
+    answer: SalesResponseSchema,
+  },
+  getExpensesForMonth: {
+    method: 'POST',
+    path: '/api/database/get-expenses-for-month/:id',
+    auth: 'session',
+    params,
+    body: MonthRequestSchema,
+    answer: ExpensesResponseSchema,
+  },
+  getMonthlySales: {
+    method: 'GET',
+    path: '/api/database/get-monthly-sales/:id',
+    auth: 'session',
+    params,
+    ...lenient(MonthlySalesResponseSchema, { fallback: { monthly_sales: [] } }),
+  },
+  getMonthlyExpenses: {
+    method: 'GET',
+    path: '/api/database/get-monthly-expenses/:id',
+    auth: 'session',
+    params,
+    ...lenient(MonthlyExpensesResponseSchema, { fallback: { monthly_expenses: [] } }),
+  },
+  getCurrentMonthSalesTotal: {
+    method: 'GET',
+    path: '/api/database/get-current-month-sales-total/:id',
+    auth: 'session',
+    params,
+    ...lenient(HeadlineFigureSchema, { fallback: HEADLINE_FALLBACK }),
+  },
+  getCurrentMonthExpensesTotal: {
+    method: 'GET',
+    path: '/api/database/get-current-month-expenses-total/:id',
+    auth: 'session',
+    params,
+    ...lenient(HeadlineFigureSchema, { fallback: HEADLINE_FALLBACK }),
+  },
+  getCurrentMonthRevenuePerClient: {
+    method: 'GET',
+    path: '/api/database/get-current-month-revenue-per-client/:id',
+    auth: 'session',
+    params,
+    ...lenient(HeadlineFigureSchema, { fallback: HEADLINE_FALLBACK }),
+  },
+});
+
+/**
+ * The three headline figures by their one internal name, from the server's query to the dashboard's tile, in
+ * the order the tiles show. The spec fixes only their URLs ('sales-total' is the revenue figure).
+ */
+export const HEADLINE_ENDPOINTS = {
+  revenue: LEDGER_ENDPOINTS.getCurrentMonthSalesTotal,
+  expenses: LEDGER_ENDPOINTS.getCurrentMonthExpensesTotal,
+  revenuePerClient: LEDGER_ENDPOINTS.getCurrentMonthRevenuePerClient,
+} as const;
+export type HeadlineName = keyof typeof HEADLINE_ENDPOINTS;

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { UserDetailsSchema } from '../auth/schemas.js';
+import { DEFAULT_FINANCIAL_GOALS, type FinancialGoals } from '../ledger/goals.js';
+import type { HeadlineFigure } from '../ledger/schemas.js';
+import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '../settings/notifications.js';
+
+/**
+ * The spec's lenient readings and fallbacks (docs/product.md, "What the app keeps" and "Failures"), in one place beside the schemas; the endpoint
+ * tables attach them with `lenient()`. The server always sends the strict answer; these say how the web reads
+ * an answer that is partly missing and what it shows when a call fails.
+ */
+
+/** "The three headline figures fall back to a value of 0 and a change of 0." */
+export const HEADLINE_FALLBACK: HeadlineFigure = { value: 0, percent_change: 0 };
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** "Goals keep defaults": a goal the answer lacks or garbles keeps its default; no goals object is a failure. */
+export const LenientFinancialGoalsSchema = z.object({
+  financial_goals: z.object({
+    margin_goal: z.number().catch(DEFAULT_FINANCIAL_GOALS.margin_goal),
+    revenue_target: z.number().catch(DEFAULT_FINANCIAL_GOALS.revenue_target),
+    retention_rate: z.number().catch(DEFAULT_FINANCIAL_GOALS.retention_rate),
+  }),
+}) satisfies z.ZodType<{ financial_goals: FinancialGoals }, unknown>;
+
+/** A setting the answer lacks keeps its default (every notification on). */
+export const LenientNotificationSettingsSchema = z.object({
+  monthly_summary: z.boolean().catch(DEFAULT_NOTIFICATION_SETTINGS.monthly_summary),
+  action_required: z.boolean().catch(DEFAULT_NOTIFICATION_SETTINGS.action_required),
+  email_notifications: z.boolean().catch(DEFAULT_NOTIFICATION_SETTINGS.email_notifications),
+}) satisfies z.ZodType<NotificationSettings, unknown>;
+
+const orNull = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? null);
+
+/** User details: profile_photo "also seen as profilePhoto", salon_name "also seen as salonName"; absent is null. */
+export const LenientUserDetailsSchema = z.preprocess(
+  (raw) =>
+    isObject(raw)
+      ? { ...raw, profile_photo: raw.profile_photo || raw.profilePhoto, salon_name: raw.salon_name ?? raw.salonName }
+      : raw,
+  UserDetailsSchema.extend({
+    profile_photo: orNull,
+    salon_name: orNull,
+    business_address: orNull,
+    postcode: orNull,
+    state: orNull,
+    country: orNull,
+  }),
+);

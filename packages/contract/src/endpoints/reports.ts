@@ -1,0 +1,15 @@
+import { IdParamsSchema } from '../auth/schemas.js';
+import { ReportRequestSchema, ReportResponseSchema } from '../reports/model.js';
+import { endpoints } from './endpoint.js';
+
+export const REPORT_ENDPOINTS = endpoints('reports', {
+  /** `{type, month, year}`: the report table model the PDF and CSV render. */
+  getReport: {
+    method: 'POST',
+    path: '/api/database/get-report/:id',
+    auth: 'session',
+    params: IdParamsSchema,
+    body: ReportRequestSchema,
+    answer: ReportResponseSchema,
+  },
+});

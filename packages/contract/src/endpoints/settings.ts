@@ -1,0 +1,45 @@
+import { IdParamsSchema, MessageResponseSchema } from '../auth/schemas.js';
+import { DEFAULT_FINANCIAL_GOALS } from '../ledger/goals.js';
+import { FinancialGoalsResponseSchema } from '../ledger/schemas.js';
+import { UpdateFinancialGoalsRequestSchema } from '../settings/goals-schemas.js';
+import { NotificationSettingsSchema, UpdateNotificationSettingsRequestSchema } from '../settings/notifications.js';
+import { endpoints, lenient } from './endpoint.js';
+import { LenientFinancialGoalsSchema, LenientNotificationSettingsSchema } from './lenient-readings.js';
+
+const params = IdParamsSchema;
+
+export const SETTINGS_ENDPOINTS = endpoints('settings', {
+  getFinancialGoals: {
+    method: 'GET',
+    path: '/api/database/get-financial-goals/:id',
+    auth: 'session',
+    params,
+    ...lenient(FinancialGoalsResponseSchema, {
+      read: LenientFinancialGoalsSchema,
+      fallback: { financial_goals: DEFAULT_FINANCIAL_GOALS },
+    }),
+  },
+  updateFinancialGoals: {
+    method: 'POST',
+    path: '/api/database/update-financial-goals/:id',
+    auth: 'session',
+    params,
+    body: UpdateFinancialGoalsRequestSchema,
+    answer: MessageResponseSchema,
+  },
+  getNotificationSettings: {
+    method: 'GET',
+    path: '/api/database/get-notification-settings/:id',
+    auth: 'session',
+    params,
+    ...lenient(NotificationSettingsSchema, { read: LenientNotificationSettingsSchema }),
+  },
+  updateNotificationSettings: {
+    method: 'POST',
+    path: '/api/database/update-notification-settings/:id',
+    auth: 'session',
+    params,
+    body: UpdateNotificationSettingsRequestSchema,
+    answer: MessageResponseSchema,
+  },
+});
