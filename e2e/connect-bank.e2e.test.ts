@@ -16,7 +16,7 @@ const SOON = { timeout: 15_000 };
 
 let app: RunningApp;
 beforeAll(async () => {
-  app = await startApp();
+  app = await startApp({ demo: false });
 });
 afterAll(() => app?.stop());
 

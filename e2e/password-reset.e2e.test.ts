@@ -3,7 +3,7 @@ import { newOwnerEmail, type RunningApp, screenshot, startApp } from './support/
 
 let app: RunningApp;
 beforeAll(async () => {
-  app = await startApp();
+  app = await startApp({ demo: false });
 });
 afterAll(() => app?.stop());
 

@@ -5,7 +5,7 @@ import { OWNER_PASSWORD, signInThroughForm, signUpRosa } from './support/connect
 
 let app: RunningApp;
 beforeAll(async () => {
-  app = await startApp();
+  app = await startApp({ demo: false });
 });
 afterAll(() => app?.stop());
 

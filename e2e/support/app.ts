@@ -15,14 +15,23 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-/** The built app (npm run build) on a loopback port with a fresh data directory, and Debian's Chromium. */
-export async function startApp(): Promise<RunningApp> {
+/**
+ * The built app (npm run build) on a loopback port with a fresh data directory, and Debian's Chromium. Files that
+ * never use the demo account pass `demo: false`: the app then runs without it (DEMO_ACCOUNT=false) instead of
+ * importing its 18 months first, which costs each file tens of seconds and competes with the test for the CPU.
+ */
+export async function startApp(options: { demo?: boolean } = {}): Promise<RunningApp> {
+  const demo = options.demo ?? true;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'brade-e2e-'));
   // Two months of history per new connection keep imports quick; the demo account has its own 18 months.
-  const server = await startServerProcess(dataDir, { LOG_LEVEL: 'warn', SYNC_HISTORY_DAYS: '62' });
+  const server = await startServerProcess(dataDir, {
+    LOG_LEVEL: 'warn',
+    SYNC_HISTORY_DAYS: '62',
+    ...(demo ? {} : { DEMO_ACCOUNT: 'false' }),
+  });
   if (!server.ready) throw new Error(`the app did not become ready:\n${server.output()}`);
   const { url } = server;
-  await demoHistoryImported(url);
+  if (demo) await demoHistoryImported(url);
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
