@@ -2,6 +2,7 @@
 import { measureDashboard } from './dashboard-calls.mjs';
 import { measureDemoFirstStart } from './demo-first-start.mjs';
 import { measureImport } from './import-card-transactions.mjs';
+import { measureLineTransactions } from './line-transactions.mjs';
 import { measureLoginJavaScript } from './login-javascript.mjs';
 import { measureReportPdf } from './report-pdf.mjs';
 import { measureStartup } from './startup-to-ready.mjs';
@@ -12,6 +13,7 @@ const results = [
   await measureDemoFirstStart(),
   await measureDashboard(),
   await measureReportPdf(),
+  await measureLineTransactions(),
   await measureImport(),
 ];
 process.exit(results.every(Boolean) ? 0 : 1);

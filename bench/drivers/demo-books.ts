@@ -1,7 +1,8 @@
 /**
  * The demo salon's books for one calendar year, as an owner sees them over HTTP: the demo account imports its whole
  * history from its simulators through the real adapters (PGlite in memory), then this prints the year's revenue,
- * expenses and net income from the monthly calls and the twelve income statements, and the year's expense lines.
+ * expenses and net income from the monthly calls and the twelve income statements, the year's expense lines, and the
+ * VAT view of each quarter.
  * The figures of docs/finance.md come from here.
  *   npx tsx bench/drivers/demo-books.ts [--year 2026]
  */
@@ -68,6 +69,18 @@ async function main() {
     console.log('  expense report lines, summed over the 12 months:');
     for (const [label, amount] of [...expenseLines].sort((a, b) => b[1] - a[1]))
       console.log(`    ${label.padEnd(32)} ${pounds(amount)}`);
+    console.log('  VAT view, each quarter:');
+    for (const month of [3, 6, 9, 12]) {
+      const res = await server.post(`/api/database/get-report/${demoId}`, { type: 'vat', month, year }, token);
+      if (res.status !== 200) throw new Error(`VAT ${month}: ${res.status} ${JSON.stringify(res.body)}`);
+      const rows = (res.body.report.rows as Array<Row & { subtext?: string }>)
+        .map(
+          (r) =>
+            `${r.description} ${r.amount === null ? '' : pounds(pence(r.amount))}${r.subtext ? ` (${r.subtext})` : ''}`,
+        )
+        .join('; ');
+      console.log(`    ${res.body.report.period.from} – ${res.body.report.period.to}: ${rows}`);
+    }
   } finally {
     await server.close();
   }

@@ -4,6 +4,9 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Logger } from 'pino';
 import { accountRoutes } from './accounts/routes.js';
 import type { AppContext } from './app-context.js';
+import { createOpenAiModel } from './assistant/openai-model.js';
+import { assistantRoutes } from './assistant/routes.js';
+import type { AssistantOptions } from './assistant/service.js';
 import { accessTokenKey } from './auth/access-tokens.js';
 import { AfterReply } from './auth/after-reply.js';
 import { type AuthLimits, DEFAULT_AUTH_LIMITS } from './auth/limits.js';
@@ -59,6 +62,8 @@ export interface BuildOptions {
   jobPollingSeconds?: number;
   /** The demo account's private simulators (sandbox/demo-sandbox.ts), closed with the app. */
   demo?: DemoSandbox | null;
+  /** BradeBot's budgets and model (tests inject a slow or failing one); the model defaults to OPENAI_* config. */
+  assistant?: AssistantOptions;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -168,6 +173,12 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   await app.register(reportRoutes(ctx));
   await app.register(settingsRoutes(ctx));
   await app.register(integrationRoutes(ctx));
+  await app.register(
+    assistantRoutes(ctx, {
+      model: config.openai ? createOpenAiModel(config.openai) : null,
+      ...options.assistant,
+    }),
+  );
   if (config.devMailbox) await app.register(mailboxRoutes(ctx));
   if (config.sandboxProviders) {
     // The simulators are a chunk of their own, loaded only here and with the demo account (main.ts).

@@ -41,6 +41,10 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Brade <no-reply@brade.app>'),
+  /** BradeBot's language model (docs/assistant.md): unset, the built-in analyst answers alone. */
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_BASE_URL: z.url().optional(),
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   MAIL_RETRY_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
   MAIL_SWEEP_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
   MAIL_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(300),
@@ -93,6 +97,8 @@ export interface Config {
   syncHistoryDays: number;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** BradeBot's language model, when OPENAI_API_KEY is set (docs/assistant.md). */
+  openai: { apiKey: string; baseUrl: string | undefined; model: string } | null;
   /** Outbox timing (mail/mailer.ts): first retry after a failed send (doubling up to an hour), how often the
    * outbox is looked at, and how long a claimed e-mail stays with the instance sending it. */
   mail: { retrySeconds: number; sweepSeconds: number; leaseSeconds: number };
@@ -158,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     syncHistoryDays: e.SYNC_HISTORY_DAYS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    openai: e.OPENAI_API_KEY ? { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL } : null,
     mail: {
       retrySeconds: e.MAIL_RETRY_SECONDS,
       sweepSeconds: e.MAIL_SWEEP_SECONDS,

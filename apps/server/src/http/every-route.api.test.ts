@@ -81,6 +81,7 @@ const KNOWN: Record<string, () => unknown> = {
   redirect: () => `${server.url}/gocardless-redirect`,
   redirect_to: () => `${server.url}/set-new-password`,
   revenue_target: () => 6000,
+  registered_from: () => '2024-04-01',
 };
 
 function sample(schema: JsonSchema, name: string, targetId: string): unknown {

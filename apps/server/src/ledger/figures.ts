@@ -1,10 +1,13 @@
 import { type DayRange, firstDayOf, type HeadlineName, lastMonths, monthToDateRanges } from '@brade/contract';
-import { type AnyColumn, and, between, eq, gte, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, and, between, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { isServiceRow } from './clients.js';
 import {
   BELOW_NET_INCOME_KINDS,
   EXPENSE_KINDS,
+  IN_PROFIT_AND_LOSS,
   LOAN_KINDS,
+  netAmount,
   OTHER_INCOME_KINDS,
   OWNER_MONEY_KINDS,
   SALES_KINDS,
@@ -16,13 +19,19 @@ export interface PeriodTotals {
   revenuePence: number;
   otherIncomePence: number;
   expensesPence: number;
+  /** Distinct people who had a service (ledger/clients.ts). */
   clients: number;
+  /** Gift vouchers sold: revenue (cash basis) but not a sale for a service (docs/finance.md, "Clients"). */
+  voucherSalesPence: number;
 }
 
 const sumBetween = (column: AnyColumn, range: DayRange) =>
   sql<string>`coalesce(sum(${column}) filter (where ${daily.localDate} between ${range.from} and ${range.to}), 0)`;
+const inRange = (range: DayRange) => sql`${lt.localDate} between ${range.from} and ${range.to}`;
 const clientsBetween = (range: DayRange) =>
-  sql<string>`count(distinct ${lt.clientKey}) filter (where ${lt.localDate} between ${range.from} and ${range.to})`;
+  sql<string>`count(distinct ${lt.clientId}) filter (where ${inRange(range)} and ${isServiceRow})`;
+const voucherSalesBetween = (range: DayRange) =>
+  sql<string>`coalesce(sum(${netAmount}) filter (where ${inRange(range)} and ${lt.kind} = 'sale' and ${lt.salePurpose} = 'voucher_sale'), 0)`;
 
 /**
  * Revenue, expenses and distinct clients for several ranges of Europe/London days at once: sums from the daily
@@ -50,9 +59,16 @@ export async function totalsForRanges(
     .where(and(eq(daily.userId, userId), between(daily.localDate, from, to)));
   const clients = withClients
     ? db
-        .select(Object.fromEntries(ranges.map((r, i) => [`c${i}`, clientsBetween(r)])))
+        .select(
+          Object.fromEntries(
+            ranges.flatMap((r, i) => [
+              [`c${i}`, clientsBetween(r)],
+              [`v${i}`, voucherSalesBetween(r)],
+            ]),
+          ),
+        )
         .from(lt)
-        .where(and(eq(lt.userId, userId), eq(lt.kind, 'sale'), between(lt.localDate, from, to)))
+        .where(and(eq(lt.userId, userId), isNotNull(lt.clientId), between(lt.localDate, from, to)))
     : Promise.resolve([{} as Record<string, string>]);
   const [[sumRow], [clientRow]] = await Promise.all([sums, clients]);
   return ranges.map((_, i) => ({
@@ -60,6 +76,7 @@ export async function totalsForRanges(
     otherIncomePence: Number(sumRow?.[`o${i}`] ?? 0),
     expensesPence: Number(sumRow?.[`e${i}`] ?? 0),
     clients: Number(clientRow?.[`c${i}`] ?? 0),
+    voucherSalesPence: Number(clientRow?.[`v${i}`] ?? 0),
   }));
 }
 
@@ -76,8 +93,9 @@ export function percentChange(current: number, previous: number): number | null 
   return Math.round(((current - previous) / Math.abs(previous)) * 1000) / 10;
 }
 
+/** Sales for services (revenue less gift vouchers sold) ÷ distinct clients who had a service (docs/finance.md). */
 export function revenuePerClientPence(totals: PeriodTotals): number {
-  return totals.clients === 0 ? 0 : Math.round(totals.revenuePence / totals.clients);
+  return totals.clients === 0 ? 0 : Math.round((totals.revenuePence - totals.voucherSalesPence) / totals.clients);
 }
 
 /** Month to date against the same days of the previous month (docs/finance.md). */
@@ -128,21 +146,25 @@ const LINE_GROUPS: Record<LineGroup, { kinds: readonly LedgerKind[]; sign: 1 | -
 };
 export type LineGroup = 'sales' | 'otherIncome' | 'expenses' | 'corporationTax' | 'ownerMoney' | 'loans';
 
-/** Lines of one group by category, largest first, each with how many transactions it groups. */
+/**
+ * Lines of one group by category, largest first, each with how many transactions it groups; amounts net of VAT, and
+ * without rows that are wholly VAT (docs/finance.md, "VAT").
+ */
 export async function groupedLines(db: Db, userId: string, what: LineGroup, range?: DayRange): Promise<LedgerLine[]> {
   const { kinds, sign } = LINE_GROUPS[what];
   const rows = await db
-    .select({ category: lt.category, total: sql<string>`sum(${lt.amountPence})`, count: sql<string>`count(*)` })
+    .select({ category: lt.category, total: sql<string>`sum(${netAmount})`, count: sql<string>`count(*)` })
     .from(lt)
     .where(
       and(
         eq(lt.userId, userId),
         inArray(lt.kind, [...kinds]),
+        IN_PROFIT_AND_LOSS,
         range ? between(lt.localDate, range.from, range.to) : undefined,
       ),
     )
     .groupBy(lt.category)
-    .orderBy(sql`abs(sum(${lt.amountPence})) desc`, lt.category);
+    .orderBy(sql`abs(sum(${netAmount})) desc`, lt.category);
   return rows.map((r) => {
     const count = Number(r.count);
     return {

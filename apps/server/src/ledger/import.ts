@@ -2,11 +2,13 @@ import { londonDateOf } from '@brade/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.js';
 import { classify, type SourceTransaction } from './classify.js';
-import { refreshDailyTotals } from './daily-totals.js';
+import { refreshClientIds } from './clients.js';
+import { applyOwnerCorrections } from './corrections.js';
 import { type PayerHash, payerKeysOf, storedClientKey } from './payer-keys.js';
 import { settlePayouts } from './payouts.js';
 import { reconcilePayouts } from './reconcile.js';
 import { type LedgerProvider, ledgerTransactions } from './tables.js';
+import { refreshRowVat } from './vat-rows.js';
 
 /** Rows per statement (one array parameter a column, so the row count is not bound by the parameter limit). */
 const BATCH = 2000;
@@ -93,12 +95,17 @@ export async function importTransactions(
           payer_customer_key = excluded.payer_customer_key, payer_card_key = excluded.payer_card_key,
           payer_email_key = excluded.payer_email_key, sale_purpose = excluded.sale_purpose`);
     }
+    // The owner's rules and corrections win over the rule table, on every import (corrections.ts).
+    await applyOwnerCorrections(tx, userId, { from, to });
     // New processor rows can change what earlier bank payouts are, and new bank payouts need deciding.
     for (const day of await settlePayouts(tx, userId)) {
       if (day < from) from = day;
       if (day > to) to = day;
     }
-    await refreshDailyTotals(tx, userId, { from, to });
+    // The VAT of the rows written and of the payouts settled, then the daily totals of those days.
+    await refreshRowVat(tx, userId, { from, to });
+    // New payments can link earlier ones to one person (docs/finance.md, "Clients").
+    await refreshClientIds(tx, userId);
     if (alongside) await alongside(tx as unknown as Db);
   });
   return rows.length;
@@ -111,7 +118,7 @@ export async function importTransactions(
 export async function reclassifyPayouts(db: Db, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const days = await settlePayouts(tx, userId);
-    if (days.length > 0) await refreshDailyTotals(tx, userId, { from: days.sort()[0]!, to: days.at(-1)! });
+    if (days.length > 0) await refreshRowVat(tx, userId, { from: days.sort()[0]!, to: days.at(-1)! });
   });
   await reconcilePayouts(db, userId);
 }

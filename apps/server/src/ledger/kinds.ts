@@ -5,8 +5,9 @@ import { type LedgerKind, ledgerTransactions as lt } from './tables.js';
 export const SALES_KINDS: readonly LedgerKind[] = ['sale', 'refund'];
 export const OTHER_INCOME_KINDS: readonly LedgerKind[] = ['other_income'];
 /**
- * VAT settlements are the place VAT accounting takes out of the profit and loss once Brade knows the owner's VAT
- * status; until then they are an expense line of their own, "VAT paid to HMRC".
+ * VAT settlements are an expense line of their own, "VAT paid to HMRC", for a business that is not VAT-registered;
+ * for a registered one a settlement is wholly VAT (ledger/vat-rows.ts), so its net amount is 0 and it leaves the
+ * profit and loss (`IN_PROFIT_AND_LOSS`).
  */
 export const EXPENSE_KINDS: readonly LedgerKind[] = ['expense', 'fee', 'vat_settlement'];
 /** Below net income on the income statement; never an expense of the month. */
@@ -21,10 +22,15 @@ const kindList = (kinds: readonly LedgerKind[]) =>
     sql`, `,
   );
 
-const signedSum = (kinds: readonly LedgerKind[], sign: 1 | -1) =>
-  sql<string>`coalesce(${sql.raw(sign === 1 ? '' : '-')}sum(${lt.amountPence}) filter (where ${lt.kind} in (${kindList(kinds)})), 0)`;
+/** A row's amount net of its VAT (docs/finance.md, "VAT"): every figure adds these. */
+export const netAmount = sql`(${lt.amountPence} - ${lt.vatPence})`;
+/** A row that is wholly VAT (a registered business's payment to HMRC) is out of the profit and loss. */
+export const IN_PROFIT_AND_LOSS = sql`not (${lt.amountPence} = ${lt.vatPence} and ${lt.vatPence} <> 0)`;
 
-/** Sales less refunds (pence) over the selected transactions. */
+const signedSum = (kinds: readonly LedgerKind[], sign: 1 | -1) =>
+  sql<string>`coalesce(${sql.raw(sign === 1 ? '' : '-')}sum(${netAmount}) filter (where ${lt.kind} in (${kindList(kinds)})), 0)`;
+
+/** Sales less refunds (pence, net of VAT) over the selected transactions. */
 export const revenueSum = signedSum(SALES_KINDS, 1);
 /** Other income (pence) over the selected transactions. */
 export const otherIncomeSum = signedSum(OTHER_INCOME_KINDS, 1);

@@ -1,9 +1,22 @@
-import { LEDGER_ENDPOINTS as E, firstDayOf, HEADLINE_ENDPOINTS, lastDayOf, londonDateOf } from '@brade/contract';
+import {
+  BOOKS_ENDPOINTS as B,
+  BOOKS_MESSAGES,
+  LEDGER_ENDPOINTS as E,
+  firstDayOf,
+  HEADLINE_ENDPOINTS,
+  lastDayOf,
+  londonDateOf,
+  monthOf,
+} from '@brade/contract';
 import type { FastifyInstance } from 'fastify';
+import { ownerForWrite } from '../accounts/owner-guard.js';
 import type { AppContext } from '../app-context.js';
 import { ownId } from '../auth/authenticate.js';
 import { type EndpointRequest, registerEndpoint, registerEndpoints } from '../http/register-endpoint.js';
+import { correctionOptions, correctTransaction, listRules, removeRule } from './corrections.js';
 import { groupedLines, headlineFigure, monthlySeries } from './figures.js';
+import { lineTransactions } from './line-transactions.js';
+import { retention } from './retention.js';
 
 type OwnerRequest = EndpointRequest<typeof E.getAllSales>;
 
@@ -32,11 +45,48 @@ export function ledgerRoutes(ctx: AppContext) {
       getMonthlyExpenses: async (req) => ({
         monthly_expenses: await monthlySeries(db, owner(req), today(), 'expenses'),
       }),
+      getRetention: async (req) => retention(db, owner(req), today()),
     });
     for (const [name, endpoint] of Object.entries(HEADLINE_ENDPOINTS)) {
       registerEndpoint(app, ctx, endpoint, async (req) =>
         headlineFigure(db, owner(req), today(), name as keyof typeof HEADLINE_ENDPOINTS),
       );
     }
+
+    // The transactions behind a report's line and the owner's corrections (docs/finance.md, "The owner's
+    // corrections"). The line covers the same days as the report: the current month ends today.
+    registerEndpoints(app, ctx, B, {
+      getLineTransactions: async (req) => {
+        const { month, year, group, category, search, sort, direction, page, page_size } = req.body;
+        const range = monthRange(month, year);
+        const now = today();
+        if (monthOf(now) === monthOf(range.from) && now < range.to) range.to = now;
+        return lineTransactions(db, owner(req), range, {
+          group,
+          category,
+          search,
+          sort,
+          direction,
+          page,
+          pageSize: page_size,
+        });
+      },
+      getCorrectionOptions: async (req) => correctionOptions(db, owner(req), req.body.transaction_id),
+      correctTransaction: async (req) => {
+        const user = await ownerForWrite(db, owner(req), 'its transactions');
+        const done = await correctTransaction(db, user.id, {
+          transactionId: req.body.transaction_id,
+          category: req.body.category,
+          applyToSimilar: req.body.apply_to_similar,
+        });
+        return { message: BOOKS_MESSAGES.corrected, moved: done.moved, rule_id: done.ruleId };
+      },
+      getCategoryRules: async (req) => ({ rules: await listRules(db, owner(req)) }),
+      removeCategoryRule: async (req) => {
+        const user = await ownerForWrite(db, owner(req), 'its rules');
+        const done = await removeRule(db, user.id, { ruleId: req.body.rule_id, restore: req.body.restore });
+        return { message: BOOKS_MESSAGES.ruleRemoved, restored: done.restored };
+      },
+    });
   };
 }

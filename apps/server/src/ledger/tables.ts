@@ -1,6 +1,17 @@
 import type { Source } from '@brade/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables.js';
 
 /**
@@ -68,14 +79,27 @@ export const ledgerTransactions = pgTable(
     payerCardKey: text('payer_card_key'),
     payerEmailKey: text('payer_email_key'),
     salePurpose: text('sale_purpose').$type<SalePurpose>(),
+    /**
+     * The VAT in the row (docs/finance.md, "VAT"), signed like the amount, and its rate in basis points (2000 = 20 %;
+     * the flat rate for a Flat Rate Scheme sale). Derived by ledger/vat-rows.ts alone; 0 when not registered.
+     */
+    vatRateBp: integer('vat_rate_bp').notNull().default(0),
+    vatPence: bigint('vat_pence', { mode: 'number' }).notNull().default(0),
+    /**
+     * The person who paid, across processors (ledger/clients.ts, docs/finance.md "Clients"): recomputed from the
+     * payer keys after every import; null on rows that are not a processor's sale or voucher-paid service.
+     */
+    clientId: text('client_id'),
   },
   (t) => [
     uniqueIndex('ledger_owner_provider_external_key').on(t.userId, t.provider, t.externalId),
     // Every dashboard and report query filters by owner and day range and sums by kind: this index answers
     // them without touching the table.
-    index('ledger_owner_day_kind_idx').on(t.userId, t.localDate, t.kind, t.amountPence, t.clientKey),
-    // Distinct clients of a range of days, read from the index alone.
-    index('ledger_owner_sale_clients_idx').on(t.userId, t.localDate, t.clientKey).where(sql`${t.kind} = 'sale'`),
+    index('ledger_owner_day_kind_idx').on(t.userId, t.localDate, t.kind, t.amountPence, t.vatPence, t.clientKey),
+    // Distinct clients of a range of days and each client's visits (ledger/clients.ts, ledger/retention.ts).
+    index('ledger_owner_client_days_idx')
+      .on(t.userId, t.localDate, t.clientId, t.kind, t.salePurpose)
+      .where(sql`${t.clientId} is not null`),
     index('ledger_owner_payouts_idx').on(t.userId, t.payoutProcessor).where(sql`${t.payoutProcessor} is not null`),
     // The first and last day of each processor's rows, read at both ends of the index after every import
     // (ledger/payouts.ts) instead of scanning the owner's rows.
@@ -101,4 +125,52 @@ export const ledgerDailyTotals = pgTable(
     expensesPence: bigint('expenses_pence', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.localDate] })],
+);
+
+export const RULE_DIRECTIONS = ['debit', 'credit'] as const;
+export type RuleDirection = (typeof RULE_DIRECTIONS)[number];
+
+/**
+ * The owner's own rules (docs/finance.md, "The owner's corrections"): a bank line from this counterparty (upper
+ * case, spaces squeezed) in this direction goes to this category. The import applies them after the rule table.
+ */
+export const ledgerCategoryRules = pgTable(
+  'ledger_category_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    counterpartyKey: text('counterparty_key').notNull(),
+    /** The counterparty as the owner saw it when making the rule. */
+    counterparty: text('counterparty').notNull(),
+    direction: text('direction').$type<RuleDirection>().notNull(),
+    category: text('category').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('ledger_rules_owner_counterparty_key').on(t.userId, t.counterpartyKey, t.direction)],
+);
+
+/**
+ * One row per transaction the owner moved (by hand, or by a rule: `rule_id`), with what the books had decided, so
+ * a re-import keeps the owner's category and a removed rule can put its rows back. The import refreshes
+ * `original_*` with what it decides each time and then applies the correction.
+ */
+export const ledgerCorrections = pgTable(
+  'ledger_corrections',
+  {
+    transactionId: uuid('transaction_id')
+      .primaryKey()
+      .references(() => ledgerTransactions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    kind: text('kind').$type<LedgerKind>().notNull(),
+    originalCategory: text('original_category').notNull(),
+    originalKind: text('original_kind').$type<LedgerKind>().notNull(),
+    ruleId: uuid('rule_id').references(() => ledgerCategoryRules.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ledger_corrections_rule_idx').on(t.ruleId), index('ledger_corrections_owner_idx').on(t.userId)],
 );

@@ -8,10 +8,13 @@ import {
   type Report,
   type ReportLine,
   type ReportType,
+  STATEMENT_NOTES,
 } from '@brade/contract';
 import { findUserById } from '../accounts/users.js';
 import type { Db } from '../db/client.js';
 import { groupedLines, type LedgerLine, type LineGroup, toPounds } from '../ledger/figures.js';
+import { readVatSettings } from '../settings/vat-settings.js';
+import { buildVatRows } from './vat-report.js';
 
 const row = (description: string, amount: number | null, flags: Partial<ReportLine> = {}): ReportLine => ({
   description,
@@ -36,15 +39,7 @@ async function reportTo(db: Db, userId: string): Promise<Report['report_to']> {
   return { name, address_lines: address };
 }
 
-/** Labels of the rows the income statement adds after the spec's Net Income (docs/finance.md). */
-export const STATEMENT_NOTES = {
-  corporationTax: 'Corporation Tax paid',
-  profitAfterTax: 'Profit after tax',
-  ownerMoney: "Owner's money (not in the profit and loss)",
-  ownerMoneyNet: "Owner's money, net",
-  loans: 'Loans (not in the profit and loss)',
-  loansNet: 'Loans, net',
-} as const;
+export { STATEMENT_NOTES };
 
 /** A note under the statement: a header, its lines and their net, or nothing when the month has none. */
 function note(header: string, lines: LedgerLine[], totalLabel: string): ReportLine[] {
@@ -73,6 +68,12 @@ export async function buildReport(
   const month = `${request.year}-${String(request.month).padStart(2, '0')}`;
   const last = lastDayOf(month);
   const period = { from: firstDayOf(month), to: monthOf(today) === month && today < last ? today : last };
+  if (request.type === 'vat') {
+    const settings = await readVatSettings(db, userId);
+    const [vat, to] = await Promise.all([buildVatRows(db, userId, settings, month, today), reportTo(db, userId)]);
+    const { month: m, year } = request;
+    return { type: 'vat', title: REPORT_TITLES.vat, month: m, year, period: vat.period, report_to: to, rows: vat.rows };
+  }
   const statement = request.type === 'income_statement';
   const lines = (what: LineGroup, wanted: boolean) => (wanted ? groupedLines(db, userId, what, period) : []);
   const [sales, otherIncome, expenses, corporationTax, ownerMoney, loans, to] = await Promise.all([

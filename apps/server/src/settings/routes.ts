@@ -1,4 +1,4 @@
-import { SETTINGS_ENDPOINTS as E, SETTINGS_MESSAGES } from '@brade/contract';
+import { SETTINGS_ENDPOINTS as E, SETTINGS_MESSAGES, VAT_MESSAGES } from '@brade/contract';
 import type { FastifyInstance } from 'fastify';
 import { ownerForWrite } from '../accounts/owner-guard.js';
 import type { AppContext } from '../app-context.js';
@@ -6,6 +6,8 @@ import { ownId } from '../auth/authenticate.js';
 import { registerEndpoints } from '../http/register-endpoint.js';
 import { readFinancialGoals, saveFinancialGoals } from './financial-goals.js';
 import { readNotificationSettings, saveNotificationSettings } from './notification-settings.js';
+import { saveVatSettings } from './vat-service.js';
+import { readVatSettings } from './vat-settings.js';
 
 export function settingsRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
@@ -22,6 +24,12 @@ export function settingsRoutes(ctx: AppContext) {
         const owner = await ownerForWrite(db, ownId(req, req.params.id), 'its notification settings');
         await saveNotificationSettings(db, owner.id, req.body);
         return { message: SETTINGS_MESSAGES.notifications.success };
+      },
+      getVatSettings: async (req) => ({ vat_settings: await readVatSettings(db, ownId(req, req.params.id)) }),
+      updateVatSettings: async (req) => {
+        const owner = await ownerForWrite(db, ownId(req, req.params.id), 'its VAT settings');
+        await saveVatSettings(db, owner.id, req.body);
+        return { message: VAT_MESSAGES.saved };
       },
     });
   };

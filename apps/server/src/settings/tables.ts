@@ -1,4 +1,5 @@
-import { boolean, integer, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { VatScheme, VatStagger, VatTreatment } from '@brade/contract';
+import { boolean, date, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables.js';
 
 /** The owner's goals; no row means the defaults (8 %, £6,000, 15 %). */
@@ -22,3 +23,32 @@ export const notificationSettings = pgTable('notification_settings', {
   emailNotifications: boolean('email_notifications').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The business's VAT settings (docs/finance.md, "VAT"); no row means not registered. The flat rate is in basis
+ * points (1300 = 13 %).
+ */
+export const vatSettings = pgTable('vat_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  scheme: text('scheme').$type<VatScheme>().notNull(),
+  flatRateBp: integer('flat_rate_bp'),
+  registeredFrom: date('registered_from', { mode: 'string' }),
+  stagger: text('stagger').$type<VatStagger>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The owner's own VAT rate of a category, from the day it takes effect (the UK default before it). */
+export const vatCategoryRates = pgTable(
+  'vat_category_rates',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    treatment: text('treatment').$type<VatTreatment>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.category, t.effectiveFrom] })],
+);

@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import { buildApp } from '../app.js';
 import type { AppContext } from '../app-context.js';
+import type { AssistantOptions } from '../assistant/service.js';
 import type { AuthLimits } from '../auth/limits.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
@@ -90,6 +91,8 @@ export interface TestServerOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Start the demo account's private simulators and connect the demo owner to them, as `main.ts` does. */
   demo?: boolean;
+  /** BradeBot's budgets and model (assistant/service.ts). */
+  assistant?: AssistantOptions;
 }
 
 /** A real server on a loopback port over a fresh database: PGlite in memory, or PostgreSQL when TEST_DB=postgres. */
@@ -125,6 +128,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.sleep ? { sleep: options.sleep } : {}),
     ...(options.providers ? { providers: options.providers } : {}),
+    ...(options.assistant ? { assistant: options.assistant } : {}),
     every: { ...(options.syncSweepMs ? { connections: options.syncSweepMs } : {}), ...options.every },
     ...(options.syncWriteBatchRows ? { syncWriteBatchRows: options.syncWriteBatchRows } : {}),
     providerRetry: { initialDelayMs: 5, maxDelayMs: 20 },

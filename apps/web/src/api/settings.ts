@@ -1,4 +1,11 @@
-import { SETTINGS_ENDPOINTS as E, type FinancialGoals, type NotificationSettings, toToggle } from '@brade/contract';
+import {
+  SETTINGS_ENDPOINTS as E,
+  type FinancialGoals,
+  type NotificationSettings,
+  toToggle,
+  type UpdateVatSettingsRequest,
+  type VatSettings,
+} from '@brade/contract';
 import { call } from './client';
 
 /** The owner's goals; a goal the answer lacks keeps its default (the contract's lenient reading). */
@@ -27,7 +34,17 @@ export function updateNotificationSettings(id: string, settings: NotificationSet
   });
 }
 
+/** VAT settings (beyond the spec; docs/finance.md, "VAT"). */
+export async function getVatSettings(id: string): Promise<VatSettings> {
+  return (await call(E.getVatSettings, { params: { id } })).vat_settings;
+}
+
+export function updateVatSettings(id: string, settings: UpdateVatSettingsRequest): Promise<unknown> {
+  return call(E.updateVatSettings, { params: { id }, body: settings });
+}
+
 export const settingsKeys = {
+  vat: (id: string) => ['settings', id, 'vat-settings'] as const,
   goals: (id: string) => ['settings', id, 'financial-goals'] as const,
   notifications: (id: string) => ['settings', id, 'notification-settings'] as const,
 };

@@ -2,8 +2,8 @@ import { keyframes } from '@emotion/react';
 import Box from '@mui/material/Box';
 import { useEffect } from 'react';
 import { Outlet, useMatches, useNavigation } from 'react-router';
+import { BRAND_PRIMARY } from '../ui/theme';
 import type { RouteHandle } from './router';
-import { BRAND_PRIMARY } from './theme';
 
 const slide = keyframes`
   from { transform: translateX(-100%); }

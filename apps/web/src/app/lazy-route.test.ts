@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TIMINGS } from '../ui/timings';
 import { ChunkLoadTimeoutError, lazyPage, withTimeout } from './lazy-route';
-import { TIMINGS } from './timings';
 
 describe('withTimeout', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { TIMINGS } from './timings';
+import { TIMINGS } from '../ui/timings';
 
 export class ChunkLoadTimeoutError extends Error {
   constructor(ms: number) {

@@ -7,8 +7,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { setSessionExpiredHandler } from '../api/client';
+import { theme } from '../ui/theme';
 import { routes } from './router';
-import { theme } from './theme';
 
 const router = createBrowserRouter(routes);
 setSessionExpiredHandler(() => void router.navigate('/login', { replace: true }));

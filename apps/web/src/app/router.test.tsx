@@ -6,10 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../shell/query-client';
 import { mockApi, on } from '../test/api-mock';
 import { USER_DETAILS } from '../test/fixtures';
+import { theme } from '../ui/theme';
 import { ErrorPage } from './ErrorPage';
 import { lazyPage } from './lazy-route';
 import { routes } from './router';
-import { theme } from './theme';
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));

@@ -21,7 +21,7 @@ const onboarding = {
   linkYourPosAccount: () => import('../features/onboarding/LinkYourPosAccountPage'),
   linkBusinessBank: () => import('../features/onboarding/LinkBusinessBankPage'),
   accountCreatedSuccess: () => import('../features/onboarding/AccountCreatedSuccessPage'),
-  redirects: () => import('../features/connect/ConnectRedirectPage'),
+  redirects: () => import('../features/onboarding/ConnectRedirectPage'),
 };
 
 /** The four pop-up return pages share one small chunk; each route picks its processor's page. */

@@ -11,8 +11,8 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import type { UserDetails } from '../api/user';
-import { BRAND_PRIMARY, INK, PAGE_TINT } from '../app/theme';
 import { BrandLogo } from '../ui/BrandLogo';
+import { BRAND_PRIMARY, INK, PAGE_TINT } from '../ui/theme';
 import { visuallyHidden } from '../ui/visually-hidden';
 
 const ACTIVE_TINT = '#FCE4EC';

@@ -2,7 +2,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { theme } from '../app/theme';
+import { theme } from '../ui/theme';
 
 /** Stands in for every other route, showing where the screen navigated to and with what state. */
 function Destination() {

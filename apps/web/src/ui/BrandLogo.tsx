@@ -1,4 +1,4 @@
-import { BRAND_PRIMARY, INK } from '../app/theme';
+import { BRAND_PRIMARY, INK } from './theme';
 
 /** The Brade mark (three rising bars: the business growing) and wordmark. Matches public/logo.svg. */
 export function BrandLogo({ height = 36, markOnly = false }: { height?: number; markOnly?: boolean }) {

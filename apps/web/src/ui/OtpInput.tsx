@@ -2,7 +2,7 @@ import { OTP_LENGTH } from '@brade/contract';
 import Box from '@mui/material/Box';
 import { styled } from '@mui/material/styles';
 import { type ChangeEvent, type ClipboardEvent, type KeyboardEvent, useRef } from 'react';
-import { BRAND_PRIMARY } from '../app/theme';
+import { BRAND_PRIMARY } from './theme';
 
 export const emptyOtp = (): string[] => Array.from({ length: OTP_LENGTH }, () => '');
 

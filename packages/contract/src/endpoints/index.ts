@@ -1,5 +1,7 @@
 import { ACCOUNT_ENDPOINTS } from './accounts.js';
+import { ASSISTANT_ENDPOINTS } from './assistant.js';
 import { AUTH_ENDPOINTS } from './auth.js';
+import { BOOKS_ENDPOINTS } from './books.js';
 import type { Endpoint } from './endpoint.js';
 import { HEALTH_ENDPOINTS } from './health.js';
 import { INTEGRATION_ENDPOINTS } from './integrations.js';
@@ -8,7 +10,9 @@ import { REPORT_ENDPOINTS } from './reports.js';
 import { SETTINGS_ENDPOINTS } from './settings.js';
 
 export * from './accounts.js';
+export * from './assistant.js';
 export * from './auth.js';
+export * from './books.js';
 export * from './endpoint.js';
 export * from './health.js';
 export * from './integrations.js';
@@ -22,9 +26,11 @@ export const API = {
   auth: AUTH_ENDPOINTS,
   accounts: ACCOUNT_ENDPOINTS,
   ledger: LEDGER_ENDPOINTS,
+  books: BOOKS_ENDPOINTS,
   reports: REPORT_ENDPOINTS,
   settings: SETTINGS_ENDPOINTS,
   integrations: INTEGRATION_ENDPOINTS,
+  assistant: ASSISTANT_ENDPOINTS,
   health: HEALTH_ENDPOINTS,
 } as const;
 

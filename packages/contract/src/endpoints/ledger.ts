@@ -1,4 +1,5 @@
 import { IdParamsSchema } from '../auth/schemas.js';
+import { RetentionResponseSchema } from '../ledger/retention.js';
 import {
   ExpensesResponseSchema,
   HeadlineFigureSchema,
@@ -78,6 +79,14 @@ export const LEDGER_ENDPOINTS = endpoints('ledger', {
     auth: 'session',
     params,
     ...lenient(HeadlineFigureSchema, { fallback: HEADLINE_FALLBACK }),
+  },
+  /** Beyond the spec's calls: new-client and overall retention, last 6 months (docs/finance.md, "Retention"). */
+  getRetention: {
+    method: 'GET',
+    path: '/api/database/get-retention/:id',
+    auth: 'session',
+    params,
+    answer: RetentionResponseSchema,
   },
 });
 

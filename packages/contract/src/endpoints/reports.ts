@@ -1,4 +1,5 @@
 import { IdParamsSchema } from '../auth/schemas.js';
+import { ReportYearsResponseSchema } from '../ledger/books.js';
 import { ReportRequestSchema, ReportResponseSchema } from '../reports/model.js';
 import { endpoints } from './endpoint.js';
 
@@ -11,5 +12,13 @@ export const REPORT_ENDPOINTS = endpoints('reports', {
     params: IdParamsSchema,
     body: ReportRequestSchema,
     answer: ReportResponseSchema,
+  },
+  /** This year and every earlier year with transactions, newest first: the Reports screen's year selector. */
+  getReportYears: {
+    method: 'GET',
+    path: '/api/database/get-report-years/:id',
+    auth: 'session',
+    params: IdParamsSchema,
+    answer: ReportYearsResponseSchema,
   },
 });

@@ -3,6 +3,7 @@ import { DEFAULT_FINANCIAL_GOALS } from '../ledger/goals.js';
 import { FinancialGoalsResponseSchema } from '../ledger/schemas.js';
 import { UpdateFinancialGoalsRequestSchema } from '../settings/goals-schemas.js';
 import { NotificationSettingsSchema, UpdateNotificationSettingsRequestSchema } from '../settings/notifications.js';
+import { UpdateVatSettingsRequestSchema, VatSettingsResponseSchema } from '../settings/vat.js';
 import { endpoints, lenient } from './endpoint.js';
 import { LenientFinancialGoalsSchema, LenientNotificationSettingsSchema } from './lenient-readings.js';
 
@@ -40,6 +41,22 @@ export const SETTINGS_ENDPOINTS = endpoints('settings', {
     auth: 'session',
     params,
     body: UpdateNotificationSettingsRequestSchema,
+    answer: MessageResponseSchema,
+  },
+  /** VAT settings (beyond the spec; docs/finance.md, "VAT"). */
+  getVatSettings: {
+    method: 'GET',
+    path: '/api/database/get-vat-settings/:id',
+    auth: 'session',
+    params,
+    answer: VatSettingsResponseSchema,
+  },
+  updateVatSettings: {
+    method: 'POST',
+    path: '/api/database/update-vat-settings/:id',
+    auth: 'session',
+    params,
+    body: UpdateVatSettingsRequestSchema,
     answer: MessageResponseSchema,
   },
 });

@@ -3,9 +3,10 @@ import { MonthRequestSchema } from '../ledger/schemas.js';
 
 /**
  * The three reports of docs/product.md, "Screens and routes". These values are also the `{type}` of the spec's file
- * names (`sales_report_april.pdf`, `expense_report_april_2026.csv`, `income_statement_report_april.pdf`).
+ * names (`sales_report_april.pdf`, `expense_report_april_2026.csv`, `income_statement_report_april.pdf`). `vat`, the
+ * VAT view of the month's VAT quarter, is beyond the spec (docs/finance.md, "VAT").
  */
-export const REPORT_TYPES = ['sales', 'expense', 'income_statement'] as const;
+export const REPORT_TYPES = ['sales', 'expense', 'income_statement', 'vat'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
 /** Each report's title, as its tab and its PDF read. */
@@ -13,7 +14,21 @@ export const REPORT_TITLES: Record<ReportType, string> = {
   sales: 'Sales Report',
   expense: 'Expense Report',
   income_statement: 'Income Statement',
+  vat: 'VAT',
 };
+
+/** The rows of the VAT view (docs/finance.md, "The VAT view"). */
+export const VAT_REPORT_LABELS = {
+  output: 'Output VAT',
+  input: 'Input VAT',
+  due: 'VAT due',
+  paid: 'VAT paid',
+  flatTurnover: 'Flat-rate turnover',
+  flatRate: 'Flat rate',
+  taxableTurnover: 'Taxable turnover, last 12 months',
+  threshold: 'Registration threshold',
+  registrationDue: 'Registration due',
+} as const;
 
 /** The fixed labels of the report rows (docs/product.md, "Constants and looks"). */
 export const REPORT_LABELS = {
@@ -23,6 +38,16 @@ export const REPORT_LABELS = {
   expenses: 'Expenses',
   totalExpenses: 'Total Expenses',
   netIncome: 'Net Income',
+} as const;
+
+/** Labels of the rows the income statement adds after the spec's Net Income (docs/finance.md). */
+export const STATEMENT_NOTES = {
+  corporationTax: 'Corporation Tax paid',
+  profitAfterTax: 'Profit after tax',
+  ownerMoney: "Owner's money (not in the profit and loss)",
+  ownerMoneyNet: "Owner's money, net",
+  loans: 'Loans (not in the profit and loss)',
+  loansNet: 'Loans, net',
 } as const;
 
 /** Every figure is cash received and paid (docs/finance.md): the reports and the dashboard's tiles say so. */

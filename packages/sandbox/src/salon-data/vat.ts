@@ -9,7 +9,7 @@ import { refundsOn } from './refunds';
 /**
  * Quarterly VAT by Direct Debit (docs/sandbox.md, "Where the salon's figures come from"). Registration at £90,000 of
  * turnover a year (£85,000 before April 2024); the Flat Rate Scheme for hairdressing (13%) only below £150,000,
- * otherwise the standard scheme: a sixth of VAT-inclusive takings less a sixth of VAT-able purchases. Quarters end in
+ * otherwise the standard scheme: a sixth of VAT-inclusive takings and room rent less a sixth of VAT-able purchases. Quarters end in
  * March, June, September and December; the return and payment are due one month and seven days later and the Direct
  * Debit is collected about three working days after that (HMRC VDSOG400).
  */
@@ -53,7 +53,12 @@ export function vatLine(
   if (!collection) return null;
   const scheme = vatSchemeOf(context, collection.quarterEnd);
   if (scheme === 'none') return null;
-  const takings = takingsInQuarter(context, collection.quarterEnd);
+  // Room rent to the self-employed technician is a standard-rated supply (hairdressers' facilities), so it is
+  // VAT-inclusive turnover like the takings.
+  let takings = takingsInQuarter(context, collection.quarterEnd);
+  for (let m = collection.quarterEnd - 2; m <= collection.quarterEnd; m++) {
+    for (const line of purchasesInMonth(m)) if (line.key === 'room-rent') takings += line.amountPence;
+  }
   let due: number;
   if (scheme === 'flat-rate') {
     due = Math.round(takings * 0.13);

@@ -55,4 +55,25 @@ describe('the Monthly Summary e-mail', () => {
     );
     expect(mail.text).not.toContain('Other income');
   });
+
+  it('gives the VAT due when a VAT quarter ended with the month (beyond the spec)', () => {
+    const mail = monthlySummaryMail(
+      {
+        fullName: 'Priya Shah',
+        salonName: 'Shah Studio',
+        settingsUrl: 'https://brade.example/main-menu/settings',
+        figures: {
+          month: '2026-06',
+          current: month(100_000, 0, 70_000),
+          previous: month(100_000, 0, 70_000),
+          change: { revenue: 0, expenses: 0, netIncome: 0 },
+          marginPoints: 0,
+          vat: { from: '2026-04-01', to: '2026-06-30', duePence: 592_330, dueBy: '2026-08-07' },
+        },
+      },
+      pdf,
+    );
+    expect(mail.text).toContain('VAT due: £5,923.30 (for 1 April 2026 to 30 June 2026, due by 7 August 2026)');
+    expect(mail.html).toContain('VAT due');
+  });
 });

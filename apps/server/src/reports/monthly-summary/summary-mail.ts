@@ -8,6 +8,9 @@ export function longMonth(month: string): string {
   return `${monthName(Number(month.slice(5, 7)))} ${month.slice(0, 4)}`;
 }
 
+/** '7 May 2026'. */
+const longDay = (day: string) => `${Number(day.slice(8, 10))} ${monthName(Number(day.slice(5, 7)))} ${day.slice(0, 4)}`;
+
 const change = (value: number | null, previousMonth: string) =>
   value === null ? `nothing in ${previousMonth} to compare with` : `${formatPercentChange(value)} on ${previousMonth}`;
 
@@ -46,6 +49,16 @@ export function monthlySummaryMail(
     ['Expenses', formatPence(figures.current.expensesPence), change(figures.change.expenses, previous)],
     ['Net income', formatPence(figures.current.netIncomePence), change(figures.change.netIncome, previous)],
     ['Margin', margin(figures.current.marginPercent), marginChange(figures.marginPoints, previous)],
+    // Beyond the spec: a VAT quarter ended with the month (docs/finance.md, "VAT").
+    ...(figures.vat
+      ? [
+          [
+            'VAT due',
+            formatPence(figures.vat.duePence),
+            `for ${longDay(figures.vat.from)} to ${longDay(figures.vat.to)}, due by ${longDay(figures.vat.dueBy)}`,
+          ] as [string, string, string],
+        ]
+      : []),
   ];
   const intro = `Here is how ${input.salonName} did in ${month}, in money received and paid.`;
   const attached = `The income statement for ${month} is attached (${pdf.filename}).`;

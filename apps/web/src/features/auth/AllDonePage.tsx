@@ -2,9 +2,9 @@ import { MESSAGES } from '@brade/contract';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
-import { TIMINGS } from '../../app/timings';
 import { AuthLayout } from '../../ui/AuthLayout';
 import { FullPageLoader } from '../../ui/FullPageLoader';
+import { TIMINGS } from '../../ui/timings';
 import { useElapsed } from '../../ui/use-elapsed';
 
 export default function AllDonePage() {

@@ -5,11 +5,11 @@ import Button from '@mui/material/Button';
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { reauthenticate, updatePassword } from '../../api/auth';
 import { isApiError } from '../../api/client';
-import { TIMINGS } from '../../app/timings';
 import { AuthLayout } from '../../ui/AuthLayout';
 import { FormStack } from '../../ui/FormStack';
 import { PasswordField } from '../../ui/PasswordField';
 import { PasswordRuleChips } from '../../ui/PasswordRuleChips';
+import { TIMINGS } from '../../ui/timings';
 import { useRedirectAfter } from '../../ui/use-redirect-after';
 import { parseRecoveryHash, wipeHash } from './recovery-hash';
 

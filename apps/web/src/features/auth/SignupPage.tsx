@@ -1,5 +1,5 @@
-import { TIMINGS } from '../../app/timings';
 import { FullPageLoader } from '../../ui/FullPageLoader';
+import { TIMINGS } from '../../ui/timings';
 import { useElapsed } from '../../ui/use-elapsed';
 import { SignupForm } from './SignupForm';
 

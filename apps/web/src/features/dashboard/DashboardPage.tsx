@@ -4,8 +4,8 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { stored } from '../../api/session';
 import { NARROW } from '../../shell/layout';
+import { BradeBot } from '../assistant/BradeBot';
 import { useSyncStatus } from '../settings/integrations/use-sync-status';
-import { BradeBotPanel } from './BradeBotPanel';
 import { CardFeesOnlyNote } from './CardFeesOnlyNote';
 import { CashInTheBank } from './cash/CashInTheBank';
 import { EmptyState } from './EmptyState';
@@ -79,7 +79,7 @@ export default function DashboardPage() {
           )}
         </Box>
       )}
-      <BradeBotPanel />
+      <BradeBot />
     </Box>
   );
 }

@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { BRAND_PRIMARY } from '../../app/theme';
+import { BRAND_PRIMARY } from '../../ui/theme';
 
 /** A new owner with nothing connected yet: what the dashboard will show, and the way to get there. */
 export function EmptyState() {

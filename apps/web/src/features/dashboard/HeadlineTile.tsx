@@ -3,8 +3,8 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
+import { NotLoaded } from '../../ui/NotLoaded';
 import { changeTone, HEADLINES, type HeadlineKind, type Tone } from './figures';
-import { NotLoaded } from './NotLoaded';
 
 export const TILE_HEIGHT_PX = 148;
 

@@ -3,31 +3,16 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import {
-  CategoryScale,
-  type ChartData,
-  Chart as ChartJS,
-  type ChartOptions,
-  Filler,
-  LinearScale,
-  LineElement,
-  PointElement,
-  Tooltip,
-} from 'chart.js';
+import type { ChartData, ChartOptions } from 'chart.js';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { Line } from 'react-chartjs-2';
-import { BRAND_PRIMARY } from '../../app/theme';
 import { NARROW } from '../../shell/layout';
-import { expensesSeries, revenueSeries } from './chart-series';
-import { formatWholePounds, shortMonthLabel } from './figures';
-import { NotLoaded } from './NotLoaded';
+import { CHART_HEIGHT_PX, formatWholePounds, shortMonthLabel } from '../../ui/charts/chart-format';
+import { expensesSeries, revenueSeries } from '../../ui/charts/chart-series';
+import { NotLoaded } from '../../ui/NotLoaded';
+import { BRAND_PRIMARY } from '../../ui/theme';
 
-// Only the pieces these two line charts use, so the rest of Chart.js is left out of the bundle.
-// (react-chartjs-2's Line registers the LineController itself.)
-ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Filler, Tooltip);
-
-export const CHART_HEIGHT_PX = 400;
 const GRID = '#F3E3EA';
 
 const panelSx = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeTone, compareCaption, formatWholePounds, shortMonthLabel } from './figures';
+import { changeTone, compareCaption } from './figures';
 
 describe('changeTone (docs/product.md, "Constants and looks")', () => {
   it.each([
@@ -46,22 +46,5 @@ describe('compareCaption', () => {
       previous: '1–30 Apr',
       text: '1–31 May vs 1–30 Apr',
     });
-  });
-});
-
-describe('chart labels', () => {
-  it('shortens months to a name and a two-digit year', () => {
-    expect(['2025-01', '2025-09', '2025-12', '2026-06'].map(shortMonthLabel)).toEqual([
-      'Jan 25',
-      'Sep 25',
-      'Dec 25',
-      'Jun 26',
-    ]);
-  });
-
-  it('formats axis ticks in whole pounds', () => {
-    expect(formatWholePounds(0)).toBe('£0');
-    expect(formatWholePounds(1500)).toBe('£1,500');
-    expect(formatWholePounds(12_345.67)).toBe('£12,346');
   });
 });

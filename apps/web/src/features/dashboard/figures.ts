@@ -1,4 +1,5 @@
 import { type DayRange, type HeadlineName, monthToDateRanges } from '@brade/contract';
+import { SHORT_MONTHS } from '../../ui/charts/chart-format';
 
 /** The three headline tiles, in the order they show, by the figure's one name from the server to the tile. */
 export const HEADLINES = [
@@ -23,8 +24,6 @@ export function changeTone(kind: HeadlineKind, change: number | null): Tone {
   return shown >= 0 ? 'good' : 'bad';
 }
 
-export const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 function describeRange({ from, to }: DayRange, withYear: boolean): string {
   const first = Number(from.slice(8, 10));
   const last = Number(to.slice(8, 10));
@@ -42,21 +41,4 @@ export function compareCaption(today: string): { current: string; previous: stri
   const withYear = current.from.slice(0, 4) !== previous.from.slice(0, 4);
   const texts = { current: describeRange(current, withYear), previous: describeRange(previous, withYear) };
   return { ...texts, text: `${texts.current} vs ${texts.previous}` };
-}
-
-/** 'Dec 25' for '2025-12' (fixed names: the browser's en-GB 'Sept' would break the pattern). */
-export function shortMonthLabel(month: string): string {
-  return `${SHORT_MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(2, 4)}`;
-}
-
-const wholePounds = new Intl.NumberFormat('en-GB', {
-  style: 'currency',
-  currency: 'GBP',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-
-/** Axis ticks: '£1,500' (the tooltips and tiles keep the pence). */
-export function formatWholePounds(pounds: number): string {
-  return wholePounds.format(pounds);
 }

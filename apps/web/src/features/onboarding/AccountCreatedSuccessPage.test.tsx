@@ -6,9 +6,9 @@ import {
 } from '@brade/contract';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TIMINGS } from '../../app/timings';
 import { mockApi, on } from '../../test/api-mock';
 import { renderAt } from '../../test/render';
+import { TIMINGS } from '../../ui/timings';
 import AccountCreatedSuccessPage from './AccountCreatedSuccessPage';
 import { saveOnboardingState, startCardQueue } from './onboarding-state';
 

@@ -1,4 +1,4 @@
-import { ACCOUNT_ENDPOINTS, STORAGE_KEYS } from '@brade/contract';
+import { ACCOUNT_ENDPOINTS, SETTINGS_ENDPOINTS, STORAGE_KEYS } from '@brade/contract';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -114,5 +114,32 @@ describe('BusinessInformationPage', () => {
     expect(await screen.findByTestId('destination')).toHaveTextContent('/link-your-pos');
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/database/get-user-details/state-id');
     expect(sentBody(fetchMock, 1)).toMatchObject({ full_name: 'Amelia Hart' });
+  });
+
+  it('asks the VAT question after the spec fields (beyond the spec): Not registered by default, saved when registered', async () => {
+    fetchMock
+      .mockResolvedValueOnce(answer(ACCOUNT_ENDPOINTS.recordBusinessInformation, { message: 'Saved.' }))
+      .mockResolvedValueOnce(
+        answer(SETTINGS_ENDPOINTS.updateVatSettings, { message: 'VAT settings saved successfully!' }),
+      );
+    const user = userEvent.setup();
+    renderForm({ id: 'state-id' });
+    expect(screen.getByRole('radio', { name: 'Not registered' })).toBeChecked();
+    await fillForm(user);
+    await user.click(screen.getByRole('radio', { name: 'Standard scheme' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'A VAT-registered business needs the date its registration took effect.',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('Registration took effect on'), '2024-04-01');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByTestId('destination')).toHaveTextContent('/link-your-pos');
+    expect(fetchMock.mock.calls[1]![0]).toBe('/api/database/update-vat-settings/state-id');
+    expect(sentBody(fetchMock, 1)).toEqual({
+      scheme: 'standard',
+      registered_from: '2024-04-01',
+      stagger: 'mar_jun_sep_dec',
+    });
   });
 });

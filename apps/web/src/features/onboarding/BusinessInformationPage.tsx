@@ -1,26 +1,35 @@
-import { COUNTRIES, MESSAGES, UK_STATES } from '@brade/contract';
+import {
+  COUNTRIES,
+  DEFAULT_VAT_SETTINGS,
+  MESSAGES,
+  UK_STATES,
+  type UpdateVatSettingsRequest,
+  UpdateVatSettingsRequestSchema,
+} from '@brade/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { type FormEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { stored } from '../../api/session';
+import { updateVatSettings } from '../../api/settings';
 import { getUserDetails, recordBusinessInformation } from '../../api/user';
-import { TIMINGS } from '../../app/timings';
 import { AuthLayout } from '../../ui/AuthLayout';
-import { FormStack } from '../../ui/FormStack';
-import { FullPageLoader } from '../../ui/FullPageLoader';
-import { SelectInput } from '../../ui/SelectInput';
-import { TextInput } from '../../ui/TextInput';
-import { useElapsed } from '../../ui/use-elapsed';
-import type { BusinessInformationState } from '../auth/OtpConfirmationPage';
 import {
   BUSINESS_LABELS,
   type BusinessForm,
   emptyBusinessForm,
   toBusinessDetails,
   validateBusinessForm,
-} from './business-form';
+} from '../../ui/business-form';
+import { FormStack } from '../../ui/FormStack';
+import { FullPageLoader } from '../../ui/FullPageLoader';
+import { SelectInput } from '../../ui/SelectInput';
+import { TextInput } from '../../ui/TextInput';
+import { TIMINGS } from '../../ui/timings';
+import { useElapsed } from '../../ui/use-elapsed';
+import { VatSchemeFields } from '../../ui/VatSchemeFields';
+import type { BusinessInformationState } from '../auth/OtpConfirmationPage';
 
 /** Opens on the spec's 2-second loader, then asks for the salon's details. */
 export default function BusinessInformationPage() {
@@ -35,6 +44,12 @@ export function BusinessInformationForm() {
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof BusinessForm, string>>>({});
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // Beyond the spec: the VAT question after its fields (docs/finance.md, "VAT"); Not registered unless answered.
+  const [vat, setVat] = useState<UpdateVatSettingsRequest>({
+    scheme: DEFAULT_VAT_SETTINGS.scheme,
+    stagger: DEFAULT_VAT_SETTINGS.stagger,
+  });
+  const [vatError, setVatError] = useState<string | null>(null);
 
   const field = (name: keyof BusinessForm) => ({
     name,
@@ -52,7 +67,9 @@ export function BusinessInformationForm() {
     const problems = validateBusinessForm(form);
     setFieldErrors(problems);
     setError(null);
-    if (Object.keys(problems).length > 0) return;
+    const vatCheck = UpdateVatSettingsRequestSchema.safeParse(vat);
+    setVatError(vatCheck.success ? null : (vatCheck.error.issues[0]?.message ?? null));
+    if (Object.keys(problems).length > 0 || !vatCheck.success) return;
 
     const id = state.id ?? stored.id();
     if (!id) {
@@ -69,6 +86,7 @@ export function BusinessInformationForm() {
         email: stored.email() ?? '',
         ...toBusinessDetails(form),
       });
+      if (vatCheck.data.scheme !== 'not_registered') await updateVatSettings(id, vatCheck.data);
       navigate('/link-your-pos');
     } catch (saveError) {
       console.error('Could not record business information', saveError);
@@ -86,6 +104,8 @@ export function BusinessInformationForm() {
           <TextInput autoComplete="postal-code" {...field('postcode')} />
           <SelectInput options={UK_STATES} placeholder="Choose a nation" {...field('state')} />
           <SelectInput options={COUNTRIES} {...field('country')} />
+          <VatSchemeFields value={vat} onChange={setVat} disabled={submitting} />
+          {vatError && <Alert severity="error">{vatError}</Alert>}
           {error && <Alert severity="error">{error}</Alert>}
           <Button type="submit" variant="contained" size="large" fullWidth disabled={submitting}>
             Continue

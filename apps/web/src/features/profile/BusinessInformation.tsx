@@ -1,9 +1,9 @@
 import { COUNTRIES, UK_STATES } from '@brade/contract';
 import type { UserDetails } from '../../api/user';
+import { BUSINESS_LABELS, type BusinessForm } from '../../ui/business-form';
 import { FormStack } from '../../ui/FormStack';
 import { SelectInput } from '../../ui/SelectInput';
 import { TextInput } from '../../ui/TextInput';
-import { BUSINESS_LABELS, type BusinessForm } from '../onboarding/business-form';
 import { DetailList } from './ProfileSection';
 import type { FieldErrors } from './profile-form';
 

@@ -6,7 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { type ChangeEvent, type ReactNode, useState } from 'react';
 import { uploadProfilePhoto } from '../../api/profile';
 import { failureNotice } from '../../ui/failure-notice';
-import type { NoticeSeverity } from '../settings/use-notices';
+import type { NoticeSeverity } from '../../ui/use-notices';
 
 type Notify = (severity: NoticeSeverity, text: string, detail?: string) => void;
 

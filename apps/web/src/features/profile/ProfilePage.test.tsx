@@ -5,9 +5,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../../app/theme';
 import { mockApi, on } from '../../test/api-mock';
 import { jsonResponse } from '../../test/render';
+import { theme } from '../../ui/theme';
 import ProfilePage from './ProfilePage';
 
 /** No pause between simulated keystrokes and clicks: the screens do not depend on timing. */

@@ -1,6 +1,6 @@
 import { isValidEmail, MESSAGES, PROFILE_MESSAGES } from '@brade/contract';
 import type { UserDetails } from '../../api/user';
-import { type BusinessForm, validateBusinessForm } from '../onboarding/business-form';
+import { type BusinessForm, validateBusinessForm } from '../../ui/business-form';
 
 export type SectionKey = 'personal' | 'business' | 'password';
 export const SECTION_KEYS: readonly SectionKey[] = ['personal', 'business', 'password'];

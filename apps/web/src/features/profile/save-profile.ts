@@ -2,9 +2,9 @@ import { PROFILE_MESSAGES } from '@brade/contract';
 import { updateBusinessInfo, updateEmail, updatePassword, updatePersonalInfo } from '../../api/profile';
 import { storeFullName } from '../../api/session';
 import type { UserDetails } from '../../api/user';
+import { toBusinessDetails } from '../../ui/business-form';
 import { failureNotice } from '../../ui/failure-notice';
-import { toBusinessDetails } from '../onboarding/business-form';
-import type { NoticeSeverity } from '../settings/use-notices';
+import type { NoticeSeverity } from '../../ui/use-notices';
 import type { Drafts, SectionKey } from './profile-form';
 
 export interface SaveNotice {

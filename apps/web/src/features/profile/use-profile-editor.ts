@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { UserDetails } from '../../api/user';
 import { userDetailsKey } from '../../shell/use-user-details';
-import type { NoticeSeverity } from '../settings/use-notices';
+import type { NoticeSeverity } from '../../ui/use-notices';
 import {
   type Drafts,
   draftsFrom,

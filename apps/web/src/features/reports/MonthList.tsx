@@ -2,6 +2,7 @@ import { REPORT_TITLES, type ReportType } from '@brade/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ReportMonth } from './report-months';
 import { actionKey, type ReportFormat } from './use-report-actions';
@@ -18,6 +19,9 @@ interface Props {
   months: ReportMonth[];
   busy: ReadonlySet<string>;
   onAction: (month: ReportMonth, format: ReportFormat) => void;
+  /** Beyond the spec: the month whose report is open on the page, and what a click on a month's name does. */
+  selected?: ReportMonth | null;
+  onSelect?: (month: ReportMonth) => void;
 }
 
 function ActionButton(props: { busy: boolean; label: string; describedBy: string; onClick: () => void }) {
@@ -38,7 +42,7 @@ function ActionButton(props: { busy: boolean; label: string; describedBy: string
 }
 
 /** The months, newest first, each with 'View PDF' and 'Download CSV', in a box that scrolls past 400px. */
-export function MonthList({ type, months, busy, onAction }: Props) {
+export function MonthList({ type, months, busy, onAction, selected, onSelect }: Props) {
   return (
     <Box
       component="ul"
@@ -59,6 +63,7 @@ export function MonthList({ type, months, busy, onAction }: Props) {
     >
       {months.map((month) => {
         const labelId = `${type}-${month.year}-${month.month}-label`;
+        const isSelected = selected?.year === month.year && selected.month === month.month;
         return (
           <Box
             component="li"
@@ -72,14 +77,30 @@ export function MonthList({ type, months, busy, onAction }: Props) {
               px: 2,
               py: 1.25,
               '&:not(:last-child)': { borderBottom: '1px solid', borderColor: 'divider' },
+              bgcolor: isSelected ? 'action.selected' : undefined,
             }}
           >
             <Box sx={{ flex: '1 0 110px', minWidth: 0 }}>
-              <Typography id={labelId} variant="body2" sx={{ fontWeight: 600 }}>
-                {month.label}
-              </Typography>
+              {onSelect ? (
+                <Link
+                  id={labelId}
+                  component="button"
+                  type="button"
+                  variant="body2"
+                  underline="hover"
+                  aria-pressed={isSelected}
+                  onClick={() => onSelect(month)}
+                  sx={{ fontWeight: 600, textAlign: 'left' }}
+                >
+                  {month.label}
+                </Link>
+              ) : (
+                <Typography id={labelId} variant="body2" sx={{ fontWeight: 600 }}>
+                  {month.label}
+                </Typography>
+              )}
               {month.current && (
-                <Typography variant="caption" color="text.secondary">
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                   Month to date
                 </Typography>
               )}

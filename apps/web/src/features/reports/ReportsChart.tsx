@@ -6,10 +6,9 @@ import Typography from '@mui/material/Typography';
 import type { ChartData, ChartOptions } from 'chart.js';
 import { useId } from 'react';
 import { Line } from 'react-chartjs-2';
-// Importing the dashboard's charts module also registers the Chart.js pieces both screens use.
-import { EXPENSES_BLUE, expensesSeries, REVENUE_GOLD, revenueSeries } from '../dashboard/chart-series';
-import { formatWholePounds, shortMonthLabel } from '../dashboard/figures';
-import { CHART_HEIGHT_PX } from '../dashboard/MonthlyCharts';
+import { CHART_HEIGHT_PX, formatWholePounds, shortMonthLabel } from '../../ui/charts/chart-format';
+// The series module also registers the Chart.js pieces every chart uses.
+import { EXPENSES_BLUE, expensesSeries, REVENUE_GOLD, revenueSeries } from '../../ui/charts/chart-series';
 
 export interface YearFigures {
   /** 'YYYY-MM' months of the current year, oldest first. */

@@ -5,9 +5,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChartData } from 'chart.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../../app/theme';
 import { fetchedPaths, mockApi, on, setWindowWidth } from '../../test/api-mock';
 import { jsonResponse, sentBody } from '../../test/render';
+import { theme } from '../../ui/theme';
 import ReportsPage from './ReportsPage';
 
 // Chart.js needs a real canvas; the stand-in records what the chart was given.
@@ -118,12 +118,12 @@ afterEach(() => {
 });
 
 describe('the Reports screen', () => {
-  it('has the title, the three tabs and this year’s months newest first, each with both actions', async () => {
+  it('has the title, the three tabs (and the VAT tab, beyond the spec) and this year’s months newest first, each with both actions', async () => {
     mockApi(answers());
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
     const tabs = within(screen.getByRole('tablist', { name: 'Reports' })).getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Sales Report', 'Expense Report', 'Income Statement']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Sales Report', 'Expense Report', 'Income Statement', 'VAT']);
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText(/Cash basis: money received and paid in each month\./)).toBeInTheDocument();
 

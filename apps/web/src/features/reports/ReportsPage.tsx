@@ -1,18 +1,25 @@
-import { CASH_BASIS_NOTE, londonDateOf, REPORT_TITLES, REPORT_TYPES, type ReportType } from '@brade/contract';
+import { CASH_BASIS_NOTE, REPORT_TITLES, REPORT_TYPES, type ReportType } from '@brade/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { loadReportYears } from '../../api/books';
 import { loadMonthlyExpenses, loadMonthlySales } from '../../api/dashboard';
 import { stored } from '../../api/session';
+import { isDemoAccount } from '../../shell/demo-account';
+import { NARROW_QUERY } from '../../shell/layout';
+import { BradeBot } from '../assistant/BradeBot';
 import { MonthList } from './MonthList';
 import { figuresForYear, ReportsChart } from './ReportsChart';
-import { reportMonths } from './report-months';
+import { ReportView } from './ReportView';
 import { useReportActions } from './use-report-actions';
+import { useReportView } from './use-report-view';
 
 const tabId = (type: ReportType) => `report-tab-${type}`;
 const panelId = (type: ReportType) => `report-panel-${type}`;
@@ -34,16 +41,39 @@ function useYearFigures(id: string, year: number) {
   return figuresForYear(year, sales.data.data, costs.data.data);
 }
 
-/** /main-menu/reports (docs/product.md, "Screens and routes"). */
+/** The years the selector offers: this year and every earlier year with data (this year alone on failure). */
+function useReportYears(id: string, thisYear: number): number[] {
+  const years = useQuery({
+    queryKey: ['reports', id, 'years'],
+    queryFn: () => loadReportYears(id),
+    retry: false,
+    staleTime: 60_000,
+  });
+  return years.data && years.data.length > 0 ? years.data : [thisYear];
+}
+
+/**
+ * /main-menu/reports (docs/product.md, "Screens and routes"). Beyond the spec: a year selector, and a month's name
+ * opens its report on the page (its own view with Back on phones).
+ */
 export default function ReportsPage() {
   // The shell only renders its children with a stored id.
   const id = stored.id() ?? '';
-  const today = useMemo(() => londonDateOf(new Date()), []);
-  const months = useMemo(() => reportMonths(today), [today]);
-  const year = months[0]!.year;
-  const [type, setType] = useState<ReportType>('sales');
+  const view = useReportView();
+  const { type, year, months, open } = view;
+  const years = useReportYears(id, view.thisYear);
+  const narrow = useMediaQuery(NARROW_QUERY, { noSsr: true });
+  const readOnly = isDemoAccount(stored.email());
   const { busy, error, dismissError, run } = useReportActions(id);
-  const figures = useYearFigures(id, year);
+  const figures = useYearFigures(id, view.thisYear);
+
+  if (narrow && open) {
+    return (
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
+        <ReportView id={id} type={type} month={open} readOnly={readOnly} onBack={() => view.openMonth(null)} />
+      </Box>
+    );
+  }
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, maxWidth: 1400, minWidth: 0 }}>
@@ -52,7 +82,7 @@ export default function ReportsPage() {
         <Tabs
           value={type}
           onChange={(_, next: ReportType) => {
-            setType(next);
+            view.setType(next);
             dismissError();
           }}
           aria-label="Reports"
@@ -71,10 +101,26 @@ export default function ReportsPage() {
           aria-labelledby={tabId(type)}
           sx={{ p: { xs: 2, sm: 3 }, display: 'flex', flexDirection: 'column', gap: 2 }}
         >
-          <Typography variant="body2" color="text.secondary">
-            {REPORT_TITLES[type]} for each month of {year}, newest first. View it as a PDF or download the figures as
-            CSV. {CASH_BASIS_NOTE} in each month.
-          </Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+            <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 320px' }}>
+              {REPORT_TITLES[type]} for each month of {year}, newest first. View it as a PDF or download the figures as
+              CSV. {CASH_BASIS_NOTE} in each month.
+            </Typography>
+            <TextField
+              select
+              size="small"
+              label="Year"
+              value={year}
+              onChange={(e) => view.setYear(Number(e.target.value))}
+              sx={{ width: 120 }}
+            >
+              {years.map((y) => (
+                <MenuItem key={y} value={y}>
+                  {y}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Box>
           {error && (
             <Alert severity="error" onClose={dismissError}>
               {error}
@@ -85,10 +131,15 @@ export default function ReportsPage() {
             months={months}
             busy={busy}
             onAction={(month, format) => void run(type, month, format)}
+            selected={open}
+            onSelect={(month) => view.openMonth(month)}
           />
+          {open && <ReportView id={id} type={type} month={open} readOnly={readOnly} />}
         </Box>
       </Paper>
-      <ReportsChart year={year} figures={figures} />
+      <ReportsChart year={view.thisYear} figures={figures} />
+      {/* Report mode: BradeBot comments on the report open on the page, else the newest month of the year shown. */}
+      <BradeBot report={{ type, month: (open ?? months[0]!).month, year }} />
     </Box>
   );
 }

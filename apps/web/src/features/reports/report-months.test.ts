@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reportMonths } from './report-months';
+import { reportMonths, reportMonthsOf } from './report-months';
 
 describe('reportMonths', () => {
   it('lists January of this year up to this month, newest first', () => {
@@ -17,5 +17,15 @@ describe('reportMonths', () => {
     expect(december).toHaveLength(12);
     expect(december[0]!.label).toBe('December 2026');
     expect(december.at(-1)!.label).toBe('January 2026');
+  });
+});
+
+describe('reportMonthsOf', () => {
+  it('lists the spec’s months for this year and all twelve, December first, for an earlier year', () => {
+    expect(reportMonthsOf('2026-04-15', 2026)).toEqual(reportMonths('2026-04-15'));
+    const last = reportMonthsOf('2027-01-01', 2026);
+    expect(last).toHaveLength(12);
+    expect(last[0]).toEqual({ month: 12, year: 2026, label: 'December 2026', current: false });
+    expect(last.at(-1)!.label).toBe('January 2026');
   });
 });

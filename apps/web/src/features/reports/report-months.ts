@@ -21,3 +21,15 @@ export function reportMonths(today: string): ReportMonth[] {
     return { month, year, label: `${monthName(month)} ${year}`, current: month === latest };
   });
 }
+
+/**
+ * The months of a year on the Reports screen: the current year as the spec lists it (above); an earlier year
+ * (beyond the spec, docs/finance.md "Every year") all twelve months, December first.
+ */
+export function reportMonthsOf(today: string, year: number): ReportMonth[] {
+  if (year >= Number(today.slice(0, 4))) return reportMonths(today);
+  return Array.from({ length: 12 }, (_, i) => {
+    const month = 12 - i;
+    return { month, year, label: `${monthName(month)} ${year}`, current: false };
+  });
+}

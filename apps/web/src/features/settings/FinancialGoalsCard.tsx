@@ -8,9 +8,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { getFinancialGoals, settingsKeys, updateFinancialGoals } from '../../api/settings';
 import { failureNotice } from '../../ui/failure-notice';
+import { LoadFailed, SettingsCard } from '../../ui/SettingsCard';
+import type { NoticeSeverity } from '../../ui/use-notices';
 import { GOAL_SLIDERS, type GoalSlider, sameGoals } from './goal-sliders';
-import { LoadFailed, SettingsCard } from './SettingsCard';
-import type { NoticeSeverity } from './use-notices';
 
 type Notify = (severity: NoticeSeverity, text: string, detail?: string) => void;
 

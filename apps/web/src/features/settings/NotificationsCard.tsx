@@ -10,8 +10,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { getNotificationSettings, settingsKeys, updateNotificationSettings } from '../../api/settings';
 import { failureNotice } from '../../ui/failure-notice';
-import { LoadFailed, SettingsCard } from './SettingsCard';
-import type { NoticeSeverity } from './use-notices';
+import { LoadFailed, SettingsCard } from '../../ui/SettingsCard';
+import type { NoticeSeverity } from '../../ui/use-notices';
 
 type Notify = (severity: NoticeSeverity, text: string, detail?: string) => void;
 type Key = keyof NotificationSettings;

@@ -5,9 +5,9 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../../app/theme';
 import { fetchedPaths, mockApi, on } from '../../test/api-mock';
 import { jsonResponse } from '../../test/render';
+import { theme } from '../../ui/theme';
 import SettingsPage from './SettingsPage';
 
 /** No pause between simulated keystrokes and clicks: the screens do not depend on timing. */
@@ -17,6 +17,13 @@ const user = userEvent.setup({ delay: null });
 vi.mock('./integrations/IntegrationsSection', () => ({
   IntegrationsSection: () => <section aria-label="Integrations">Integrations stand-in</section>,
 }));
+
+// The VAT card (beyond the spec) has its own tests (VatCard.test.tsx); here it only has to be placed.
+vi.mock('./VatCard', () => ({
+  VatCard: () => <section aria-label="VAT">VAT stand-in</section>,
+}));
+// The category rules card (beyond the spec) has its own tests (CategoryRulesCard.test.tsx).
+vi.mock('./CategoryRulesCard', () => ({ CategoryRulesCard: () => null }));
 
 const GOALS = '/api/database/get-financial-goals/u-1';
 const SAVE_GOALS = '/api/database/update-financial-goals/u-1';

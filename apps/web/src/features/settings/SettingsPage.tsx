@@ -4,11 +4,13 @@ import Typography from '@mui/material/Typography';
 import { Navigate } from 'react-router';
 import { stored } from '../../api/session';
 import { isDemoAccount } from '../../shell/demo-account';
+import { StatusAlerts } from '../../ui/StatusAlerts';
+import { useNotices } from '../../ui/use-notices';
+import { CategoryRulesCard } from './CategoryRulesCard';
 import { FinancialGoalsCard } from './FinancialGoalsCard';
 import { IntegrationsSection } from './integrations/IntegrationsSection';
 import { NotificationsCard } from './NotificationsCard';
-import { StatusAlerts } from './StatusAlerts';
-import { useNotices } from './use-notices';
+import { VatCard } from './VatCard';
 
 /** /main-menu/settings: Financial Goals, Notifications and Integrations (docs/product.md, "Screens and routes"). */
 export default function SettingsPage() {
@@ -25,6 +27,9 @@ export default function SettingsPage() {
       )}
       <FinancialGoalsCard id={id} notify={notify} />
       <NotificationsCard id={id} notify={notify} />
+      {/* Beyond the spec: VAT (docs/finance.md, "VAT"). */}
+      <VatCard id={id} notify={notify} />
+      {!isDemoAccount(stored.email()) && <CategoryRulesCard id={id} notify={notify} />}
       <IntegrationsSection />
       <StatusAlerts notices={notices} onDismiss={dismiss} />
     </Box>

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { loadCashInTheBank } from '../../../api/dashboard';
-import { BRAND_PRIMARY } from '../../../app/theme';
+import { BRAND_PRIMARY } from '../../../ui/theme';
 import { readCaption } from './cash-text';
 
 /** The dashboard's query key: the connect flow invalidates every query, so a new link's balance shows. */

@@ -4,11 +4,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../../../app/theme';
 import { queryClient } from '../../../shell/query-client';
 import { answer, fetchedPaths, mockApi, on } from '../../../test/api-mock';
 import { postWindowMessage, stubWindowOpen } from '../../../test/fake-popup';
 import { jsonResponse, sentBody } from '../../../test/render';
+import { theme } from '../../../ui/theme';
 import { IntegrationsSection } from './IntegrationsSection';
 import { SYNC_POLL_MS } from './use-sync-status';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { stored } from '../../../api/session';
-import { SettingsCard } from '../SettingsCard';
+import { SettingsCard } from '../../../ui/SettingsCard';
 import { IntegrationCards } from './IntegrationCards';
 
 const ANCHOR = 'integrations';

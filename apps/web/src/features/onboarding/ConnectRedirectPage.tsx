@@ -8,10 +8,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { AuthLayout } from '../../ui/AuthLayout';
 import { FullPageLoader } from '../../ui/FullPageLoader';
-import { AccountCreated } from '../onboarding/AccountCreatedSuccessPage';
-import { completeStep, loadOnboardingState, saveOnboardingState, stepOf } from '../onboarding/onboarding-state';
-import { connectMessage, notifyOpener } from './connect-message';
-import { type FinishResult, finishConnection } from './finish-connection';
+import { connectMessage, notifyOpener } from '../connect/connect-message';
+import { type FinishResult, finishConnection } from '../connect/finish-connection';
+import { AccountCreated } from './AccountCreatedSuccessPage';
+import { completeStep, loadOnboardingState, saveOnboardingState, stepOf } from './onboarding-state';
 
 type View =
   | { kind: 'working' }

@@ -10,13 +10,13 @@ import { ThemeProvider } from '@mui/material/styles';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../../app/theme';
-import { TIMINGS } from '../../app/timings';
 import { fetchedPaths, mockApi, on } from '../../test/api-mock';
 import { jsonResponse, sentBody } from '../../test/render';
-import { loadOnboardingState, saveOnboardingState, startCardQueue } from '../onboarding/onboarding-state';
+import { theme } from '../../ui/theme';
+import { TIMINGS } from '../../ui/timings';
+import { attemptKey, type ConnectAttempt, saveAttempt } from '../connect/connect-attempt';
 import { ConnectRedirectPage } from './ConnectRedirectPage';
-import { attemptKey, type ConnectAttempt, saveAttempt } from './connect-attempt';
+import { loadOnboardingState, saveOnboardingState, startCardQueue } from './onboarding-state';
 
 const ORIGIN = window.location.origin;
 const CONNECTED: ConnectedResponse = {

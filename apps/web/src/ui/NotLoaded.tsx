@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { LinkButton } from '../../ui/TextLink';
+import { LinkButton } from './TextLink';
 
 /**
  * The quiet notice on a tile or chart whose call failed (beyond the spec, whose failures are only logged): the

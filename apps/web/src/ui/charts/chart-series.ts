@@ -1,4 +1,19 @@
-import type { ChartDataset, ScriptableContext } from 'chart.js';
+import {
+  CategoryScale,
+  type ChartDataset,
+  Chart as ChartJS,
+  Filler,
+  LinearScale,
+  LineElement,
+  PointElement,
+  type ScriptableContext,
+  Tooltip,
+} from 'chart.js';
+
+// Only the pieces the dashboard's and the reports' line charts use, so the rest of Chart.js is left out of the
+// bundle; every chart draws through these series, so importing them registers what it needs.
+// (react-chartjs-2's Line registers the LineController itself.)
+ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Filler, Tooltip);
 
 /**
  * docs/product.md, "Constants and looks": revenue is gold with a straight line and points; expenses blue, smooth, over

@@ -1,8 +1,8 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../../app/theme';
 import { StatusAlerts } from './StatusAlerts';
+import { theme } from './theme';
 import { SUCCESS_NOTICE_MS, useNotices } from './use-notices';
 
 let raise: ReturnType<typeof useNotices>['notify'];

@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markConnected } from '../integrations/connections.js';
+import type { SourceTransaction } from '../ledger/classify.js';
+import { importTransactions } from '../ledger/import.js';
+import { retention as measureRetention } from '../ledger/retention.js';
+import { readFinancialGoals } from '../settings/financial-goals.js';
+import { writeVatSettings } from '../settings/vat-settings.js';
+import { TEST_IMPORT } from '../test/test-ledger.js';
+import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
+import { answerQuestion } from './analyst.js';
+import { findPeriods } from './periods.js';
+import {
+  bestAndWorstMonths,
+  cash,
+  clients,
+  comparePeriods,
+  expenseLine,
+  goalProgress,
+  matchingTransactions,
+  monthSummary,
+  projection,
+  retention,
+  salesByCardProcessor,
+  salesByService,
+  type ToolContext,
+  topCounterparties,
+  trend,
+  vatPosition,
+} from './tools.js';
+
+/**
+ * BradeBot's tools on books worked out by hand (docs/finance.md, docs/assistant.md), today 20 June 2026:
+ * April: a £40.00 sale. May: sales of £50.00 and £30.00 from two clients, a £10.00 refund, a £1.20 card fee, £500.00
+ * rent, £300.00 VAT paid to HMRC and £200.00 chair rent received. June so far: a £60.00 sale.
+ * May: revenue £70.00, other income £200.00, expenses £801.20, net income -£531.20, margin -758.9 %.
+ */
+const TODAY = '2026-06-20';
+let server: TestServer;
+let ctx: ToolContext;
+let other: ToolContext;
+const period = (text: string) => findPeriods(text, TODAY)[0]!.period;
+
+const card = (type: 'payment' | 'refund' | 'fee', id: string, day: string, pence: number, customerId?: string) =>
+  ({
+    provider: 'stripe',
+    type,
+    externalId: id,
+    occurredAt: new Date(`${day}T10:00:00Z`),
+    amountPence: pence,
+    description: id,
+    ...(customerId ? { customerId } : {}),
+  }) as SourceTransaction;
+const bank = (
+  id: string,
+  day: string,
+  pence: number,
+  description: string,
+  counterparty: string,
+): SourceTransaction => ({
+  provider: 'bank',
+  externalId: id,
+  occurredAt: new Date(`${day}T08:00:00Z`),
+  amountPence: pence,
+  description,
+  counterparty,
+});
+
+beforeAll(async () => {
+  server = await startTestServer({ clock: () => new Date(`${TODAY}T12:00:00Z`) });
+  const owner = await signUpAndConfirm(server);
+  const stranger = await signUpAndConfirm(server);
+  const { db } = server.ctx.database;
+  await markConnected(db, owner.id, 'stripe');
+  await markConnected(db, owner.id, 'bank');
+  await importTransactions(
+    db,
+    owner.id,
+    [
+      card('payment', 'ch_1', '2026-04-10', 4_000, 'cus_1'),
+      card('payment', 'ch_2', '2026-05-03', 5_000, 'cus_1'),
+      card('payment', 'ch_3', '2026-05-04', 3_000, 'cus_2'),
+      card('refund', 're_1', '2026-05-06', 1_000),
+      card('fee', 'ch_3:fee', '2026-05-04', 120),
+      card('payment', 'ch_4', '2026-06-10', 6_000, 'cus_3'),
+      bank('b1', '2026-05-01', -50_000, 'SO LANDLORD RENT MAY', 'LANDLORD'),
+      bank('b2', '2026-05-07', -30_000, 'DD HMRC VAT', 'HMRC VAT'),
+      bank('b3', '2026-05-08', 20_000, 'CHAIR RENT JANE', 'JANE DOE'),
+    ],
+    TEST_IMPORT,
+  );
+  await markConnected(db, stranger.id, 'stripe');
+  await importTransactions(db, stranger.id, [card('payment', 'ch_x', '2026-05-03', 99_900, 'cus_x')], TEST_IMPORT);
+  ctx = { db, userId: owner.id, today: TODAY };
+  other = { db, userId: stranger.id, today: TODAY };
+});
+afterAll(() => server.close());
+
+describe("BradeBot's tools", () => {
+  it('summarises a month: sales, other income, expenses, net income, margin and clients', async () => {
+    expect(await monthSummary(ctx, period('in May'))).toMatchObject({
+      revenuePence: 7_000,
+      otherIncomePence: 20_000,
+      expensesPence: 80_120,
+      netIncomePence: -53_120,
+      marginPercent: -758.9,
+      clients: 2,
+      revenuePerClientPence: 3_500,
+    });
+    expect(await monthSummary(other, period('in May'))).toMatchObject({ revenuePence: 99_900, expensesPence: 0 });
+  });
+
+  it('compares two periods with the difference, the percent change and the lines that moved', async () => {
+    const c = await comparePeriods(ctx, 'revenue', period('in May'), period('in April'));
+    expect(c).toMatchObject({ currentPence: 7_000, previousPence: 4_000, differencePence: 3_000, percentChange: 75 });
+    expect(c.movers).toEqual([
+      { line: 'Sales', group: 'sales', changePence: 4_000 },
+      { line: 'Refunds', group: 'sales', changePence: -1_000 },
+    ]);
+  });
+
+  it('breaks sales down by service and processor, and expenses by category and payee', async () => {
+    expect(await salesByService(ctx, period('in May'))).toEqual([
+      { name: 'Sales', pence: 8_000, transactions: 2 },
+      { name: 'Refunds', pence: -1_000, transactions: 1 },
+    ]);
+    expect(await salesByCardProcessor(ctx, period('in May'))).toEqual([
+      { provider: 'stripe', pence: 7_000, transactions: 3 },
+    ]);
+    expect(await expenseLine(ctx, 'Rent', period('in May'))).toMatchObject({ pence: 50_000, totalPence: 80_120 });
+    expect((await topCounterparties(ctx, period('in May')))[0]).toMatchObject({
+      counterparty: 'LANDLORD',
+      pence: 50_000,
+    });
+  });
+
+  it('counts clients, and gives retention as the ledger measures it, beside the goal and the national figure', async () => {
+    expect(await clients(ctx, period('in May'))).toMatchObject({ clients: 2, revenuePerClientPence: 3_500 });
+    const measured = await measureRetention(ctx.db, ctx.userId, ctx.today);
+    expect(await retention(ctx, period('in May'))).toEqual({
+      newClient: measured.new_client.at(-1) ?? null,
+      overall: measured.overall.at(-1) ?? null,
+      goalPercent: (await readFinancialGoals(ctx.db, ctx.userId)).retention_rate,
+      nationalPercent: 30,
+    });
+  });
+
+  it('projects the month from the pace so far and measures it against the revenue target', async () => {
+    expect(await projection(ctx)).toMatchObject({
+      revenueSoFarPence: 6_000,
+      daysSoFar: 20,
+      projectedRevenuePence: 9_000,
+    });
+    expect(await goalProgress(ctx)).toMatchObject({ revenueTargetPence: 600_000, onTrack: false, gapPence: 591_000 });
+  });
+
+  it('gives the VAT threshold position (takings and room rent) and the VAT paid this year', async () => {
+    expect(await vatPosition(ctx)).toMatchObject({
+      scheme: 'not_registered',
+      turnoverPence: 4_000 + 7_000 + 20_000,
+      thresholdPence: 9_000_000,
+      overThreshold: false,
+      paidThisYear: { pence: 30_000 },
+      quarter: null,
+    });
+  });
+
+  it('finds the best complete month and matching transactions', async () => {
+    const months = await bestAndWorstMonths(ctx, 'revenue');
+    expect(months.highest).toMatchObject({ month: '2026-05', pence: 7_000 });
+    expect(months.months.map((m) => m.month)).not.toContain('2026-06');
+    expect(await matchingTransactions(ctx, 'landlord', period('this year'))).toMatchObject({
+      count: 1,
+      totalPence: -50_000,
+    });
+    expect(await matchingTransactions(other, 'landlord', period('this year'))).toMatchObject({ count: 0 });
+  });
+
+  it('gives the trend of the last three complete months, and no cash without a bank balance read', async () => {
+    // March to May against December to February: £0 + £40.00 + £70.00 against nothing.
+    expect(await trend(ctx, 'revenue')).toMatchObject({
+      recentThreePence: 11_000,
+      previousThreePence: 0,
+      percentChange: null,
+    });
+    expect(await cash(ctx)).toBeNull();
+  });
+
+  it('gives a registered business the VAT due so far this quarter, from the VAT view (standard scheme)', async () => {
+    // Registered from 1 January 2026, quarters ending March/June/…: the quarter holding 20 June is April to June.
+    // Output VAT: a sixth of £12.00 (April) and of £60.00 (June) = £2.00 + £10.00; input VAT: a sixth of £24.00 of
+    // stock (May) = £4.00. VAT due so far: £8.00.
+    const registered = await signUpAndConfirm(server);
+    const { db } = server.ctx.database;
+    await markConnected(db, registered.id, 'stripe');
+    await markConnected(db, registered.id, 'bank');
+    await writeVatSettings(db, registered.id, {
+      scheme: 'standard',
+      registered_from: '2026-01-01',
+      stagger: 'mar_jun_sep_dec',
+    });
+    await importTransactions(
+      db,
+      registered.id,
+      [
+        card('payment', 'v_1', '2026-04-10', 1_200, 'cus_1'),
+        card('payment', 'v_2', '2026-06-10', 6_000, 'cus_2'),
+        bank('v_b1', '2026-05-12', -2_400, 'SALON SERVICES LTD', 'SALON SERVICES'),
+      ],
+      TEST_IMPORT,
+    );
+    const own: ToolContext = { db, userId: registered.id, today: TODAY };
+    expect(await vatPosition(own)).toMatchObject({
+      scheme: 'standard',
+      quarter: { from: '2026-04-01', to: TODAY, outputPence: 1_200, inputPence: 400, duePence: 800 },
+    });
+    expect((await answerQuestion(own, 'How much VAT will I owe?')).text).toBe(
+      'So far this VAT quarter you owe £8.00 of VAT (the quarter from 1 April 2026 to 20 June 2026). You have paid £0.00 of VAT to HMRC in January to June 2026.',
+    );
+  });
+});

@@ -1,0 +1,37 @@
+import { ERROR_CODES, type UpdateVatSettingsRequest, VAT_MESSAGES, type VatCategoryRate } from '@brade/contract';
+import type { Db } from '../db/client.js';
+import { HttpError } from '../http/http-error.js';
+import { lastPaidVatQuarterEnd, refreshRowVat } from '../ledger/vat-rows.js';
+import { readVatSettings, writeVatSettings } from './vat-settings.js';
+
+const rateKey = (r: VatCategoryRate) => `${r.category}\u0000${r.effective_from}\u0000${r.treatment}`;
+
+/**
+ * Saves the owner's VAT settings and re-derives the VAT of every row (docs/finance.md, "VAT"), in one transaction.
+ * A category rate added, changed or removed must take effect after the last VAT quarter paid, so the quarters already
+ * paid keep their figures; a change of scheme or registration date is a fact about the past and reaches every row.
+ */
+export async function saveVatSettings(db: Db, userId: string, settings: UpdateVatSettingsRequest): Promise<void> {
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const before = await readVatSettings(tx, userId);
+    if (settings.category_rates) {
+      const old = new Set(before.category_rates.map(rateKey));
+      const now = new Set(settings.category_rates.map(rateKey));
+      const changed = [
+        ...settings.category_rates.filter((r) => !old.has(rateKey(r))),
+        ...before.category_rates.filter((r) => !now.has(rateKey(r))),
+      ];
+      if (changed.length > 0) {
+        const paidEnd = await lastPaidVatQuarterEnd(tx, userId, settings.stagger ?? before.stagger);
+        if (paidEnd && changed.some((r) => r.effective_from <= paidEnd)) {
+          const message = VAT_MESSAGES.paidQuarter(paidEnd);
+          throw new HttpError(400, ERROR_CODES.validation, message, { category_rates: message });
+        }
+      }
+    }
+    // Quarters left out of the request stay as they were.
+    await writeVatSettings(tx, userId, { ...settings, stagger: settings.stagger ?? before.stagger });
+    await refreshRowVat(tx, userId);
+  });
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { MonthRequestSchema } from '../ledger/schemas.js';
+import { REPORT_TYPES } from '../reports/model.js';
+
+/** The longest question BradeBot reads (docs/assistant.md, "The calls"). */
+export const ASSISTANT_MESSAGE_MAX = 2000;
+
+export const ASSISTANT_MESSAGES = {
+  messageEmpty: 'Please type a question for BradeBot.',
+  messageTooLong: `Your message is too long: BradeBot reads up to ${ASSISTANT_MESSAGE_MAX.toLocaleString('en-GB')} characters.`,
+  timeout: 'BradeBot took too long to answer. Please try again.',
+  /** The spec's text for any failure, which the panel shows (docs/product.md, "Failures"). */
+  failure: 'Sorry, I encountered an error. Please try again.',
+  greeting:
+    "Hi, I'm BradeBot. I can answer questions about your salon's finances: ask me about your takings, costs, profit or goals.",
+} as const;
+
+/**
+ * The spec's payload, `message, expenses, revenues, financialGoals`. The figures are accepted for compatibility and
+ * never used: the server computes every figure from the signed-in owner's books. `report` (beyond the spec) names the
+ * report and month the Reports screen shows, for the report call.
+ */
+export const AssistantRequestSchema = z.object({
+  message: z
+    .string({ error: ASSISTANT_MESSAGES.messageEmpty })
+    .refine((m) => m.trim().length > 0, ASSISTANT_MESSAGES.messageEmpty)
+    .refine((m) => m.length <= ASSISTANT_MESSAGE_MAX, ASSISTANT_MESSAGES.messageTooLong),
+  expenses: z.unknown().optional(),
+  revenues: z.unknown().optional(),
+  financialGoals: z.unknown().optional(),
+  report: MonthRequestSchema.extend({
+    type: z.enum(REPORT_TYPES, { error: 'Report type must be sales, expense or income_statement' }),
+  }).optional(),
+});
+export type AssistantRequest = z.input<typeof AssistantRequestSchema>;
+
+export const AssistantResponseSchema = z.object({ response: z.string() });
+export type AssistantResponse = z.infer<typeof AssistantResponseSchema>;

@@ -1,0 +1,61 @@
+import { IdParamsSchema } from '../auth/schemas.js';
+import {
+  CategoryRulesResponseSchema,
+  CorrectionOptionsResponseSchema,
+  CorrectTransactionRequestSchema,
+  CorrectTransactionResponseSchema,
+  LineTransactionsRequestSchema,
+  LineTransactionsResponseSchema,
+  RemoveRuleRequestSchema,
+  RemoveRuleResponseSchema,
+  TransactionRefSchema,
+} from '../ledger/books.js';
+import { endpoints } from './endpoint.js';
+
+const params = IdParamsSchema;
+
+/**
+ * The transactions behind a report's line and the owner's corrections (docs/finance.md, "The owner's
+ * corrections"): every call scoped to the signed-in owner; the demo account reads but cannot correct.
+ */
+export const BOOKS_ENDPOINTS = endpoints('books', {
+  getLineTransactions: {
+    method: 'POST',
+    path: '/api/database/get-line-transactions/:id',
+    auth: 'session',
+    params,
+    body: LineTransactionsRequestSchema,
+    answer: LineTransactionsResponseSchema,
+  },
+  getCorrectionOptions: {
+    method: 'POST',
+    path: '/api/database/get-correction-options/:id',
+    auth: 'session',
+    params,
+    body: TransactionRefSchema,
+    answer: CorrectionOptionsResponseSchema,
+  },
+  correctTransaction: {
+    method: 'POST',
+    path: '/api/database/correct-transaction/:id',
+    auth: 'session',
+    params,
+    body: CorrectTransactionRequestSchema,
+    answer: CorrectTransactionResponseSchema,
+  },
+  getCategoryRules: {
+    method: 'GET',
+    path: '/api/database/get-category-rules/:id',
+    auth: 'session',
+    params,
+    answer: CategoryRulesResponseSchema,
+  },
+  removeCategoryRule: {
+    method: 'POST',
+    path: '/api/database/remove-category-rule/:id',
+    auth: 'session',
+    params,
+    body: RemoveRuleRequestSchema,
+    answer: RemoveRuleResponseSchema,
+  },
+});

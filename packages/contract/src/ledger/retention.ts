@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/**
+ * New-client retention across UK salons runs at about 30 %: the dashboard shows it beside the owner's goal so the
+ * goal can be judged (docs/finance.md, "Retention").
+ */
+export const NATIONAL_NEW_CLIENT_RETENTION_PERCENT = 30;
+
+/** A percentage with one decimal; null when there is nobody to measure. Never clipped to the goal's range. */
+const Percent = z.number().nullable();
+
+/** Of the clients whose first visit fell in `month`, how many came back within 90 days of it. */
+export const NewClientRetentionSchema = z.object({
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  new_clients: z.number().int(),
+  returned: z.number().int(),
+  percent: Percent,
+});
+export type NewClientRetention = z.infer<typeof NewClientRetentionSchema>;
+
+/** Of the clients seen in the 90 days up to `date`, how many were seen again in the 90 days after it. */
+export const OverallRetentionSchema = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  clients: z.number().int(),
+  seen_again: z.number().int(),
+  percent: Percent,
+});
+export type OverallRetention = z.infer<typeof OverallRetentionSchema>;
+
+/** `GET /api/database/get-retention/{id}`: the last 6 measurable months of each, oldest first (docs/finance.md). */
+export const RetentionResponseSchema = z.object({
+  new_client: z.array(NewClientRetentionSchema),
+  overall: z.array(OverallRetentionSchema),
+  national_new_client_percent: z.number(),
+});
+export type RetentionResponse = z.infer<typeof RetentionResponseSchema>;

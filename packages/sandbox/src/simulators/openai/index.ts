@@ -1,0 +1,1 @@
+export { openaiSimulator, type RecordedRequest, startOpenAiSimulator } from './openai-simulator';
