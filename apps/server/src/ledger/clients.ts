@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.js';
+import { CLIENT_ROW } from './tables.js';
 
 /** One processor payment as client identity sees it (docs/finance.md, "Clients"). */
 export interface PayerRow {
@@ -20,64 +21,73 @@ export interface PayerRow {
  * whatever order they arrive in.
  */
 export function assignClientIds(rows: readonly PayerRow[]): Map<string, string> {
-  const parent = new Map<string, string>();
-  const find = (x: string): string => {
+  const ids = new Map<string, string>();
+  for (const [id, root] of groupRoots(rows)) ids.set(id, clientIdOf(root));
+  return ids;
+}
+
+/** A payment's label in the union-find: the group's id is the hash of its smallest label. */
+export const rowLabel = (r: { provider: string; externalId: string }) => `row:${r.provider}:${r.externalId}`;
+
+/** A group's id from its smallest row label. */
+export const clientIdOf = (root: string) => `c_${createHash('sha256').update(root).digest('base64url').slice(0, 22)}`;
+
+/** The key that links payments within a processor: its customer id, else the card's fingerprint. */
+const processorKeyOf = (r: Pick<PayerRow, 'payerCustomerKey' | 'payerCardKey'>) =>
+  r.payerCustomerKey ? `customer:${r.payerCustomerKey}` : r.payerCardKey ? `card:${r.payerCardKey}` : null;
+
+/** Union-find over labels, each root being the smallest label of its set. */
+class Groups {
+  private readonly parent = new Map<string, string>();
+  find(x: string): string {
+    if (!this.parent.has(x)) this.parent.set(x, x);
     let root = x;
-    while (parent.get(root)! !== root) root = parent.get(root)!;
+    while (this.parent.get(root)! !== root) root = this.parent.get(root)!;
     let node = x;
     while (node !== root) {
-      const next = parent.get(node)!;
-      parent.set(node, root);
+      const next = this.parent.get(node)!;
+      this.parent.set(node, root);
       node = next;
     }
     return root;
-  };
-  const add = (x: string) => {
-    if (!parent.has(x)) parent.set(x, x);
-  };
-  const union = (a: string, b: string) => {
-    add(a);
-    add(b);
-    const ra = find(a);
-    const rb = find(b);
-    // The smaller label is the root, so each group's root is its smallest label.
-    if (ra !== rb) ra < rb ? parent.set(rb, ra) : parent.set(ra, rb);
-  };
-  const labelOf = (r: PayerRow) => `row:${r.provider}:${r.externalId}`;
-  for (const r of rows) {
-    const label = labelOf(r);
-    add(label);
-    const processorKey = r.payerCustomerKey
-      ? `customer:${r.payerCustomerKey}`
-      : r.payerCardKey
-        ? `card:${r.payerCardKey}`
-        : null;
-    if (processorKey) union(label, processorKey);
-    if (r.payerEmailKey) union(label, `email:${r.payerEmailKey}`);
   }
-  // The group's smallest row label (not a key, which would give the hash back) names it.
+  union(a: string, b: string): void {
+    const ra = this.find(a);
+    const rb = this.find(b);
+    // The smaller label is the root, so each group's root is its smallest label.
+    if (ra !== rb) ra < rb ? this.parent.set(rb, ra) : this.parent.set(ra, rb);
+  }
+}
+
+/** Each row's group root: the smallest row label (not a key, which would give the hash back) of its group. */
+function groupRoots(rows: readonly PayerRow[]): Map<string, string> {
+  const groups = new Groups();
+  for (const r of rows) {
+    const label = rowLabel(r);
+    groups.find(label);
+    const processorKey = processorKeyOf(r);
+    if (processorKey) groups.union(label, processorKey);
+    if (r.payerEmailKey) groups.union(label, `email:${r.payerEmailKey}`);
+  }
   const smallestRow = new Map<string, string>();
   for (const r of rows) {
-    const root = find(labelOf(r));
-    const label = labelOf(r);
+    const root = groups.find(rowLabel(r));
+    const label = rowLabel(r);
     const known = smallestRow.get(root);
     if (known === undefined || label < known) smallestRow.set(root, label);
   }
-  const ids = new Map<string, string>();
-  for (const r of rows) {
-    const name = smallestRow.get(find(labelOf(r)))!;
-    ids.set(r.id, `c_${createHash('sha256').update(name).digest('base64url').slice(0, 22)}`);
-  }
-  return ids;
+  const roots = new Map<string, string>();
+  for (const r of rows) roots.set(r.id, smallestRow.get(groups.find(rowLabel(r)))!);
+  return roots;
 }
 
 /** Rows a batch of client id updates carries per statement. */
 const BATCH = 5000;
 
 /**
- * Recomputes the owner's client ids from every processor payment and service paid by voucher (called by the
- * import in its transaction, after the rows are written), writing only the rows whose id changed: a new payment
- * can join two groups into one person, so earlier rows may change id too.
+ * Recomputes every client id of the owner from every processor payment and service paid by voucher, writing only
+ * the rows whose id or root changed. The import does this only when it cannot work incrementally (planClientIds):
+ * rows whose group was never worked out, or a re-imported payment whose payer keys changed, which can split a group.
  */
 export async function refreshClientIds(db: Db, userId: string): Promise<number> {
   const rows = rowsOf<{
@@ -88,13 +98,14 @@ export async function refreshClientIds(db: Db, userId: string): Promise<number> 
     payer_card_key: string | null;
     payer_email_key: string | null;
     client_id: string | null;
+    client_root: string | null;
   }>(
     await db.execute(sql`
-      select id, provider, external_id, payer_customer_key, payer_card_key, payer_email_key, client_id
+      select id, provider, external_id, payer_customer_key, payer_card_key, payer_email_key, client_id, client_root
       from ledger_transactions
-      where user_id = ${userId} and provider <> 'bank' and kind in ('sale', 'voucher_redemption')`),
+      where user_id = ${userId} and ${CLIENT_ROW}`),
   );
-  const ids = assignClientIds(
+  const roots = groupRoots(
     rows.map((r) => ({
       id: r.id,
       provider: r.provider,
@@ -104,16 +115,160 @@ export async function refreshClientIds(db: Db, userId: string): Promise<number> 
       payerEmailKey: r.payer_email_key,
     })),
   );
-  const changed = rows.filter((r) => ids.get(r.id) !== r.client_id);
+  const changed = rows.filter((r) => roots.get(r.id) !== r.client_root || clientIdOf(roots.get(r.id)!) !== r.client_id);
   for (let i = 0; i < changed.length; i += BATCH) {
     const batch = changed.slice(i, i + BATCH);
+    const root = (r: (typeof batch)[number]) => roots.get(r.id)!;
     await db.execute(sql`
-      update ledger_transactions l set client_id = u.client_id
-      from unnest(${sql.param(batch.map((r) => r.id))}::uuid[], ${sql.param(batch.map((r) => ids.get(r.id)!))}::text[])
-        as u(id, client_id)
+      update ledger_transactions l set client_id = u.client_id, client_root = u.client_root
+      from unnest(${sql.param(batch.map((r) => r.id))}::uuid[], ${sql.param(batch.map((r) => clientIdOf(root(r))))}::text[],
+          ${sql.param(batch.map(root))}::text[])
+        as u(id, client_id, client_root)
       where l.id = u.id and l.user_id = ${userId}`);
   }
   return changed.length;
+}
+
+/** A payment about to be written, as client identity sees it. */
+export interface IncomingPayer {
+  provider: string;
+  externalId: string;
+  kind: string;
+  payerCustomerKey: string | null;
+  payerCardKey: string | null;
+  payerEmailKey: string | null;
+}
+
+/** The stored version of a payment being written again. */
+export interface StoredPayer extends IncomingPayer {
+  clientId: string | null;
+  clientRoot: string | null;
+}
+
+/**
+ * What an import writes for client identity: each incoming payment's id and root, and the earlier groups that
+ * the payments join to a group with a smaller root (every row of `from` becomes `to`). `full` when the owner's
+ * groups must be recomputed from all their rows instead (refreshClientIds).
+ */
+export type ClientPlan =
+  | {
+      mode: 'incremental';
+      ids: Map<string, { clientId: string; clientRoot: string }>;
+      merges: Array<{ from: string; to: string; root: string }>;
+    }
+  | { mode: 'full' };
+
+const isClientRow = (r: { provider: string; kind: string }) =>
+  r.provider !== 'bank' && (r.kind === 'sale' || r.kind === 'voucher_redemption');
+
+/**
+ * Works out the client ids of a batch of payments before they are written (docs/finance.md, "Clients"), reading
+ * only the groups their payer keys already belong to: one indexed probe a key. A payment can only join groups
+ * together, so each new group's root is the smallest of the joined groups' roots and the batch's own labels, and
+ * the ids come out the same as recomputing every group from all the owner's rows. A re-imported payment whose
+ * keys or kind changed can split a group; that, and rows whose group was never worked out, asks for `full`.
+ * `stored` holds the batch's payments already in the ledger, by rowLabel.
+ */
+export async function planClientIds(
+  db: Db,
+  userId: string,
+  rows: readonly IncomingPayer[],
+  stored: ReadonlyMap<string, StoredPayer>,
+): Promise<ClientPlan> {
+  const groups = new Groups();
+  const incoming = rows.filter(isClientRow);
+  const earlier = new Map<string, { clientId: string; clientRoot: string }>();
+  const joinEarlier = (node: string, clientId: string, clientRoot: string) => {
+    earlier.set(`group:${clientId}`, { clientId, clientRoot });
+    groups.union(node, `group:${clientId}`);
+  };
+  for (const r of rows) {
+    const before = stored.get(rowLabel(r));
+    if (!before || !isClientRow(before)) continue;
+    const same =
+      isClientRow(r) && processorKeyOf(before) === processorKeyOf(r) && before.payerEmailKey === r.payerEmailKey;
+    if (!same || !before.clientId || !before.clientRoot) return { mode: 'full' };
+  }
+  const customers = new Set<string>();
+  const cards = new Set<string>();
+  const emails = new Set<string>();
+  for (const r of incoming) {
+    const label = rowLabel(r);
+    groups.find(label);
+    const processorKey = processorKeyOf(r);
+    if (processorKey) groups.union(label, processorKey);
+    if (r.payerEmailKey) groups.union(label, `email:${r.payerEmailKey}`);
+    if (r.payerCustomerKey) customers.add(r.payerCustomerKey);
+    else if (r.payerCardKey) cards.add(r.payerCardKey);
+    if (r.payerEmailKey) emails.add(r.payerEmailKey);
+    // A payment written again with the same keys stays in its group (checked above).
+    const before = stored.get(label);
+    if (before && isClientRow(before)) joinEarlier(label, before.clientId!, before.clientRoot!);
+  }
+  if (incoming.length === 0) return { mode: 'incremental', ids: new Map(), merges: [] };
+  // Every stored row sharing a key is in the same group, so one row a key tells the group.
+  const probe = (column: SQL, extra: SQL, keys: Set<string>, prefix: string) => sql`
+    select ${prefix} || k.key as node, r.client_id, r.client_root
+    from unnest(${sql.param([...keys])}::text[]) as k(key)
+    cross join lateral (
+      select client_id, client_root from ledger_transactions
+      where user_id = ${userId} and ${column} = k.key ${extra} and ${CLIENT_ROW}
+      limit 1) r`;
+  const found = rowsOf<{ node: string; client_id: string | null; client_root: string | null }>(
+    await db.execute(sql`
+      ${probe(sql`payer_customer_key`, sql`and payer_customer_key is not null`, customers, 'customer:')}
+      union all
+      ${probe(sql`payer_card_key`, sql`and payer_card_key is not null and payer_customer_key is null`, cards, 'card:')}
+      union all
+      ${probe(sql`payer_email_key`, sql`and payer_email_key is not null`, emails, 'email:')}`),
+  );
+  for (const f of found) {
+    if (!f.client_id || !f.client_root) return { mode: 'full' };
+    joinEarlier(f.node, f.client_id, f.client_root);
+  }
+  // Each group's root: the smallest of its incoming labels and its earlier groups' roots.
+  const rootOf = new Map<string, string>();
+  const offer = (node: string, label: string) => {
+    const top = groups.find(node);
+    const known = rootOf.get(top);
+    if (known === undefined || label < known) rootOf.set(top, label);
+  };
+  for (const r of incoming) offer(rowLabel(r), rowLabel(r));
+  for (const [node, g] of earlier) offer(node, g.clientRoot);
+  const ids = new Map<string, { clientId: string; clientRoot: string }>();
+  for (const r of incoming) {
+    const root = rootOf.get(groups.find(rowLabel(r)))!;
+    ids.set(rowLabel(r), { clientId: clientIdOf(root), clientRoot: root });
+  }
+  const merges: Array<{ from: string; to: string; root: string }> = [];
+  for (const [node, g] of earlier) {
+    const root = rootOf.get(groups.find(node))!;
+    if (root !== g.clientRoot) merges.push({ from: g.clientId, to: clientIdOf(root), root });
+  }
+  return { mode: 'incremental', ids, merges };
+}
+
+/** Moves every payment of each merged group to the group it joined (after the batch is written). */
+export async function applyClientMerges(
+  db: Db,
+  userId: string,
+  merges: ReadonlyArray<{ from: string; to: string; root: string }>,
+): Promise<void> {
+  if (merges.length === 0) return;
+  await db.execute(sql`
+    update ledger_transactions l set client_id = m.to_id, client_root = m.root
+    from unnest(${sql.param(merges.map((m) => m.from))}::text[], ${sql.param(merges.map((m) => m.to))}::text[],
+        ${sql.param(merges.map((m) => m.root))}::text[]) as m(from_id, to_id, root)
+    where l.user_id = ${userId} and l.client_id = m.from_id and ${CLIENT_ROW}`);
+}
+
+/** Whether any of the owner's payments has no group worked out yet (imported before client identity). */
+export async function hasUnrootedClientRows(db: Db, userId: string): Promise<boolean> {
+  const [row] = rowsOf<{ found: boolean }>(
+    await db.execute(sql`select exists (select 1 from ledger_transactions
+      where user_id = ${userId} and client_root is null and ${CLIENT_ROW}) as found`),
+  );
+  return Boolean(row?.found);
 }
 
 /**

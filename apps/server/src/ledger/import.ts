@@ -2,7 +2,15 @@ import { londonDateOf } from '@brade/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.js';
 import { classify, type SourceTransaction } from './classify.js';
-import { refreshClientIds } from './clients.js';
+import {
+  applyClientMerges,
+  type ClientPlan,
+  hasUnrootedClientRows,
+  planClientIds,
+  refreshClientIds,
+  rowLabel,
+  type StoredPayer,
+} from './clients.js';
 import { applyOwnerCorrections } from './corrections.js';
 import { type PayerHash, payerKeysOf, storedClientKey } from './payer-keys.js';
 import { settlePayouts } from './payouts.js';
@@ -65,20 +73,26 @@ export async function importTransactions(
   await db.transaction(async (tx) => {
     let from = rows[0]!.localDate;
     let to = from;
+    // Rows whose client group was never worked out make this import recompute every group once (clients.ts).
+    let allClients = await hasUnrootedClientRows(tx, userId);
     for (let i = 0; i < rows.length; i += BATCH) {
       const batch = rows.slice(i, i + BATCH);
+      const stored = await storedVersions(tx, userId, batch);
       // A re-imported row may have moved day (a pending bank row booked later): its old day needs rebuilding too.
-      const previous = await previousDays(tx, userId, batch);
-      for (const day of [...batch.map((r) => r.localDate), ...previous]) {
+      for (const day of [...batch.map((r) => r.localDate), ...[...stored.values()].map((r) => r.localDate)]) {
         if (day < from) from = day;
         if (day > to) to = day;
       }
+      // Each payment's client, worked out before it is written, so no row is written twice (clients.ts).
+      const plan: ClientPlan = allClients ? { mode: 'full' } : await planClientIds(tx, userId, batch, stored);
+      if (plan.mode === 'full') allClients = true;
+      const client = (r: (typeof batch)[number]) => (plan.mode === 'full' ? undefined : plan.ids.get(rowLabel(r)));
       // One array parameter a column instead of 13 parameters a row: a short statement Postgres plans once.
       const col = <T>(pick: (r: (typeof batch)[number]) => T) => sql.param(batch.map(pick));
       await tx.execute(sql`
         insert into ledger_transactions (user_id, connection_id, sync_run_id, provider, external_id, amount_pence,
           occurred_at, local_date, description, counterparty, client_key, category, kind, payout_processor,
-          payer_customer_key, payer_card_key, payer_email_key, sale_purpose)
+          payer_customer_key, payer_card_key, payer_email_key, sale_purpose, client_id, client_root)
         select ${userId}::uuid, ${source?.connectionId ?? null}::uuid, ${source?.syncRunId ?? null}::uuid, *
         from unnest(${col((r) => r.provider)}::text[], ${col((r) => r.externalId)}::text[],
           ${col((r) => r.amountPence)}::bigint[], ${col((r) => r.occurredAt.toISOString())}::timestamptz[],
@@ -86,14 +100,19 @@ export async function importTransactions(
           ${col((r) => r.clientKey)}::text[], ${col((r) => r.category)}::text[], ${col((r) => r.kind)}::text[],
           ${col((r) => r.payoutProcessor)}::text[], ${col((r) => r.payerCustomerKey)}::text[],
           ${col((r) => r.payerCardKey)}::text[], ${col((r) => r.payerEmailKey)}::text[],
-          ${col((r) => r.salePurpose)}::text[])
+          ${col((r) => r.salePurpose)}::text[], ${col((r) => client(r)?.clientId ?? null)}::text[],
+          ${col((r) => client(r)?.clientRoot ?? null)}::text[])
         on conflict (user_id, provider, external_id) do update set
           connection_id = excluded.connection_id, sync_run_id = excluded.sync_run_id,
           amount_pence = excluded.amount_pence, occurred_at = excluded.occurred_at, local_date = excluded.local_date,
           description = excluded.description, counterparty = excluded.counterparty, client_key = excluded.client_key,
           category = excluded.category, kind = excluded.kind, payout_processor = excluded.payout_processor,
           payer_customer_key = excluded.payer_customer_key, payer_card_key = excluded.payer_card_key,
-          payer_email_key = excluded.payer_email_key, sale_purpose = excluded.sale_purpose`);
+          payer_email_key = excluded.payer_email_key, sale_purpose = excluded.sale_purpose,
+          client_id = coalesce(excluded.client_id, ledger_transactions.client_id),
+          client_root = case when excluded.client_id is null then ledger_transactions.client_root
+            else excluded.client_root end`);
+      if (plan.mode === 'incremental') await applyClientMerges(tx, userId, plan.merges);
     }
     // The owner's rules and corrections win over the rule table, on every import (corrections.ts).
     await applyOwnerCorrections(tx, userId, { from, to });
@@ -104,8 +123,9 @@ export async function importTransactions(
     }
     // The VAT of the rows written and of the payouts settled, then the daily totals of those days.
     await refreshRowVat(tx, userId, { from, to });
-    // New payments can link earlier ones to one person (docs/finance.md, "Clients").
-    await refreshClientIds(tx, userId);
+    // New payments can link earlier ones to one person (docs/finance.md, "Clients"); only when the batches
+    // could not say which groups they join are all of the owner's groups recomputed.
+    if (allClients) await refreshClientIds(tx, userId);
     if (alongside) await alongside(tx as unknown as Db);
   });
   return rows.length;
@@ -123,22 +143,50 @@ export async function reclassifyPayouts(db: Db, userId: string): Promise<void> {
   await reconcilePayouts(db, userId);
 }
 
-/** Days the already-stored versions of these rows sit on (found through the unique index). */
-async function previousDays(
+/**
+ * The already-stored versions of these rows, by rowLabel: the day each sits on and its payer as client identity
+ * knows it. A lateral probe a key is always one unique-index look-up, whatever the planner guesses about the
+ * owner's row count (a first import runs on a table it has no statistics for).
+ */
+async function storedVersions(
   db: Db,
   userId: string,
   batch: Array<{ provider: string; externalId: string }>,
-): Promise<string[]> {
-  // A scalar subquery a key is always one unique-index probe, whatever the planner guesses about
-  // the owner's row count (a first import runs on a table it has no statistics for).
+): Promise<Map<string, StoredPayer & { localDate: string }>> {
   const result = await db.execute(sql`
-    select distinct d::text as day from (
-      select (select l.local_date from ledger_transactions l
-              where l.user_id = ${userId} and l.provider = k.provider and l.external_id = k.external_id) as d
-      from unnest(${sql.param(batch.map((r) => r.provider))}::text[], ${sql.param(batch.map((r) => r.externalId))}::text[])
-        as k(provider, external_id)) found
-    where d is not null`);
-  return rowsOf<{ day: string }>(result).map((r) => r.day);
+    select l.provider, l.external_id, l.local_date::text as local_date, l.kind, l.payer_customer_key,
+      l.payer_card_key, l.payer_email_key, l.client_id, l.client_root
+    from unnest(${sql.param(batch.map((r) => r.provider))}::text[], ${sql.param(batch.map((r) => r.externalId))}::text[])
+      as k(provider, external_id)
+    cross join lateral (
+      select * from ledger_transactions l
+      where l.user_id = ${userId} and l.provider = k.provider and l.external_id = k.external_id) l`);
+  const stored = new Map<string, StoredPayer & { localDate: string }>();
+  for (const r of rowsOf<{
+    provider: string;
+    external_id: string;
+    local_date: string;
+    kind: string;
+    payer_customer_key: string | null;
+    payer_card_key: string | null;
+    payer_email_key: string | null;
+    client_id: string | null;
+    client_root: string | null;
+  }>(result)) {
+    const row = {
+      provider: r.provider,
+      externalId: r.external_id,
+      localDate: r.local_date,
+      kind: r.kind,
+      payerCustomerKey: r.payer_customer_key,
+      payerCardKey: r.payer_card_key,
+      payerEmailKey: r.payer_email_key,
+      clientId: r.client_id,
+      clientRoot: r.client_root,
+    };
+    stored.set(rowLabel(row), row);
+  }
+  return stored;
 }
 
 /** The newest Europe/London day the owner has transactions for (from one provider, if named), or null. */

@@ -41,6 +41,12 @@ export const SALE_PURPOSES = ['deposit', 'voucher_sale', 'voucher_redemption'] a
 export type SalePurpose = (typeof SALE_PURPOSES)[number];
 
 /**
+ * The rows client identity is made of (docs/finance.md, "Clients"): a processor's sales and services paid by
+ * voucher. Written as plain SQL so the partial indexes below and the queries of ledger/clients.ts match it.
+ */
+export const CLIENT_ROW = sql.raw(`provider <> 'bank' and kind in ('sale', 'voucher_redemption')`);
+
+/**
  * Every imported transaction, signed from the owner's point of view (money in +, money out -), in pence.
  * `kind` is decided by ledger/classify.ts alone; `local_date` is the Europe/London day every figure groups by.
  */
@@ -90,6 +96,11 @@ export const ledgerTransactions = pgTable(
      * payer keys after every import; null on rows that are not a processor's sale or voucher-paid service.
      */
     clientId: text('client_id'),
+    /**
+     * The smallest row label of the client's group, whose hash is `client_id` (ledger/clients.ts): kept so an import
+     * can join new payments to their groups without reading the groups' rows. Null until the row's group is known.
+     */
+    clientRoot: text('client_root'),
   },
   (t) => [
     uniqueIndex('ledger_owner_provider_external_key').on(t.userId, t.provider, t.externalId),
@@ -104,6 +115,21 @@ export const ledgerTransactions = pgTable(
     // The first and last day of each processor's rows, read at both ends of the index after every import
     // (ledger/payouts.ts) instead of scanning the owner's rows.
     index('ledger_owner_provider_day_idx').on(t.userId, t.provider, t.localDate),
+    // An import finds the groups its payers already belong to by their keys, one probe a key, and rewrites a group
+    // that merges with another by its id (ledger/clients.ts); only the rows client identity reads are indexed.
+    index('ledger_owner_payer_customer_idx')
+      .on(t.userId, t.payerCustomerKey)
+      .where(sql`${t.payerCustomerKey} is not null and ${CLIENT_ROW}`),
+    index('ledger_owner_payer_card_idx')
+      .on(t.userId, t.payerCardKey)
+      .where(sql`${t.payerCardKey} is not null and ${t.payerCustomerKey} is null and ${CLIENT_ROW}`),
+    index('ledger_owner_payer_email_idx')
+      .on(t.userId, t.payerEmailKey)
+      .where(sql`${t.payerEmailKey} is not null and ${CLIENT_ROW}`),
+    index('ledger_owner_client_idx').on(t.userId, t.clientId).where(sql`${t.clientId} is not null`),
+    // Rows whose group was never worked out (imported before client identity): their owner's next import
+    // recomputes every group once. Empty in steady state, so it costs nothing to keep.
+    index('ledger_owner_unrooted_client_rows_idx').on(t.userId).where(sql`${t.clientRoot} is null and ${CLIENT_ROW}`),
   ],
 );
 
