@@ -89,9 +89,11 @@ export async function measureImport() {
     console.log(
       `  where the run's time went: provider calls ${share(sync.providerMs)} over ${count(sync.pages)} pages`,
     );
-    for (const [kind, { count: n, ms }] of Object.entries(sync.queries)) {
+    for (const [kind, { count: n, ms, max }] of Object.entries(sync.queries)) {
       sqlMs += ms;
-      console.log(`    SQL ${kind}: ${share(ms)}, ${count(n)} × ${(ms / n).toFixed(2)} ms`);
+      console.log(
+        `    SQL ${kind}: ${share(ms)}, ${count(n)} × ${(ms / n).toFixed(2)} ms (longest ${max.toFixed(0)} ms)`,
+      );
     }
     console.log(
       `    JavaScript between them (classify, build statements, …): ${share(sync.ms - sync.providerMs - sqlMs)}`,

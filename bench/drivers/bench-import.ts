@@ -49,12 +49,20 @@ const REDIRECT_URI = 'http://127.0.0.1/stripe-redirect';
  * Wall time spent waiting for each kind of SQL statement, measured at pg's Client.query (every pooled connection
  * goes through it), so the import run's time splits into the provider, PostgreSQL and the JavaScript in between.
  */
-const queryTimes = new Map<string, { count: number; ms: number }>();
+const queryTimes = new Map<string, { count: number; ms: number; max: number }>();
 function statementKind(text: string): string {
   // The head names the statement; an upsert's full text runs to tens of kilobytes.
   const s = text.slice(0, 120).replace(/\s+/g, ' ').trim().toLowerCase();
   if (/^insert into "?ledger_transactions"?/.test(s)) return 'upsert ledger rows';
   if (s.startsWith('select distinct') && s.includes('ledger_transactions')) return 'look up days of re-imported rows';
+  if (s.startsWith('select l.provider, l.external_id')) return 'look up stored versions of the rows';
+  if (s.startsWith('select $') && s.includes('as node')) return 'client groups of the payer keys';
+  if (s.startsWith('select exists (select 1 from ledger_transactions')) return 'rows without a client group?';
+  if (s.startsWith('update ledger_transactions l set client_id')) return 'client ids: merges or recompute';
+  if (s.startsWith('select id, provider, external_id, payer_customer_key')) return 'client ids: read all (recompute)';
+  if (s.startsWith('update ledger_transactions t set vat_rate_bp')) return 'VAT of the rows';
+  if (s.startsWith('with coverage')) return 'settle payouts';
+  if (s.includes('ledger_corrections') || s.includes('ledger_category_rules')) return "owner's corrections";
   if (s.includes('ledger_daily_totals')) return 'refresh daily rollup (delete + insert)';
   if (s.startsWith('update "connections"')) return 'save cursor / lease';
   if (s.includes('from "connections"')) return 'read connections';
@@ -69,9 +77,11 @@ function profileQueries(): void {
     const kind = statementKind(typeof first === 'string' ? first : (first?.text ?? ''));
     const started = performance.now();
     const done = () => {
-      const entry = queryTimes.get(kind) ?? { count: 0, ms: 0 };
+      const entry = queryTimes.get(kind) ?? { count: 0, ms: 0, max: 0 };
+      const ms = performance.now() - started;
       entry.count += 1;
-      entry.ms += performance.now() - started;
+      entry.ms += ms;
+      entry.max = Math.max(entry.max, ms);
       queryTimes.set(kind, entry);
     };
     const last = args.at(-1);

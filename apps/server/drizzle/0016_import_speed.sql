@@ -1,18 +1,17 @@
-ALTER TABLE "ledger_transactions" ADD COLUMN "client_root" text;--> statement-breakpoint
--- Each existing group's root is its smallest row label (byte order, as the server compares), kept only where its hash
--- is the group's id; any other row stays without a root, so its owner's next import recomputes every group.
-UPDATE "ledger_transactions" l SET "client_root" = g.root
+-- A group's id becomes the smallest of its payments' own hashes (docs/finance.md, "Clients"); each existing group is
+-- the rows sharing an id, so it is renamed in place, compared in byte order as the server compares.
+UPDATE "ledger_transactions" l SET "client_id" = g.new_id
 FROM (
-  SELECT "user_id", "client_id", min('row:' || "provider" || ':' || "external_id" COLLATE "C") AS root
+  SELECT "user_id", "client_id",
+    min('c_' || substr(translate(encode(sha256(convert_to('row:' || "provider" || ':' || "external_id", 'UTF8')), 'base64'), '+/', '-_'), 1, 22) COLLATE "C") AS new_id
   FROM "ledger_transactions"
   WHERE "client_id" IS NOT NULL AND provider <> 'bank' AND kind IN ('sale', 'voucher_redemption')
   GROUP BY "user_id", "client_id"
 ) g
-WHERE l."user_id" = g."user_id" AND l."client_id" = g."client_id"
-  AND l.provider <> 'bank' AND l.kind IN ('sale', 'voucher_redemption')
-  AND g."client_id" = 'c_' || substr(translate(encode(sha256(convert_to(g.root, 'UTF8')), 'base64'), '+/', '-_'), 1, 22);--> statement-breakpoint
+WHERE l."user_id" = g."user_id" AND l."client_id" = g."client_id" AND l."client_id" <> g.new_id
+  AND l.provider <> 'bank' AND l.kind IN ('sale', 'voucher_redemption');--> statement-breakpoint
 CREATE INDEX "ledger_owner_payer_customer_idx" ON "ledger_transactions" USING btree ("user_id","payer_customer_key") WHERE "ledger_transactions"."payer_customer_key" is not null and provider <> 'bank' and kind in ('sale', 'voucher_redemption');--> statement-breakpoint
 CREATE INDEX "ledger_owner_payer_card_idx" ON "ledger_transactions" USING btree ("user_id","payer_card_key") WHERE "ledger_transactions"."payer_card_key" is not null and "ledger_transactions"."payer_customer_key" is null and provider <> 'bank' and kind in ('sale', 'voucher_redemption');--> statement-breakpoint
 CREATE INDEX "ledger_owner_payer_email_idx" ON "ledger_transactions" USING btree ("user_id","payer_email_key") WHERE "ledger_transactions"."payer_email_key" is not null and provider <> 'bank' and kind in ('sale', 'voucher_redemption');--> statement-breakpoint
 CREATE INDEX "ledger_owner_client_idx" ON "ledger_transactions" USING btree ("user_id","client_id") WHERE "ledger_transactions"."client_id" is not null;--> statement-breakpoint
-CREATE INDEX "ledger_owner_unrooted_client_rows_idx" ON "ledger_transactions" USING btree ("user_id") WHERE "ledger_transactions"."client_root" is null and provider <> 'bank' and kind in ('sale', 'voucher_redemption');
+CREATE INDEX "ledger_owner_clientless_rows_idx" ON "ledger_transactions" USING btree ("user_id") WHERE "ledger_transactions"."client_id" is null and provider <> 'bank' and kind in ('sale', 'voucher_redemption');

@@ -17,20 +17,36 @@ export interface PayerRow {
  * Which payments belong to the same person (docs/finance.md, "Clients"): within a processor by its customer id,
  * else the card's fingerprint (both keys are already scoped to their processor when stored, so a fingerprint
  * never links two processors); across processors by the payer's e-mail key. A union-find over the rows and those
- * keys; each group's id is a hash of the smallest row label in it, so the same rows always give the same ids,
- * whatever order they arrive in.
+ * keys; each group's id is the smallest of its rows' own hashes, so the same rows always give the same ids,
+ * whatever order they arrive in, and a new payment changes its group's id only when its hash is smaller: about once
+ * in the group's size, whichever way the history is imported.
  */
 export function assignClientIds(rows: readonly PayerRow[]): Map<string, string> {
+  const groups = new Groups();
+  for (const r of rows) {
+    const label = rowLabel(r);
+    groups.find(label);
+    const processorKey = processorKeyOf(r);
+    if (processorKey) groups.union(label, processorKey);
+    if (r.payerEmailKey) groups.union(label, `email:${r.payerEmailKey}`);
+  }
+  const smallest = new Map<string, string>();
+  for (const r of rows) {
+    const top = groups.find(rowLabel(r));
+    const id = clientIdOf(rowLabel(r));
+    const known = smallest.get(top);
+    if (known === undefined || id < known) smallest.set(top, id);
+  }
   const ids = new Map<string, string>();
-  for (const [id, root] of groupRoots(rows)) ids.set(id, clientIdOf(root));
+  for (const r of rows) ids.set(r.id, smallest.get(groups.find(rowLabel(r)))!);
   return ids;
 }
 
-/** A payment's label in the union-find: the group's id is the hash of its smallest label. */
+/** A payment's label in the union-find. */
 export const rowLabel = (r: { provider: string; externalId: string }) => `row:${r.provider}:${r.externalId}`;
 
-/** A group's id from its smallest row label. */
-export const clientIdOf = (root: string) => `c_${createHash('sha256').update(root).digest('base64url').slice(0, 22)}`;
+/** A payment's own hash; its group's id is the smallest of its payments' (docs/finance.md, "Clients"). */
+export const clientIdOf = (label: string) => `c_${createHash('sha256').update(label).digest('base64url').slice(0, 22)}`;
 
 /** The key that links payments within a processor: its customer id, else the card's fingerprint. */
 const processorKeyOf = (r: Pick<PayerRow, 'payerCustomerKey' | 'payerCardKey'>) =>
@@ -59,35 +75,13 @@ class Groups {
   }
 }
 
-/** Each row's group root: the smallest row label (not a key, which would give the hash back) of its group. */
-function groupRoots(rows: readonly PayerRow[]): Map<string, string> {
-  const groups = new Groups();
-  for (const r of rows) {
-    const label = rowLabel(r);
-    groups.find(label);
-    const processorKey = processorKeyOf(r);
-    if (processorKey) groups.union(label, processorKey);
-    if (r.payerEmailKey) groups.union(label, `email:${r.payerEmailKey}`);
-  }
-  const smallestRow = new Map<string, string>();
-  for (const r of rows) {
-    const root = groups.find(rowLabel(r));
-    const label = rowLabel(r);
-    const known = smallestRow.get(root);
-    if (known === undefined || label < known) smallestRow.set(root, label);
-  }
-  const roots = new Map<string, string>();
-  for (const r of rows) roots.set(r.id, smallestRow.get(groups.find(rowLabel(r)))!);
-  return roots;
-}
-
 /** Rows a batch of client id updates carries per statement. */
 const BATCH = 5000;
 
 /**
  * Recomputes every client id of the owner from every processor payment and service paid by voucher, writing only
- * the rows whose id or root changed. The import does this only when it cannot work incrementally (planClientIds):
- * rows whose group was never worked out, or a re-imported payment whose payer keys changed, which can split a group.
+ * the rows whose id changed. The import does this only when it cannot work incrementally (planClientIds): rows whose
+ * group was never worked out, or a re-imported payment whose payer keys or kind changed, which can split a group.
  */
 export async function refreshClientIds(db: Db, userId: string): Promise<number> {
   const rows = rowsOf<{
@@ -98,14 +92,13 @@ export async function refreshClientIds(db: Db, userId: string): Promise<number> 
     payer_card_key: string | null;
     payer_email_key: string | null;
     client_id: string | null;
-    client_root: string | null;
   }>(
     await db.execute(sql`
-      select id, provider, external_id, payer_customer_key, payer_card_key, payer_email_key, client_id, client_root
+      select id, provider, external_id, payer_customer_key, payer_card_key, payer_email_key, client_id
       from ledger_transactions
       where user_id = ${userId} and ${CLIENT_ROW}`),
   );
-  const roots = groupRoots(
+  const ids = assignClientIds(
     rows.map((r) => ({
       id: r.id,
       provider: r.provider,
@@ -115,15 +108,13 @@ export async function refreshClientIds(db: Db, userId: string): Promise<number> 
       payerEmailKey: r.payer_email_key,
     })),
   );
-  const changed = rows.filter((r) => roots.get(r.id) !== r.client_root || clientIdOf(roots.get(r.id)!) !== r.client_id);
+  const changed = rows.filter((r) => ids.get(r.id) !== r.client_id);
   for (let i = 0; i < changed.length; i += BATCH) {
     const batch = changed.slice(i, i + BATCH);
-    const root = (r: (typeof batch)[number]) => roots.get(r.id)!;
     await db.execute(sql`
-      update ledger_transactions l set client_id = u.client_id, client_root = u.client_root
-      from unnest(${sql.param(batch.map((r) => r.id))}::uuid[], ${sql.param(batch.map((r) => clientIdOf(root(r))))}::text[],
-          ${sql.param(batch.map(root))}::text[])
-        as u(id, client_id, client_root)
+      update ledger_transactions l set client_id = u.client_id
+      from unnest(${sql.param(batch.map((r) => r.id))}::uuid[], ${sql.param(batch.map((r) => ids.get(r.id)!))}::text[])
+        as u(id, client_id)
       where l.id = u.id and l.user_id = ${userId}`);
   }
   return changed.length;
@@ -142,20 +133,15 @@ export interface IncomingPayer {
 /** The stored version of a payment being written again. */
 export interface StoredPayer extends IncomingPayer {
   clientId: string | null;
-  clientRoot: string | null;
 }
 
 /**
- * What an import writes for client identity: each incoming payment's id and root, and the earlier groups that
- * the payments join to a group with a smaller root (every row of `from` becomes `to`). `full` when the owner's
+ * What an import writes for client identity: each incoming payment's client id (by rowLabel), and the earlier
+ * groups the payments join to a group of a smaller id (every row of `from` becomes `to`). `full` when the owner's
  * groups must be recomputed from all their rows instead (refreshClientIds).
  */
 export type ClientPlan =
-  | {
-      mode: 'incremental';
-      ids: Map<string, { clientId: string; clientRoot: string }>;
-      merges: Array<{ from: string; to: string; root: string }>;
-    }
+  | { mode: 'incremental'; ids: Map<string, string>; merges: Array<{ from: string; to: string }> }
   | { mode: 'full' };
 
 const isClientRow = (r: { provider: string; kind: string }) =>
@@ -163,10 +149,10 @@ const isClientRow = (r: { provider: string; kind: string }) =>
 
 /**
  * Works out the client ids of a batch of payments before they are written (docs/finance.md, "Clients"), reading
- * only the groups their payer keys already belong to: one indexed probe a key. A payment can only join groups
- * together, so each new group's root is the smallest of the joined groups' roots and the batch's own labels, and
- * the ids come out the same as recomputing every group from all the owner's rows. A re-imported payment whose
- * keys or kind changed can split a group; that, and rows whose group was never worked out, asks for `full`.
+ * only the groups their payer keys already belong to: one indexed probe a key. New payments can only join groups
+ * together, so each group's id is the smallest of the joined groups' ids and the new payments' own hashes: the same
+ * ids as recomputing every group from all the owner's rows. A re-imported payment whose keys or kind changed can
+ * split a group; that, and rows whose group was never worked out, asks for `full`.
  * `stored` holds the batch's payments already in the ledger, by rowLabel.
  */
 export async function planClientIds(
@@ -175,20 +161,22 @@ export async function planClientIds(
   rows: readonly IncomingPayer[],
   stored: ReadonlyMap<string, StoredPayer>,
 ): Promise<ClientPlan> {
-  const groups = new Groups();
-  const incoming = rows.filter(isClientRow);
-  const earlier = new Map<string, { clientId: string; clientRoot: string }>();
-  const joinEarlier = (node: string, clientId: string, clientRoot: string) => {
-    earlier.set(`group:${clientId}`, { clientId, clientRoot });
-    groups.union(node, `group:${clientId}`);
-  };
   for (const r of rows) {
     const before = stored.get(rowLabel(r));
     if (!before || !isClientRow(before)) continue;
     const same =
       isClientRow(r) && processorKeyOf(before) === processorKeyOf(r) && before.payerEmailKey === r.payerEmailKey;
-    if (!same || !before.clientId || !before.clientRoot) return { mode: 'full' };
+    if (!same || !before.clientId) return { mode: 'full' };
   }
+  const groups = new Groups();
+  const incoming = rows.filter(isClientRow);
+  if (incoming.length === 0) return { mode: 'incremental', ids: new Map(), merges: [] };
+  // Earlier groups are nodes of their own, named by their ids.
+  const earlier = new Set<string>();
+  const joinEarlier = (node: string, clientId: string) => {
+    earlier.add(clientId);
+    groups.union(node, `group:${clientId}`);
+  };
   const customers = new Set<string>();
   const cards = new Set<string>();
   const emails = new Set<string>();
@@ -203,18 +191,17 @@ export async function planClientIds(
     if (r.payerEmailKey) emails.add(r.payerEmailKey);
     // A payment written again with the same keys stays in its group (checked above).
     const before = stored.get(label);
-    if (before && isClientRow(before)) joinEarlier(label, before.clientId!, before.clientRoot!);
+    if (before && isClientRow(before)) joinEarlier(label, before.clientId!);
   }
-  if (incoming.length === 0) return { mode: 'incremental', ids: new Map(), merges: [] };
   // Every stored row sharing a key is in the same group, so one row a key tells the group.
   const probe = (column: SQL, extra: SQL, keys: Set<string>, prefix: string) => sql`
-    select ${prefix} || k.key as node, r.client_id, r.client_root
+    select ${prefix} || k.key as node, r.client_id
     from unnest(${sql.param([...keys])}::text[]) as k(key)
     cross join lateral (
-      select client_id, client_root from ledger_transactions
+      select client_id from ledger_transactions
       where user_id = ${userId} and ${column} = k.key ${extra} and ${CLIENT_ROW}
       limit 1) r`;
-  const found = rowsOf<{ node: string; client_id: string | null; client_root: string | null }>(
+  const found = rowsOf<{ node: string; client_id: string | null }>(
     await db.execute(sql`
       ${probe(sql`payer_customer_key`, sql`and payer_customer_key is not null`, customers, 'customer:')}
       union all
@@ -223,27 +210,24 @@ export async function planClientIds(
       ${probe(sql`payer_email_key`, sql`and payer_email_key is not null`, emails, 'email:')}`),
   );
   for (const f of found) {
-    if (!f.client_id || !f.client_root) return { mode: 'full' };
-    joinEarlier(f.node, f.client_id, f.client_root);
+    if (!f.client_id) return { mode: 'full' };
+    joinEarlier(f.node, f.client_id);
   }
-  // Each group's root: the smallest of its incoming labels and its earlier groups' roots.
-  const rootOf = new Map<string, string>();
-  const offer = (node: string, label: string) => {
+  // Each group's id: the smallest of its new payments' hashes and its earlier groups' ids.
+  const idOf = new Map<string, string>();
+  const offer = (node: string, id: string) => {
     const top = groups.find(node);
-    const known = rootOf.get(top);
-    if (known === undefined || label < known) rootOf.set(top, label);
+    const known = idOf.get(top);
+    if (known === undefined || id < known) idOf.set(top, id);
   };
-  for (const r of incoming) offer(rowLabel(r), rowLabel(r));
-  for (const [node, g] of earlier) offer(node, g.clientRoot);
-  const ids = new Map<string, { clientId: string; clientRoot: string }>();
-  for (const r of incoming) {
-    const root = rootOf.get(groups.find(rowLabel(r)))!;
-    ids.set(rowLabel(r), { clientId: clientIdOf(root), clientRoot: root });
-  }
-  const merges: Array<{ from: string; to: string; root: string }> = [];
-  for (const [node, g] of earlier) {
-    const root = rootOf.get(groups.find(node))!;
-    if (root !== g.clientRoot) merges.push({ from: g.clientId, to: clientIdOf(root), root });
+  for (const r of incoming) offer(rowLabel(r), clientIdOf(rowLabel(r)));
+  for (const id of earlier) offer(`group:${id}`, id);
+  const ids = new Map<string, string>();
+  for (const r of incoming) ids.set(rowLabel(r), idOf.get(groups.find(rowLabel(r)))!);
+  const merges: Array<{ from: string; to: string }> = [];
+  for (const id of earlier) {
+    const to = idOf.get(groups.find(`group:${id}`))!;
+    if (to !== id) merges.push({ from: id, to });
   }
   return { mode: 'incremental', ids, merges };
 }
@@ -252,21 +236,21 @@ export async function planClientIds(
 export async function applyClientMerges(
   db: Db,
   userId: string,
-  merges: ReadonlyArray<{ from: string; to: string; root: string }>,
+  merges: ReadonlyArray<{ from: string; to: string }>,
 ): Promise<void> {
   if (merges.length === 0) return;
   await db.execute(sql`
-    update ledger_transactions l set client_id = m.to_id, client_root = m.root
-    from unnest(${sql.param(merges.map((m) => m.from))}::text[], ${sql.param(merges.map((m) => m.to))}::text[],
-        ${sql.param(merges.map((m) => m.root))}::text[]) as m(from_id, to_id, root)
+    update ledger_transactions l set client_id = m.to_id
+    from unnest(${sql.param(merges.map((m) => m.from))}::text[], ${sql.param(merges.map((m) => m.to))}::text[])
+      as m(from_id, to_id)
     where l.user_id = ${userId} and l.client_id = m.from_id and ${CLIENT_ROW}`);
 }
 
-/** Whether any of the owner's payments has no group worked out yet (imported before client identity). */
-export async function hasUnrootedClientRows(db: Db, userId: string): Promise<boolean> {
+/** Whether any of the owner's client rows has no group worked out yet (imported before client identity). */
+export async function hasClientlessRows(db: Db, userId: string): Promise<boolean> {
   const [row] = rowsOf<{ found: boolean }>(
     await db.execute(sql`select exists (select 1 from ledger_transactions
-      where user_id = ${userId} and client_root is null and ${CLIENT_ROW}) as found`),
+      where user_id = ${userId} and client_id is null and ${CLIENT_ROW}) as found`),
   );
   return Boolean(row?.found);
 }

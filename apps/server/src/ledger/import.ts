@@ -5,7 +5,7 @@ import { classify, type SourceTransaction } from './classify.js';
 import {
   applyClientMerges,
   type ClientPlan,
-  hasUnrootedClientRows,
+  hasClientlessRows,
   planClientIds,
   refreshClientIds,
   rowLabel,
@@ -74,7 +74,7 @@ export async function importTransactions(
     let from = rows[0]!.localDate;
     let to = from;
     // Rows whose client group was never worked out make this import recompute every group once (clients.ts).
-    let allClients = await hasUnrootedClientRows(tx, userId);
+    let allClients = await hasClientlessRows(tx, userId);
     for (let i = 0; i < rows.length; i += BATCH) {
       const batch = rows.slice(i, i + BATCH);
       const stored = await storedVersions(tx, userId, batch);
@@ -86,13 +86,13 @@ export async function importTransactions(
       // Each payment's client, worked out before it is written, so no row is written twice (clients.ts).
       const plan: ClientPlan = allClients ? { mode: 'full' } : await planClientIds(tx, userId, batch, stored);
       if (plan.mode === 'full') allClients = true;
-      const client = (r: (typeof batch)[number]) => (plan.mode === 'full' ? undefined : plan.ids.get(rowLabel(r)));
+      const client = (r: (typeof batch)[number]) => (plan.mode === 'full' ? null : (plan.ids.get(rowLabel(r)) ?? null));
       // One array parameter a column instead of 13 parameters a row: a short statement Postgres plans once.
       const col = <T>(pick: (r: (typeof batch)[number]) => T) => sql.param(batch.map(pick));
       await tx.execute(sql`
         insert into ledger_transactions (user_id, connection_id, sync_run_id, provider, external_id, amount_pence,
           occurred_at, local_date, description, counterparty, client_key, category, kind, payout_processor,
-          payer_customer_key, payer_card_key, payer_email_key, sale_purpose, client_id, client_root)
+          payer_customer_key, payer_card_key, payer_email_key, sale_purpose, client_id)
         select ${userId}::uuid, ${source?.connectionId ?? null}::uuid, ${source?.syncRunId ?? null}::uuid, *
         from unnest(${col((r) => r.provider)}::text[], ${col((r) => r.externalId)}::text[],
           ${col((r) => r.amountPence)}::bigint[], ${col((r) => r.occurredAt.toISOString())}::timestamptz[],
@@ -100,8 +100,7 @@ export async function importTransactions(
           ${col((r) => r.clientKey)}::text[], ${col((r) => r.category)}::text[], ${col((r) => r.kind)}::text[],
           ${col((r) => r.payoutProcessor)}::text[], ${col((r) => r.payerCustomerKey)}::text[],
           ${col((r) => r.payerCardKey)}::text[], ${col((r) => r.payerEmailKey)}::text[],
-          ${col((r) => r.salePurpose)}::text[], ${col((r) => client(r)?.clientId ?? null)}::text[],
-          ${col((r) => client(r)?.clientRoot ?? null)}::text[])
+          ${col((r) => r.salePurpose)}::text[], ${col(client)}::text[])
         on conflict (user_id, provider, external_id) do update set
           connection_id = excluded.connection_id, sync_run_id = excluded.sync_run_id,
           amount_pence = excluded.amount_pence, occurred_at = excluded.occurred_at, local_date = excluded.local_date,
@@ -109,9 +108,7 @@ export async function importTransactions(
           category = excluded.category, kind = excluded.kind, payout_processor = excluded.payout_processor,
           payer_customer_key = excluded.payer_customer_key, payer_card_key = excluded.payer_card_key,
           payer_email_key = excluded.payer_email_key, sale_purpose = excluded.sale_purpose,
-          client_id = coalesce(excluded.client_id, ledger_transactions.client_id),
-          client_root = case when excluded.client_id is null then ledger_transactions.client_root
-            else excluded.client_root end`);
+          client_id = coalesce(excluded.client_id, ledger_transactions.client_id)`);
       if (plan.mode === 'incremental') await applyClientMerges(tx, userId, plan.merges);
     }
     // The owner's rules and corrections win over the rule table, on every import (corrections.ts).
@@ -155,7 +152,7 @@ async function storedVersions(
 ): Promise<Map<string, StoredPayer & { localDate: string }>> {
   const result = await db.execute(sql`
     select l.provider, l.external_id, l.local_date::text as local_date, l.kind, l.payer_customer_key,
-      l.payer_card_key, l.payer_email_key, l.client_id, l.client_root
+      l.payer_card_key, l.payer_email_key, l.client_id
     from unnest(${sql.param(batch.map((r) => r.provider))}::text[], ${sql.param(batch.map((r) => r.externalId))}::text[])
       as k(provider, external_id)
     cross join lateral (
@@ -171,7 +168,6 @@ async function storedVersions(
     payer_card_key: string | null;
     payer_email_key: string | null;
     client_id: string | null;
-    client_root: string | null;
   }>(result)) {
     const row = {
       provider: r.provider,
@@ -182,7 +178,6 @@ async function storedVersions(
       payerCardKey: r.payer_card_key,
       payerEmailKey: r.payer_email_key,
       clientId: r.client_id,
-      clientRoot: r.client_root,
     };
     stored.set(rowLabel(row), row);
   }

@@ -96,11 +96,6 @@ export const ledgerTransactions = pgTable(
      * payer keys after every import; null on rows that are not a processor's sale or voucher-paid service.
      */
     clientId: text('client_id'),
-    /**
-     * The smallest row label of the client's group, whose hash is `client_id` (ledger/clients.ts): kept so an import
-     * can join new payments to their groups without reading the groups' rows. Null until the row's group is known.
-     */
-    clientRoot: text('client_root'),
   },
   (t) => [
     uniqueIndex('ledger_owner_provider_external_key').on(t.userId, t.provider, t.externalId),
@@ -127,9 +122,9 @@ export const ledgerTransactions = pgTable(
       .on(t.userId, t.payerEmailKey)
       .where(sql`${t.payerEmailKey} is not null and ${CLIENT_ROW}`),
     index('ledger_owner_client_idx').on(t.userId, t.clientId).where(sql`${t.clientId} is not null`),
-    // Rows whose group was never worked out (imported before client identity): their owner's next import
+    // Client rows whose group was never worked out (imported before client identity): their owner's next import
     // recomputes every group once. Empty in steady state, so it costs nothing to keep.
-    index('ledger_owner_unrooted_client_rows_idx').on(t.userId).where(sql`${t.clientRoot} is null and ${CLIENT_ROW}`),
+    index('ledger_owner_clientless_rows_idx').on(t.userId).where(sql`${t.clientId} is null and ${CLIENT_ROW}`),
   ],
 );
 
