@@ -5,6 +5,7 @@ import { measureImport } from './import-card-transactions.mjs';
 import { measureLineTransactions } from './line-transactions.mjs';
 import { measureLoginJavaScript } from './login-javascript.mjs';
 import { measureReportPdf } from './report-pdf.mjs';
+import { measureRequestCost } from './request-cost.mjs';
 import { measureStartup } from './startup-to-ready.mjs';
 
 const results = [
@@ -12,6 +13,7 @@ const results = [
   await measureStartup(),
   await measureDemoFirstStart(),
   await measureDashboard(),
+  await measureRequestCost(),
   await measureReportPdf(),
   await measureLineTransactions(),
   await measureImport(),
