@@ -239,11 +239,20 @@ export async function applyClientMerges(
   merges: ReadonlyArray<{ from: string; to: string }>,
 ): Promise<void> {
   if (merges.length === 0) return;
+  // Each merged group's rows are found from its id (a lateral probe of the (owner, client) index), whatever the
+  // planner guesses about the owner's row count.
   await db.execute(sql`
-    update ledger_transactions l set client_id = m.to_id
-    from unnest(${sql.param(merges.map((m) => m.from))}::text[], ${sql.param(merges.map((m) => m.to))}::text[])
-      as m(from_id, to_id)
-    where l.user_id = ${userId} and l.client_id = m.from_id and ${CLIENT_ROW}`);
+    update ledger_transactions l set client_id = u.to_id
+    from (
+      select r.id, m.to_id
+      from unnest(${sql.param(merges.map((m) => m.from))}::text[], ${sql.param(merges.map((m) => m.to))}::text[])
+        as m(from_id, to_id)
+      cross join lateral (
+        select id from ledger_transactions
+        where user_id = ${userId} and client_id = m.from_id and ${CLIENT_ROW}
+        offset 0) r
+    ) u
+    where l.id = u.id`);
 }
 
 /** Whether any of the owner's client rows has no group worked out yet (imported before client identity). */

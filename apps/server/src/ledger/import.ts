@@ -70,6 +70,7 @@ export async function importTransactions(
     if (alongside) await db.transaction(async (tx) => alongside(tx as unknown as Db));
     return 0;
   }
+  await analyseWhenDue(db);
   await db.transaction(async (tx) => {
     let from = rows[0]!.localDate;
     let to = from;
@@ -157,7 +158,7 @@ async function storedVersions(
       as k(provider, external_id)
     cross join lateral (
       select * from ledger_transactions l
-      where l.user_id = ${userId} and l.provider = k.provider and l.external_id = k.external_id) l`);
+      where l.user_id = ${userId} and l.provider = k.provider and l.external_id = k.external_id limit 1) l`);
   const stored = new Map<string, StoredPayer & { localDate: string }>();
   for (const r of rowsOf<{
     provider: string;
@@ -182,6 +183,21 @@ async function storedVersions(
     stored.set(rowLabel(row), row);
   }
   return stored;
+}
+
+/**
+ * Statistics of the ledger as PostgreSQL's autovacuum would keep them, for a database where it is off or has not
+ * caught up with a bulk import: without them the planner cannot tell the unique key from the (owner, provider, day)
+ * index, and each look-up of a page's rows reads all the owner's rows instead of one (bench/import-card-transactions
+ * .mjs shows the difference). Outside the page's transaction, so its lock is held only while it samples.
+ */
+async function analyseWhenDue(db: Db): Promise<void> {
+  const [row] = rowsOf<{ due: boolean | null }>(
+    await db.execute(sql`select s.n_mod_since_analyze > 1000 + 0.2 * greatest(c.reltuples, 0) as due
+      from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+      where s.relid = 'ledger_transactions'::regclass`),
+  );
+  if (row?.due) await db.execute(sql`analyze ledger_transactions`);
 }
 
 /** The newest Europe/London day the owner has transactions for (from one provider, if named), or null. */
