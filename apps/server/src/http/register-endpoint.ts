@@ -2,7 +2,7 @@ import type { Endpoint } from '@brade/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../app-context.js';
-import { requireUser } from '../auth/authenticate.js';
+import { requireUser, runReadWhileSessionChecked } from '../auth/authenticate.js';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -23,6 +23,8 @@ export type EndpointHandler<E extends Endpoint> = (
 export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'errorHandler'> & {
   /** Check the session before a single byte of the body is read (an upload), instead of after validation. */
   authenticateEarly?: boolean;
+  /** A signed-in GET whose handler calls out of the app (a provider): it starts only once the session is live. */
+  sessionFirst?: boolean;
 };
 
 /**
@@ -37,8 +39,17 @@ export function registerEndpoint<E extends Endpoint>(
   handler: EndpointHandler<E>,
   extras: RouteExtras = {},
 ): void {
-  const { authenticateEarly, ...options } = extras;
-  const signedIn = endpoint.auth === 'session' ? requireUser(ctx) : null;
+  const { authenticateEarly, sessionFirst, ...options } = extras;
+  // A signed-in read of the app's own data runs alongside its session check (authenticate.ts): one round trip of
+  // latency instead of two. GET handlers change nothing; one that calls a provider asks for `sessionFirst`.
+  const concurrent =
+    endpoint.auth === 'session' &&
+    endpoint.method === 'GET' &&
+    typeof endpoint.answer === 'object' &&
+    !authenticateEarly &&
+    !sessionFirst;
+  const signedIn = endpoint.auth === 'session' ? requireUser(ctx, { concurrent }) : null;
+  const run = handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -53,7 +64,7 @@ export function registerEndpoint<E extends Endpoint>(
     ...(signedIn ? (authenticateEarly ? { onRequest: signedIn } : { preHandler: signedIn }) : {}),
     ...options,
     // Fastify types requests by its own generics; the schemas above have parsed it into EndpointRequest<E>.
-    handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+    handler: concurrent ? runReadWhileSessionChecked(run) : run,
   });
 }
 

@@ -29,7 +29,7 @@ export function integrationRoutes(ctx: AppContext) {
       recordSumupTransactions: async (req) => ({
         connection: await completeCardConnection(ctx, ownId(req, req.body.id), 'sumup', req.body),
       }),
-      chooseABank: async () => ({ banks: await listBanks(ctx) }),
+      chooseABank: [async () => ({ banks: await listBanks(ctx) }), { sessionFirst: true }],
       buildABankLink: async (req) => ({
         requisition: await buildBankLink(ctx, ownId(req, req.body.user_id), {
           institutionId: req.body.institution_id,
