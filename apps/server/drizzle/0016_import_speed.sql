@@ -1,9 +1,13 @@
--- A group's id becomes the smallest of its payments' own hashes (docs/finance.md, "Clients"); each existing group is
--- the rows sharing an id, so it is renamed in place, compared in byte order as the server compares.
+-- A group's id becomes the smallest name its payments offer (docs/finance.md, "Clients"): an e-mail key's (ce_), else
+-- a processor key's (cp_), else the payment's own (cr_). Each existing group is the rows sharing an id, so it is
+-- renamed in place, names compared in byte order as the server compares them.
 UPDATE "ledger_transactions" l SET "client_id" = g.new_id
 FROM (
-  SELECT "user_id", "client_id",
-    min('c_' || substr(translate(encode(sha256(convert_to('row:' || "provider" || ':' || "external_id", 'UTF8')), 'base64'), '+/', '-_'), 1, 22) COLLATE "C") AS new_id
+  SELECT "user_id", "client_id", min(CASE
+      WHEN payer_email_key IS NOT NULL THEN 'ce_' || substr(translate(encode(sha256(convert_to('email:' || payer_email_key, 'UTF8')), 'base64'), '+/', '-_'), 1, 22)
+      WHEN payer_customer_key IS NOT NULL THEN 'cp_' || substr(translate(encode(sha256(convert_to('customer:' || payer_customer_key, 'UTF8')), 'base64'), '+/', '-_'), 1, 22)
+      WHEN payer_card_key IS NOT NULL THEN 'cp_' || substr(translate(encode(sha256(convert_to('card:' || payer_card_key, 'UTF8')), 'base64'), '+/', '-_'), 1, 22)
+      ELSE 'cr_' || substr(translate(encode(sha256(convert_to('row:' || provider || ':' || external_id, 'UTF8')), 'base64'), '+/', '-_'), 1, 22) END COLLATE "C") AS new_id
   FROM "ledger_transactions"
   WHERE "client_id" IS NOT NULL AND provider <> 'bank' AND kind IN ('sale', 'voucher_redemption')
   GROUP BY "user_id", "client_id"

@@ -1,11 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/client.js';
 import { markConnected } from '../integrations/connections.js';
 import { TEST_IMPORT } from '../test/test-ledger.js';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
 import type { SourceTransaction } from './classify.js';
-import { assignClientIds, clientIdOf, planClientIds } from './clients.js';
+import { assignClientIds, groupCandidate, planClientIds } from './clients.js';
 import { importTransactions } from './import.js';
 
 // The import works client ids out batch by batch from the groups its payers join (ledger/clients.ts); these tests
@@ -142,10 +142,10 @@ describe('client ids worked out batch by batch are those of the definition (docs
     const plan = await planClientIds(db(), owner.id, [row], new Map());
     expect(plan.mode).toBe('incremental');
     if (plan.mode === 'incremental') {
-      // ch_b joins ch_a's group: the group's id is the smaller of the two payments' own hashes.
-      const smaller = [clientIdOf('row:stripe:ch_a'), clientIdOf('row:stripe:ch_b')].sort()[0];
-      expect(plan.ids.get('row:stripe:ch_b')).toBe(smaller);
-      expect(plan.merges).toEqual(smaller === stored!.client_id ? [] : [{ from: stored!.client_id, to: smaller }]);
+      // ch_b joins ch_a's group by the e-mail, whose name the group already has: nothing earlier is renamed.
+      expect(stored!.client_id).toBe(groupCandidate(row));
+      expect(plan.ids.get('row:stripe:ch_b')).toBe(stored!.client_id);
+      expect(plan.merges).toEqual([]);
     }
     const changed = { ...row, externalId: 'ch_a', payerEmailKey: null };
     const again = await planClientIds(
@@ -185,11 +185,27 @@ describe('client ids worked out batch by batch are those of the definition (docs
   });
 
   it("migration 0016's SQL names a payment exactly as the server does", async () => {
-    const labels = ['row:stripe:txn_1', 'row:square:sq_Zz-9', 'row:sumup:é_ü', 'row:stripe:'];
+    const rows = [
+      { provider: 'stripe', externalId: 'txn_1', payerCustomerKey: 'k1', payerCardKey: 'f1', payerEmailKey: 'e1' },
+      { provider: 'square', externalId: 'sq_Zz-9', payerCustomerKey: 'k/+2', payerCardKey: 'f2', payerEmailKey: null },
+      { provider: 'sumup', externalId: 'é_ü', payerCustomerKey: null, payerCardKey: 'f3', payerEmailKey: null },
+      { provider: 'stripe', externalId: 'txn_4', payerCustomerKey: null, payerCardKey: null, payerEmailKey: null },
+    ];
+    const col = (pick: (r: (typeof rows)[number]) => string | null) => sql.param(rows.map(pick));
+    const h = (label: SQL) =>
+      sql`substr(translate(encode(sha256(convert_to(${label}, 'UTF8')), 'base64'), '+/', '-_'), 1, 22)`;
     const named = rowsOf<{ id: string }>(
-      await db().execute(sql`select 'c_' || substr(translate(encode(sha256(convert_to(l, 'UTF8')), 'base64'), '+/', '-_'), 1, 22) as id
-        from unnest(${sql.param(labels)}::text[]) with ordinality as u(l, n) order by n`),
+      await db().execute(sql`select case
+          when payer_email_key is not null then 'ce_' || ${h(sql`'email:' || payer_email_key`)}
+          when payer_customer_key is not null then 'cp_' || ${h(sql`'customer:' || payer_customer_key`)}
+          when payer_card_key is not null then 'cp_' || ${h(sql`'card:' || payer_card_key`)}
+          else 'cr_' || ${h(sql`'row:' || provider || ':' || external_id`)} end as id
+        from unnest(${col((r) => r.provider)}::text[], ${col((r) => r.externalId)}::text[],
+          ${col((r) => r.payerCustomerKey)}::text[], ${col((r) => r.payerCardKey)}::text[],
+          ${col((r) => r.payerEmailKey)}::text[])
+          with ordinality as u(provider, external_id, payer_customer_key, payer_card_key, payer_email_key, n)
+        order by n`),
     );
-    expect(named.map((r) => r.id)).toEqual(labels.map(clientIdOf));
+    expect(named.map((r) => r.id)).toEqual(rows.map(groupCandidate));
   });
 });

@@ -17,9 +17,9 @@ export interface PayerRow {
  * Which payments belong to the same person (docs/finance.md, "Clients"): within a processor by its customer id,
  * else the card's fingerprint (both keys are already scoped to their processor when stored, so a fingerprint
  * never links two processors); across processors by the payer's e-mail key. A union-find over the rows and those
- * keys; each group's id is the smallest of its rows' own hashes, so the same rows always give the same ids,
- * whatever order they arrive in, and a new payment changes its group's id only when its hash is smaller: about once
- * in the group's size, whichever way the history is imported.
+ * keys. Each group's id is the smallest name of its nodes (groupCandidate): an e-mail key's before a processor
+ * key's before a payment's own, so the same rows always give the same ids, whatever order they arrive in, and a
+ * new payment of a known payer leaves its group's id as it was: only a new key can rename a group.
  */
 export function assignClientIds(rows: readonly PayerRow[]): Map<string, string> {
   const groups = new Groups();
@@ -33,7 +33,7 @@ export function assignClientIds(rows: readonly PayerRow[]): Map<string, string> 
   const smallest = new Map<string, string>();
   for (const r of rows) {
     const top = groups.find(rowLabel(r));
-    const id = clientIdOf(rowLabel(r));
+    const id = groupCandidate(r);
     const known = smallest.get(top);
     if (known === undefined || id < known) smallest.set(top, id);
   }
@@ -45,8 +45,20 @@ export function assignClientIds(rows: readonly PayerRow[]): Map<string, string> 
 /** A payment's label in the union-find. */
 export const rowLabel = (r: { provider: string; externalId: string }) => `row:${r.provider}:${r.externalId}`;
 
-/** A payment's own hash; its group's id is the smallest of its payments' (docs/finance.md, "Clients"). */
-export const clientIdOf = (label: string) => `c_${createHash('sha256').update(label).digest('base64url').slice(0, 22)}`;
+const hashOf = (label: string) => createHash('sha256').update(label).digest('base64url').slice(0, 22);
+
+/**
+ * The smallest name a payment offers its group (docs/finance.md, "Clients"): its e-mail key's (`ce_`), else its
+ * processor key's (`cp_`), else its own (`cr_`); the prefixes sort in that order, and a group's id is the smallest
+ * its payments offer.
+ */
+export function groupCandidate(
+  r: Pick<PayerRow, 'provider' | 'externalId' | 'payerCustomerKey' | 'payerCardKey' | 'payerEmailKey'>,
+): string {
+  if (r.payerEmailKey) return `ce_${hashOf(`email:${r.payerEmailKey}`)}`;
+  const processorKey = processorKeyOf(r);
+  return processorKey ? `cp_${hashOf(processorKey)}` : `cr_${hashOf(rowLabel(r))}`;
+}
 
 /** The key that links payments within a processor: its customer id, else the card's fingerprint. */
 const processorKeyOf = (r: Pick<PayerRow, 'payerCustomerKey' | 'payerCardKey'>) =>
@@ -150,7 +162,7 @@ const isClientRow = (r: { provider: string; kind: string }) =>
 /**
  * Works out the client ids of a batch of payments before they are written (docs/finance.md, "Clients"), reading
  * only the groups their payer keys already belong to: one indexed probe a key. New payments can only join groups
- * together, so each group's id is the smallest of the joined groups' ids and the new payments' own hashes: the same
+ * together, so each group's id is the smallest of the joined groups' ids and the new payments' names: the same
  * ids as recomputing every group from all the owner's rows. A re-imported payment whose keys or kind changed can
  * split a group; that, and rows whose group was never worked out, asks for `full`.
  * `stored` holds the batch's payments already in the ledger, by rowLabel.
@@ -213,14 +225,14 @@ export async function planClientIds(
     if (!f.client_id) return { mode: 'full' };
     joinEarlier(f.node, f.client_id);
   }
-  // Each group's id: the smallest of its new payments' hashes and its earlier groups' ids.
+  // Each group's id: the smallest of its new payments' names and its earlier groups' ids.
   const idOf = new Map<string, string>();
   const offer = (node: string, id: string) => {
     const top = groups.find(node);
     const known = idOf.get(top);
     if (known === undefined || id < known) idOf.set(top, id);
   };
-  for (const r of incoming) offer(rowLabel(r), clientIdOf(rowLabel(r)));
+  for (const r of incoming) offer(rowLabel(r), groupCandidate(r));
   for (const id of earlier) offer(`group:${id}`, id);
   const ids = new Map<string, string>();
   for (const r of incoming) ids.set(rowLabel(r), idOf.get(groups.find(rowLabel(r)))!);
