@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { accessTokenKey, readAccessToken, signAccessToken } from './access-tokens.js';
 
 const key = accessTokenKey('a'.repeat(40));
@@ -27,5 +27,21 @@ describe('access tokens', () => {
     expect(await readAccessToken(key, otherAudience)).toBeNull();
     const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: claims.userId, sid: claims.sessionId, typ: 'normal', iss: 'brade', aud: 'brade-api' })).toString('base64url')}.`;
     expect(await readAccessToken(key, none)).toBeNull();
+  });
+
+  it('remembers a verified token only for its own key and only until it expires', async () => {
+    const token = await signAccessToken(key, claims, 2);
+    expect(await readAccessToken(key, token)).toEqual(claims);
+    // Remembered for this key, never for another one.
+    expect(await readAccessToken(accessTokenKey('c'.repeat(40)), token)).toBeNull();
+    // A token differing in its last character is verified afresh, not taken from the cache.
+    const tampered = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    expect(await readAccessToken(key, tampered)).toBeNull();
+    vi.useFakeTimers({ now: Date.now() + 3000 });
+    try {
+      expect(await readAccessToken(key, token)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
