@@ -99,6 +99,23 @@ export async function measureDemoRetention(options = {}) {
     byKind.set(kind, entry);
   }
 
+  // Existing-client retention (the reference's third figure, not one the app shows): of the clients seen in the 90
+  // days up to a month's end whose first visit was before those 90 days, the share seen again in the 90 days after.
+  const existing = (visits, date) => {
+    const days = new Map();
+    for (const v of visits) days.set(v.client, [...(days.get(v.client) ?? []), v.day]);
+    const end = Date.parse(date);
+    const offset = (day) => (Date.parse(day) - end) / 86_400_000;
+    let seen = 0;
+    let again = 0;
+    for (const list of days.values()) {
+      const d = list.map(offset);
+      if (!d.some((x) => x > -90 && x <= 0) || !d.some((x) => x <= -90)) continue;
+      seen += 1;
+      if (d.some((x) => x > 0 && x <= 90)) again += 1;
+    }
+    return seen === 0 ? null : (100 * again) / seen;
+  };
   const pct = (x) => (x === null ? '  –  ' : `${x.toFixed(1).padStart(5)} %`);
   console.log(`Demo salon retention (seed ${seed}, scale ${scale}), history ${start} to ${today}`);
   console.log(`  generated in ${(generatedMs / 1000).toFixed(1)} s`);
@@ -128,6 +145,9 @@ export async function measureDemoRetention(options = {}) {
       `    ${t.date}  ${pct(t.percent)} (${t.seen_again} of ${t.clients})   ${pct(a?.percent ?? null)} (${a?.seen_again} of ${a?.clients})`,
     );
   });
+  console.log('  existing-client retention: truth   as the app measures');
+  for (const t of truth.overall)
+    console.log(`    ${t.date}  ${pct(existing(truthVisits, t.date))}   ${pct(existing(appVisits, t.date))}`);
   return { truth, measured, yearTruth, yearApp };
 }
 
