@@ -73,6 +73,18 @@ describe('the hint of a headline tile (docs/finance.md, "Comparisons")', () => {
     ).toBe('Most of the rise is stock & supplies: £800 more');
   });
 
+  it('does not name the only category a tile has, unless one transaction of it drove the change', () => {
+    const only = { category: 'Cut & finish', current: 260_000, previous: 240_000 };
+    expect(changeHint({ tile: 'revenue', categories: [only], largest: { current: [], previous: [] } })).toBeNull();
+    expect(
+      changeHint({
+        tile: 'revenue',
+        categories: [only],
+        largest: { current: [{ category: 'Cut & finish', amount: 15_000, date: '2026-06-20' }], previous: [] },
+      }),
+    ).toBe('Most of the rise is cut & finish: £150 received on 20 Jun');
+  });
+
   it('gives no hint when no category is more than half of the change', () => {
     expect(
       changeHint({
@@ -130,7 +142,10 @@ describe('the hint of a headline tile (docs/finance.md, "Comparisons")', () => {
     expect(
       changeHint({
         tile: 'expenses',
-        categories: [{ category: 'PAYE and National Insurance', current: 200_000, previous: 100_000 }],
+        categories: [
+          { category: 'PAYE and National Insurance', current: 200_000, previous: 100_000 },
+          { category: 'Wages', current: 500_000, previous: 500_000 },
+        ],
         largest: { current: [], previous: [] },
       }),
     ).toBe('Most of the rise is PAYE and National Insurance: £1,000 more');
