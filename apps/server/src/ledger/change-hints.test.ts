@@ -70,7 +70,7 @@ describe('the hint of a headline tile (docs/finance.md, "Comparisons")', () => {
           previous: [{ category: 'Stock & supplies', amount: 10_000, date: '2026-10-02' }],
         },
       }),
-    ).toBe('Most of the rise is stock & supplies: £800 more');
+    ).toBe('Most of the rise is in stock & supplies: £800 more');
   });
 
   it('does not name the only category a tile has, unless one transaction of it drove the change', () => {
@@ -148,7 +148,7 @@ describe('the hint of a headline tile (docs/finance.md, "Comparisons")', () => {
         ],
         largest: { current: [], previous: [] },
       }),
-    ).toBe('Most of the rise is PAYE and National Insurance: £1,000 more');
+    ).toBe('Most of the rise is in PAYE and National Insurance: £1,000 more');
     expect(hintPounds(-123_456)).toBe('£1,234.56');
   });
 });

@@ -58,7 +58,7 @@ const inSentence = (category: string) =>
  * goes the same way and is largest must be more than half of it; then, when one transaction of that category is more
  * than half of the change by itself (this period's, or the previous period's that is missing now), it is named with
  * its day ('Most of the rise is rent: £2,400 paid on 1 Nov'; 'Most of the fall is insurance: last month's £900 paid
- * on 3 Oct'); else the category with its change ('Most of the fall is wages: £1,250 less'), when the tile has more
+ * on 3 Oct'); else the category with its change ('Most of the fall is in wages: £1,250 less'), when the tile has more
  * than that one category. No hint when there was nothing before or the change is under 5 % of it.
  */
 export function changeHint({ tile, categories, largest }: ChangeHintInput): string | null {
@@ -87,5 +87,5 @@ export function changeHint({ tile, categories, largest }: ChangeHintInput): stri
   if (before) return `${what}: last month's ${hintPounds(before.amount)} ${verb(before)} on ${shortDay(before.date)}`;
   // A tile of one category only would name itself.
   if (categories.filter((c) => c.current !== 0 || c.previous !== 0).length < 2) return null;
-  return `${what}: ${hintPounds(ownChange(driver))} ${rise ? 'more' : 'less'}`;
+  return `Most of the ${rise ? 'rise' : 'fall'} is in ${inSentence(driver.category)}: ${hintPounds(ownChange(driver))} ${rise ? 'more' : 'less'}`;
 }

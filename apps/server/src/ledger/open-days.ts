@@ -92,8 +92,8 @@ export function openDaysBetween(calendar: SalonCalendar, from: string, to: strin
 }
 
 /**
- * The calendar of an owner's salon on `today`: the days with card sales (or a service paid by voucher; a processor
- * payout counted as sales is a bank credit, not a day of trading) from `from` (by default the first day of last
+ * The calendar of an owner's salon on `today`: the days it gave a service (docs/finance.md, "Clients": a card sale
+ * that is not a deposit or a gift voucher sold, which are paid online on any day, or a service paid by voucher) from `from` (by default the first day of last
  * month, so last month's bank holidays are known) or 8 weeks before today if earlier, up to today, their first
  * sale ever, and the nation of their State field.
  */
@@ -106,7 +106,9 @@ export async function salonCalendar(
   const windowFrom = addDays(today, -7 * OPEN_DAY_WEEKS);
   const wanted = options.from ?? firstDayOf(addMonths(monthOf(today), -1));
   const from = wanted < windowFrom ? wanted : windowFrom;
-  const trading = sql`kind in ('sale', 'voucher_redemption') and payout_processor is null`;
+  // A service given: a card sale that is neither a deposit nor a gift voucher (both are paid online, any day), or
+  // a service paid by voucher; a processor's payout counted as sales is a bank credit, not a day of trading.
+  const trading = sql`((kind = 'sale' and sale_purpose is null) or kind = 'voucher_redemption') and payout_processor is null`;
   const [days, first, user] = await Promise.all([
     db.execute(sql`
       select distinct local_date::text as day from ledger_transactions

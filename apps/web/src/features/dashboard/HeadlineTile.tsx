@@ -3,6 +3,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
+import { NARROW } from '../../shell/layout';
 import { NotLoaded } from '../../ui/NotLoaded';
 import {
   type Caption,
@@ -21,6 +22,8 @@ const TONE_COLOUR: Record<Tone, string> = { good: 'success.main', bad: 'error.ma
 
 const tileSx = {
   flex: '1 1 0',
+  // Stacked in a column, a tile is as tall as its caption, note and hint need.
+  [NARROW]: { flex: '0 0 auto' },
   minWidth: 0,
   minHeight: TILE_HEIGHT_PX,
   p: 2.5,
@@ -82,7 +85,7 @@ export function HeadlineTile({ kind, figure, caption: fallback, failed = false, 
       </Typography>
       <Typography
         data-testid="tile-change"
-        sx={{ mt: 'auto', fontSize: '0.95rem', fontWeight: 600, color: comparable ? colour : 'text.secondary' }}
+        sx={{ mt: 0.5, fontSize: '0.95rem', fontWeight: 600, color: comparable ? colour : 'text.secondary' }}
       >
         {comparable ? formatPercentChange(figure.percent_change) : '—'}
       </Typography>
