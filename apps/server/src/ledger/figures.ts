@@ -45,10 +45,16 @@ const sumBetween = (column: AnyColumn, range: DayRange) =>
 /** The instant a period with `until` stops: the end of that minute of its last day (Europe/London). */
 const cutoffOf = (period: ComparedPeriod & { until: string }) =>
   new Date(londonInstant(period.to, period.until).getTime() + 60_000).toISOString();
+/**
+ * Rows of a period's cut last day that count: card rows before its time of day, and every bank line of the day (a
+ * statement line carries its booking day only, so bank lines compare day by day; docs/finance.md, "Comparisons").
+ */
+const beforeCut = (period: ComparedPeriod & { until: string }) =>
+  sql`(${lt.provider} = 'bank' or ${lt.occurredAt} < ${cutoffOf(period)}::timestamptz)`;
 /** The rows of a period: its days, and on its last day only those before its time of day when it has one. */
 const inPeriod = (period: ComparedPeriod): SQL =>
   period.until
-    ? sql`(${lt.localDate} between ${period.from} and ${period.to} and (${lt.localDate} < ${period.to} or ${lt.occurredAt} < ${cutoffOf(period as ComparedPeriod & { until: string })}::timestamptz))`
+    ? sql`(${lt.localDate} between ${period.from} and ${period.to} and (${lt.localDate} < ${period.to} or ${beforeCut(period as ComparedPeriod & { until: string })}))`
     : sql`${lt.localDate} between ${period.from} and ${period.to}`;
 /** The whole days of a period the daily totals answer: all of them, or all but a last day cut at a time of day. */
 const wholeDays = (period: ComparedPeriod): DayRange =>
@@ -64,7 +70,7 @@ const kindList = (kinds: readonly LedgerKind[]) =>
   );
 /** A cut last day's sum of some kinds' net amounts (the daily totals' own sums, up to a time of day). */
 const partialSum = (period: ComparedPeriod & { until: string }, kinds: readonly LedgerKind[]) =>
-  sql<string>`coalesce(sum(${netAmount}) filter (where ${lt.localDate} = ${period.to} and ${lt.occurredAt} < ${cutoffOf(period)}::timestamptz and ${lt.kind} in (${kindList(kinds)})), 0)`;
+  sql<string>`coalesce(sum(${netAmount}) filter (where ${lt.localDate} = ${period.to} and ${beforeCut(period)} and ${lt.kind} in (${kindList(kinds)})), 0)`;
 
 /**
  * Revenue, expenses and distinct clients for several periods of Europe/London days at once: sums from the daily

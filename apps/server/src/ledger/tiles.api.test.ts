@@ -66,6 +66,9 @@ beforeAll(async () => {
       sale('2026-11-30T13:00:00Z', 60), // 13:00 GMT: before 14:00
       sale('2026-11-30T15:00:00Z', 70), // after 14:00
       sale('2026-12-01T08:30:00Z', 25),
+      // Bank lines carry their booking day only (12:00 UTC): they count for the whole day in both periods.
+      bill('2026-09-15T12:00:00Z', 50, 'OCTOPUS ENERGY'),
+      bill('2026-10-15T12:00:00Z', 40, 'OCTOPUS ENERGY'),
     ],
     TEST_IMPORT,
   );
@@ -95,6 +98,11 @@ describe('the headline tiles, like for like', () => {
         previous: { from: '2026-09-01', to: '2026-09-15', until: '09:00' },
       },
     });
+  });
+
+  it('counts the bank lines of the 15th in both periods, whatever the time: £40 against £50, −20.0 %', async () => {
+    const tile = await headlineFigure(db(), sparse, new Date('2026-10-15T08:00:00Z'), 'expenses');
+    expect(tile).toMatchObject({ value: 40, percent_change: -20 });
   });
 
   it('on the 1st at 09:00: 1 December to 09:00 (£25) against 1 November to 09:00 (£20): +25.0 %', async () => {
