@@ -13,7 +13,7 @@ import {
 } from '@brade/contract';
 import { type AnyColumn, and, between, eq, gte, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { type CategoryChange, changeHint, type HintTransaction } from './change-hints.js';
+import { type CategoryChange, changeHint, HINT_MIN_CHANGE, type HintTransaction } from './change-hints.js';
 import { isServiceRow } from './clients.js';
 import {
   BELOW_NET_INCOME_KINDS,
@@ -218,14 +218,20 @@ async function tileHint(
 export async function headlineFigure(db: Db, userId: string, now: Date, name: HeadlineName): Promise<HeadlineFigure> {
   const today = londonDateOf(now);
   const { current, previous } = likeForLikePeriods(today, londonTimeOf(now));
-  const [totals, calendar, hint] = await Promise.all([
+  const [totals, calendar] = await Promise.all([
     totalsForRanges(db, userId, [current, previous], name === 'revenuePerClient'),
     salonCalendar(db, userId, today, { from: previous.from }),
-    name === 'revenuePerClient' ? null : tileHint(db, userId, name, current, previous),
   ]);
   const [thisPeriod, lastPeriod] = totals as [PeriodTotals, PeriodTotals];
   const pick = (t: PeriodTotals) =>
     name === 'revenue' ? t.revenuePence : name === 'expenses' ? t.expensesPence : revenuePerClientPence(t);
+  // The hint's queries only when a hint is possible: a change of at least 5 % of a previous figure.
+  const change = pick(thisPeriod) - pick(lastPeriod);
+  const hintable =
+    name !== 'revenuePerClient' &&
+    pick(lastPeriod) !== 0 &&
+    Math.abs(change) >= HINT_MIN_CHANGE * Math.abs(pick(lastPeriod));
+  const hint = hintable ? await tileHint(db, userId, name, current, previous) : null;
   return {
     value: toPounds(pick(thisPeriod)),
     percent_change: percentChange(pick(thisPeriod), pick(lastPeriod)),

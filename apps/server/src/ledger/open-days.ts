@@ -2,6 +2,7 @@ import { addDays, addMonths, bankHolidayOn, firstDayOf, monthOf, type Nation, na
 import { sql } from 'drizzle-orm';
 import { findUserById } from '../accounts/users.js';
 import { type Db, rowsOf } from '../db/client.js';
+import { isServiceRow } from './clients.js';
 
 /** How many weeks of sales decide which days of the week the salon opens (docs/finance.md, "Open days"). */
 export const OPEN_DAY_WEEKS = 8;
@@ -106,9 +107,10 @@ export async function salonCalendar(
   const windowFrom = addDays(today, -7 * OPEN_DAY_WEEKS);
   const wanted = options.from ?? firstDayOf(addMonths(monthOf(today), -1));
   const from = wanted < windowFrom ? wanted : windowFrom;
-  // A service given: a card sale that is neither a deposit nor a gift voucher (both are paid online, any day), or
-  // a service paid by voucher; a processor's payout counted as sales is a bank credit, not a day of trading.
-  const trading = sql`((kind = 'sale' and sale_purpose is null) or kind = 'voucher_redemption') and payout_processor is null`;
+  // A day a service was given (ledger/clients.ts): a card sale that is neither a deposit nor a gift voucher (both
+  // are paid online, any day), or a service paid by voucher; a processor's payout counted as sales is a bank credit
+  // with no client, not a day of trading. The clients' index answers it without reading the rows.
+  const trading = isServiceRow;
   const [days, first, user] = await Promise.all([
     db.execute(sql`
       select distinct local_date::text as day from ledger_transactions
