@@ -56,7 +56,10 @@ export async function readAccessToken(key: Uint8Array, token: string): Promise<A
     if (typeof sub !== 'string' || typeof sid !== 'string' || (typ !== 'normal' && typ !== 'recovery')) return null;
     const claims: AccessClaims = { userId: sub, sessionId: sid, kind: typ };
     if (typeof exp === 'number') {
-      if (!known) verified.set(key, (known = new Map()));
+      if (!known) {
+        known = new Map();
+        verified.set(key, known);
+      }
       if (known.size >= VERIFIED_LIMIT) known.clear();
       known.set(token, { claims, expiresAtMs: exp * 1000 });
     }
