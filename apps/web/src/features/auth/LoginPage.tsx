@@ -5,10 +5,8 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { signIn } from '../../api/auth';
-import { errorText } from '../../api/error-text';
 import { storeFullName, storeSession } from '../../api/session';
-import { getUserDetails, type UserDetails } from '../../api/user';
+import type { UserDetails } from '../../api/user';
 import { AuthLayout } from '../../ui/AuthLayout';
 import { FormStack } from '../../ui/FormStack';
 import { PasswordField } from '../../ui/PasswordField';
@@ -29,6 +27,10 @@ function OrDivider() {
   );
 }
 
+/** The calls and their schemas, loaded once the owner starts on the form (see sign-in-calls.ts). */
+const loadCalls = () => import('./sign-in-calls');
+const warmCalls = () => void loadCalls().catch(() => {});
+
 interface FieldErrors {
   email?: string;
   password?: string;
@@ -43,6 +45,7 @@ export default function LoginPage() {
   const [submitting, setSubmitting] = useState(false);
 
   const fillTestAccount = () => {
+    warmCalls();
     setEmail(DEMO_ACCOUNT.email);
     setPassword(DEMO_ACCOUNT.password);
     setFieldErrors({});
@@ -60,13 +63,15 @@ export default function LoginPage() {
     if (missing.email || missing.password) return;
 
     setSubmitting(true);
+    let calls: Awaited<ReturnType<typeof loadCalls>> | undefined;
     try {
+      calls = await loadCalls();
       const trimmedEmail = email.trim();
-      const session = await signIn(trimmedEmail, password);
+      const session = await calls.signIn(trimmedEmail, password);
       storeSession(session, { email: trimmedEmail });
       let details: UserDetails | null = null;
       try {
-        details = await getUserDetails(session.id);
+        details = await calls.getUserDetails(session.id);
         storeFullName(details.full_name);
       } catch (detailsError) {
         // The menu loads the details again; a miss here must not block signing in.
@@ -78,14 +83,16 @@ export default function LoginPage() {
         navigate('/business-information', { state });
       } else navigate('/main-menu');
     } catch (signInError) {
-      setError(errorText(signInError, { noText: MESSAGES.signin.invalid, failure: MESSAGES.signin.failure }));
+      // A chunk that did not load is no answer at all: the failure text, as for a network error.
+      const texts = { noText: MESSAGES.signin.invalid, failure: MESSAGES.signin.failure };
+      setError(calls ? calls.errorText(signInError, texts) : texts.failure);
       setSubmitting(false);
     }
   };
 
   return (
     <AuthLayout title="Welcome back" subtitle="Sign in to see how your salon is doing.">
-      <Box component="form" noValidate onSubmit={submit}>
+      <Box component="form" noValidate onSubmit={submit} onFocus={warmCalls}>
         <FormStack>
           <TextInput
             label="Email"
