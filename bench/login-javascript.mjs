@@ -23,7 +23,9 @@ async function sizesOf(responses) {
     total.gzip += gzip;
     total.wire += wire;
     total.encodings.add(encoding);
-    rows.push(`  ${new URL(res.url()).pathname}  ${kb(body.length)} raw, ${kb(gzip)} gzip, ${kb(wire)} sent (${encoding})`);
+    rows.push(
+      `  ${new URL(res.url()).pathname}  ${kb(body.length)} raw, ${kb(gzip)} gzip, ${kb(wire)} sent (${encoding})`,
+    );
   }
   return { rows, total };
 }
