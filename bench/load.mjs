@@ -79,7 +79,7 @@ async function admin(text, values) {
  * The seeded database, reused when its comment says it holds this invocation's owners and months as of this
  * London month (the dashboard reads the current month); otherwise dropped and seeded again (several minutes).
  */
-async function ensureSeeded() {
+export async function ensureSeeded() {
   const marker = `brade-load owners=${OWNERS} months=${MONTHS} scale=${SCALE} month=${londonMonth()}`;
   const [existing] = await admin(
     `select shobj_description(oid, 'pg_database') as comment from pg_database where datname = $1`,
