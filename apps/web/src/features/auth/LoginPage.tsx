@@ -1,15 +1,14 @@
 import { DEMO_ACCOUNT, MESSAGES } from '@brade/contract';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { storeFullName, storeSession } from '../../api/session';
 import type { UserDetails } from '../../api/user';
 import { AuthLayout } from '../../ui/AuthLayout';
 import { FormStack } from '../../ui/FormStack';
 import { PasswordField } from '../../ui/PasswordField';
+import { PlainButton } from '../../ui/PlainButton';
 import { TextInput } from '../../ui/TextInput';
 import { TextLink } from '../../ui/TextLink';
 import { demoAccountOffered } from './demo-account-offer';
@@ -26,6 +25,9 @@ function OrDivider() {
     </Box>
   );
 }
+
+/** Shown only after a failed sign-in, so the page does not load MUI's Alert before it is needed. */
+const Alert = lazy(() => import('@mui/material/Alert'));
 
 /** The calls and their schemas, loaded once the owner starts on the form (see sign-in-calls.ts). */
 const loadCalls = () => import('./sign-in-calls');
@@ -118,10 +120,14 @@ export default function LoginPage() {
           <Box sx={{ textAlign: 'right', mt: -1.5 }}>
             <TextLink to="/forget-password">Forgot password?</TextLink>
           </Box>
-          {error && <Alert severity="error">{error}</Alert>}
-          <Button type="submit" variant="contained" size="large" fullWidth disabled={submitting}>
+          {error && (
+            <Suspense fallback={<p role="alert">{error}</p>}>
+              <Alert severity="error">{error}</Alert>
+            </Suspense>
+          )}
+          <PlainButton type="submit" variant="contained" disabled={submitting}>
             {submitting ? MESSAGES.signin.loggingIn : 'Login'}
-          </Button>
+          </PlainButton>
         </FormStack>
       </Box>
 
@@ -129,9 +135,9 @@ export default function LoginPage() {
         <>
           <OrDivider />
           <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
-            <Button variant="outlined" fullWidth onClick={fillTestAccount} disabled={submitting}>
+            <PlainButton type="button" variant="outlined" onClick={fillTestAccount} disabled={submitting}>
               Use Test Account
-            </Button>
+            </PlainButton>
             <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
               Demo salon: {DEMO_ACCOUNT.email} · password {DEMO_ACCOUNT.password}
             </Typography>
