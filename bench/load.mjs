@@ -365,6 +365,12 @@ export async function measureLoad() {
           `  ${String(connections).padStart(3)} connections: ${fmt(perSecond)} dashboards/s (${fmt(r.ok / cpu.wall, 0)} calls/s)${ratio}${goal}; per call p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms, p99 ${fmt(r.p99)} ms; errors ${errors}${errors ? ` (non-2xx ${r.non2xx}, socket errors ${r.errors}, timeouts ${r.timeouts})` : ''}`,
         );
         console.log(`    ${cpuLine(cpu)}; load average before ${loadBefore}, after ${load()}`);
+        // What a dashboard costs whoever else shares the machine: the ceiling if every core were Brade's.
+        const instanceMs = (cpu.instances * 1000) / perSecond;
+        const postgresMs = (cpu.postgresLoad * 1000) / perSecond;
+        console.log(
+          `    CPU per dashboard: ${fmt(instanceMs)} ms in the instances + ${fmt(postgresMs)} ms in PostgreSQL → at most ${fmt((CORES * 1000) / (instanceMs + postgresMs), 0)} dashboards/s with all ${CORES} cores`,
+        );
       }
     } finally {
       await Promise.all(instances.map((i) => harness.stopInstance(i)));
