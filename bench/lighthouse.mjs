@@ -40,6 +40,19 @@ function report(name, lhr) {
       if (lost > 0)
         console.log(`    costs ${lost.toFixed(1)} of ${r.weight} points: ${audit.title} = ${audit.displayValue}`);
     }
+    // Whose main-thread time it was (TBT and LCP wait for it), and the longest tasks.
+    const bootup = (a['bootup-time']?.details?.items ?? []).slice(0, 4);
+    for (const item of bootup) {
+      console.log(
+        `    script time: ${new URL(item.url, 'http://x').pathname} ${Math.round(item.scripting)} ms running, ${Math.round(item.scriptParseCompile)} ms parsing`,
+      );
+    }
+    const tasks = (a['long-tasks']?.details?.items ?? []).slice(0, 3);
+    if (tasks.length) {
+      console.log(
+        `    longest tasks: ${tasks.map((t) => `${Math.round(t.duration)} ms (${new URL(t.url, 'http://x').pathname})`).join(', ')}`,
+      );
+    }
     for (const audit of Object.values(a)) {
       if (audit.details?.type === 'opportunity' && (audit.score ?? 1) < 0.9) {
         console.log(`    opportunity: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
