@@ -1,6 +1,12 @@
 import { addMonths, firstDayOf, lastDayOf, vatDueDate, vatQuarterOf } from '@brade/contract';
 import type { Db } from '../../db/client.js';
-import { type PeriodTotals, percentChange, totalsForRanges } from '../../ledger/figures.js';
+import {
+  marginPercent,
+  netIncomePence,
+  type PeriodTotals,
+  percentChange,
+  totalsForRanges,
+} from '../../ledger/figures.js';
 import { vatFigures } from '../../ledger/vat-figures.js';
 import { readVatSettings } from '../../settings/vat-settings.js';
 
@@ -44,14 +50,14 @@ async function quarterVat(db: Db, userId: string, month: string): Promise<Summar
 
 const monthRange = (month: string) => ({ from: firstDayOf(month), to: lastDayOf(month) });
 
-function figuresOf({ revenuePence, otherIncomePence, expensesPence }: PeriodTotals): MonthFigures {
-  const netIncomePence = revenuePence + otherIncomePence - expensesPence;
+function figuresOf(totals: PeriodTotals): MonthFigures {
+  const { revenuePence, otherIncomePence, expensesPence } = totals;
   return {
     revenuePence,
     otherIncomePence,
     expensesPence,
-    netIncomePence,
-    marginPercent: revenuePence === 0 ? null : Math.round((netIncomePence / revenuePence) * 1000) / 10,
+    netIncomePence: netIncomePence(totals),
+    marginPercent: marginPercent(totals),
   };
 }
 
