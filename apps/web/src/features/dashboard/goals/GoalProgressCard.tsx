@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { loadGoalProgress } from '../../../api/dashboard';
 import { BRAND_PRIMARY, BRAND_PRIMARY_LIGHT } from '../../../ui/theme';
 import { FigureLine, GoalCard } from './GoalCard';
-import { againstGoal, paceText, percentText, targetShare } from './goal-text';
+import { againstGoal, monthSoFar, paceText, percentText, targetShare } from './goal-text';
 
 /** The query key; saving the goals in Settings refreshes it (features/settings/FinancialGoalsCard.tsx). */
 export const goalProgressKey = (id: string) => ['dashboard', id, 'goal-progress'] as const;
@@ -85,6 +85,10 @@ export function GoalProgressCard({ id }: { id: string }) {
               {paceText(progress.sales)}
             </Typography>
           </Box>
+          <Typography variant="caption" sx={{ mt: 'auto', color: 'text.secondary', lineHeight: 1.4 }}>
+            {monthSoFar(progress.as_of)}, money received and paid. Open days are the days of the week with sales in most
+            of the last 8 weeks.
+          </Typography>
         </>
       )}
     </GoalCard>

@@ -27,11 +27,11 @@ const BAR_PX = 64;
 
 /**
  * The last 6 measured months as small bars (no chart library: docs/product.md keeps the dashboard light), the
- * owner's goal as a dashed line across them; the scale reaches the highest of the figures, the goal and the
- * national figure, so a figure above the slider's 30 % is drawn as it is.
+ * owner's goal as a dashed line across them; the scale reaches the higher of the figures and the goal, so a figure
+ * above the slider's 30 % is drawn as it is.
  */
-function RetentionBars({ months, goal, national }: { months: NewClientRetention[]; goal: number; national: number }) {
-  const top = Math.max(goal, national, ...months.map((m) => m.percent ?? 0));
+function RetentionBars({ months, goal }: { months: NewClientRetention[]; goal: number }) {
+  const top = Math.max(goal, ...months.map((m) => m.percent ?? 0));
   const scale = Math.max(10, Math.ceil(top / 10) * 10);
   const height = (percent: number) => Math.round((Math.max(0, percent) / scale) * BAR_PX);
   return (
@@ -48,14 +48,20 @@ function RetentionBars({ months, goal, national }: { months: NewClientRetention[
             key={m.month}
             sx={{ flex: '1 1 0', minWidth: 0, display: 'flex', flexDirection: 'column', alignItems: 'center' }}
           >
-            <Typography aria-hidden variant="caption" sx={{ fontWeight: 600, lineHeight: 1.4, whiteSpace: 'nowrap' }}>
-              {m.percent === null ? '—' : percentText(m.percent)}
-            </Typography>
-            <Box aria-hidden sx={{ position: 'relative', width: '100%', height: BAR_PX, display: 'flex' }}>
+            <Box
+              aria-hidden
+              sx={{
+                position: 'relative',
+                width: '100%',
+                height: BAR_PX,
+                display: 'flex',
+                flexDirection: 'column',
+                justifyContent: 'flex-end',
+                alignItems: 'center',
+              }}
+            >
               <Box
                 sx={{
-                  mt: 'auto',
-                  mx: 'auto',
                   width: '60%',
                   maxWidth: 36,
                   height: height(m.percent ?? 0),
@@ -75,6 +81,9 @@ function RetentionBars({ months, goal, national }: { months: NewClientRetention[
             </Box>
             <Typography aria-hidden variant="caption" sx={{ color: 'text.secondary', lineHeight: 1.4 }}>
               {SHORT_MONTHS[Number(m.month.slice(5, 7)) - 1]}
+            </Typography>
+            <Typography aria-hidden variant="caption" sx={{ fontWeight: 600, lineHeight: 1.4, whiteSpace: 'nowrap' }}>
+              {m.percent === null ? '—' : percentText(m.percent)}
             </Typography>
             <span style={visuallyHidden}>
               {m.percent === null
@@ -124,7 +133,7 @@ function Measured({ retention, goal }: { retention: RetentionResponse; goal: num
           {againstGoal(latest.percent, goal)} · {nationalText}
         </Typography>
       </Box>
-      <RetentionBars months={retention.new_client} goal={goal} national={national} />
+      <RetentionBars months={retention.new_client} goal={goal} />
       {overall && overall.percent !== null && (
         <Box>
           <FigureLine label="Overall retention" figure={percentText(overall.percent)} testId="retention-overall" />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { againstGoal, paceText, percentText, targetShare } from './goal-text';
+import { againstGoal, monthSoFar, paceText, percentText, targetShare } from './goal-text';
 
 const sales = {
   to_date: 4200,
@@ -41,5 +41,10 @@ describe('the goal texts (docs/finance.md, "Goal progress")', () => {
     expect(againstGoal(null, 8)).toBe('Goal 8%');
     expect(percentText(41.26)).toBe('41.3%');
     expect(percentText(-12)).toBe('-12.0%');
+  });
+
+  it('names the days measured', () => {
+    expect(monthSoFar('2026-11-27')).toBe('1–27 November so far');
+    expect(monthSoFar('2026-12-01')).toBe('1 December so far');
   });
 });

@@ -31,3 +31,9 @@ export function paceText(sales: GoalProgressResponse['sales']): string {
 /** The share of the target reached, 0–100, for the progress bar (the figures beside it are never clipped). */
 export const targetShare = (sales: GoalProgressResponse['sales']) =>
   sales.target <= 0 ? 100 : Math.max(0, Math.min(100, (sales.to_date / sales.target) * 100));
+
+/** '1–27 November so far' for '2026-11-27'; '1 November so far' on the 1st. */
+export function monthSoFar(asOf: string): string {
+  const day = Number(asOf.slice(8, 10));
+  return `${day === 1 ? '1' : `1–${day}`} ${monthName(Number(asOf.slice(5, 7)))} so far`;
+}
