@@ -475,6 +475,9 @@ describe('a new owner with nothing connected', () => {
     expect(card).toHaveTextContent(/Connect your card-payment provider/);
     expect(screen.queryByRole('region', { name: 'Revenue' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Expenses' })).toBeNull();
+    // Nor goals held against nothing.
+    expect(screen.queryByRole('region', { name: "This month's goals" })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Client retention' })).toBeNull();
     expect(shownValue('Monthly revenue')).toHaveTextContent('£0.00');
     expect(screen.getByRole('region', { name: 'BradeBot' })).toBeInTheDocument();
 
