@@ -699,6 +699,22 @@ describe('goals with visible progress (issue 17)', () => {
     expect(within(retention).queryByRole('list')).toBeNull();
   });
 
+  it('says so when the months measured had no new clients, rather than showing 0 %', async () => {
+    mockApi([
+      ...answers(),
+      on(RETENTION, {
+        new_client: [{ month: '2025-08', new_clients: 0, returned: 0, percent: null }],
+        overall: [],
+        national_new_client_percent: 30,
+      }),
+    ]);
+    renderDashboard();
+    const retention = await card('Client retention');
+    expect(await within(retention).findByTestId('retention-empty')).toHaveTextContent(
+      'No new clients in the months measured so far.',
+    );
+  });
+
   it('shows Retry after a failure, which asks again', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     let fail = true;

@@ -108,7 +108,7 @@ function Measured({ retention, goal }: { retention: RetentionResponse; goal: num
     return (
       <>
         <Typography data-testid="retention-empty" sx={{ fontSize: '0.95rem' }}>
-          {RETENTION_NOT_YET}
+          {retention.new_client.length === 0 ? RETENTION_NOT_YET : 'No new clients in the months measured so far.'}
         </Typography>
         <Typography variant="caption" sx={{ color: 'text.secondary', lineHeight: 1.4 }}>
           Your goal: {goal}% · {nationalText}
