@@ -54,18 +54,66 @@ export interface DayRange {
   to: string;
 }
 
+const londonClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The Europe/London time of day of an instant, 'HH:MM': 08:30 UTC on 15 June (BST) is '09:30'. */
+export function londonTimeOf(instant: Date): string {
+  return londonClock.format(instant);
+}
+
 /**
- * Month-to-date and the same days of the previous month: on 22 November, 1–22 November against 1–22 October;
- * on 31 March, 1–31 March against 1–29 February (the shorter month ends the comparison).
+ * The instant a Europe/London day reaches a time of day 'HH:MM' (or 'HH:MM:SS'): '2026-06-15', '09:00' is 08:00 UTC. A
+ * time the clocks skip (01:30 on the last Sunday of March) gives the instant an hour later.
  */
-export function monthToDateRanges(today: string): { current: DayRange; previous: DayRange } {
+export function londonInstant(date: string, time: string): Date {
+  const wall = Date.parse(`${date}T${time.length === 5 ? `${time}:00` : time}Z`);
+  for (const offsetMinutes of [0, 60]) {
+    const instant = new Date(wall - offsetMinutes * 60_000);
+    if (londonDateOf(instant) === date && londonTimeOf(instant) === time.slice(0, 5)) return instant;
+  }
+  return new Date(wall - 0);
+}
+
+/** A range of Europe/London days whose last day may stop at a time of day ('HH:MM'; the whole day when absent). */
+export interface ComparedPeriod extends DayRange {
+  until?: string;
+}
+
+/**
+ * Month to date against the same part of the previous month, like for like (docs/finance.md, "Comparisons"): on
+ * 22 November at 09:00, 1–22 November to 09:00 against 1–22 October to 09:00; on the last day of a month, the month
+ * to date against the whole previous month (30 November against 1–31 October); when the previous month is shorter
+ * than today's day, the whole previous month (30 March against 1–28 February). Without a time, whole days.
+ */
+export function likeForLikePeriods(
+  today: string,
+  time?: string,
+): { current: ComparedPeriod; previous: ComparedPeriod } {
   const month = monthOf(today);
   const previousMonth = addMonths(month, -1);
   const day = Number(today.slice(8, 10));
   const previousLast = lastDayOf(previousMonth);
-  const previousDay = Math.min(day, Number(previousLast.slice(8, 10)));
+  const lastDay = today === lastDayOf(month);
+  const whole = lastDay || day > Number(previousLast.slice(8, 10));
+  const until = time === undefined ? {} : { until: time };
   return {
-    current: { from: firstDayOf(month), to: today },
-    previous: { from: firstDayOf(previousMonth), to: `${previousMonth}-${String(previousDay).padStart(2, '0')}` },
+    current: { from: firstDayOf(month), to: today, ...until },
+    previous: whole
+      ? { from: firstDayOf(previousMonth), to: previousLast }
+      : { from: firstDayOf(previousMonth), to: `${previousMonth}-${String(day).padStart(2, '0')}`, ...until },
   };
+}
+
+/**
+ * The days of `likeForLikePeriods`: on 22 November, 1–22 November against 1–22 October; on 31 March, 1–31 March
+ * against 1–28 February; on the last day of a month, the whole previous month (30 November against 1–31 October).
+ */
+export function monthToDateRanges(today: string): { current: DayRange; previous: DayRange } {
+  const { current, previous } = likeForLikePeriods(today);
+  return { current: { from: current.from, to: current.to }, previous: { from: previous.from, to: previous.to } };
 }

@@ -1,6 +1,7 @@
 export * from './api-error.js';
 export * from './assistant/schemas.js';
 export * from './auth/schemas.js';
+export * from './calendar/bank-holidays.js';
 export * from './dates.js';
 export * from './endpoints/index.js';
 export * from './integrations/messages.js';

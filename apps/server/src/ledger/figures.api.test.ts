@@ -1,3 +1,4 @@
+import { londonInstant } from '@brade/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markConnected } from '../integrations/connections.js';
 import { aprilLedger, TEST_IMPORT } from '../test/test-ledger.js';
@@ -18,6 +19,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const db = () => server.ctx.database.db;
+/** The last minute of a Europe/London day: the whole day is in the month so far. */
+const endOf = (day: string) => londonInstant(day, '23:59');
 
 describe('ledger figures, worked out by hand', () => {
   it('April 1–15: revenue 50 + 30 + 40 − 10 refund + 25 SumUp payout (no SumUp sales in the ledger) = £135', async () => {
@@ -33,7 +36,7 @@ describe('ledger figures, worked out by hand', () => {
   it('counts clients by customer id, else card fingerprint: cus_1 twice + fp_X = 2 clients, £67.50 each', async () => {
     const april = await periodTotals(db(), ownerId, { from: '2026-04-01', to: '2026-04-15' });
     expect(april.clients).toBe(2);
-    const perClient = await headlineFigure(db(), ownerId, '2026-04-15', 'revenuePerClient');
+    const perClient = await headlineFigure(db(), ownerId, endOf('2026-04-15'), 'revenuePerClient');
     expect(perClient.value).toBe(67.5);
   });
 
@@ -43,12 +46,15 @@ describe('ledger figures, worked out by hand', () => {
   });
 
   it('compares month to date with the same days of March: +35.0 %, +300.4 %, −32.5 %', async () => {
-    expect(await headlineFigure(db(), ownerId, '2026-04-15', 'revenue')).toEqual({ value: 135, percent_change: 35 });
-    expect(await headlineFigure(db(), ownerId, '2026-04-15', 'expenses')).toEqual({
+    expect(await headlineFigure(db(), ownerId, endOf('2026-04-15'), 'revenue')).toMatchObject({
+      value: 135,
+      percent_change: 35,
+    });
+    expect(await headlineFigure(db(), ownerId, endOf('2026-04-15'), 'expenses')).toMatchObject({
       value: 1201.2,
       percent_change: 300.4,
     });
-    expect(await headlineFigure(db(), ownerId, '2026-04-15', 'revenuePerClient')).toEqual({
+    expect(await headlineFigure(db(), ownerId, endOf('2026-04-15'), 'revenuePerClient')).toMatchObject({
       value: 67.5,
       percent_change: -32.5,
     });
@@ -56,8 +62,8 @@ describe('ledger figures, worked out by hand', () => {
 
   it('gives a null change when the previous figure is 0', async () => {
     // 1–5 March has nothing, so 1–5 April has nothing to compare with.
-    const early = await headlineFigure(db(), ownerId, '2026-04-05', 'expenses');
-    expect(early).toEqual({ value: 1201.2, percent_change: null });
+    const early = await headlineFigure(db(), ownerId, endOf('2026-04-05'), 'expenses');
+    expect(early).toMatchObject({ value: 1201.2, percent_change: null });
   });
 
   it('builds the 12-month series oldest first with empty months as 0', async () => {

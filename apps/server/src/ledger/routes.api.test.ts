@@ -27,10 +27,26 @@ describe('headline figures', () => {
   it('answer value and percent_change, uncached', async () => {
     const sales = await get('get-current-month-sales-total');
     expect(sales.status).toBe(200);
-    expect(sales.body).toEqual({ value: 135, percent_change: 35 });
+    expect(sales.body).toMatchObject({ value: 135, percent_change: 35 });
     expect(sales.headers.get('cache-control')).toBe('no-store');
-    expect((await get('get-current-month-expenses-total')).body).toEqual({ value: 1201.2, percent_change: 300.4 });
-    expect((await get('get-current-month-revenue-per-client')).body).toEqual({ value: 67.5, percent_change: -32.5 });
+    expect((await get('get-current-month-expenses-total')).body).toMatchObject({
+      value: 1201.2,
+      percent_change: 300.4,
+    });
+    expect((await get('get-current-month-revenue-per-client')).body).toMatchObject({
+      value: 67.5,
+      percent_change: -32.5,
+    });
+  });
+
+  it('say what they compare (to 13:00 BST on the 15th of each month) and what drove the change', async () => {
+    const expenses = await get('get-current-month-expenses-total');
+    expect(expenses.body.comparison).toMatchObject({
+      current: { from: '2026-04-01', to: '2026-04-15', until: '13:00' },
+      previous: { from: '2026-03-01', to: '2026-03-15', until: '13:00' },
+    });
+    // £1,201.20 against £300 of stock: the £1,200 rent is most of the £901.20 rise.
+    expect(expenses.body.hint).toBe('Most of the rise is rent: £1,200 paid on 1 Apr');
   });
 });
 
@@ -108,9 +124,12 @@ describe('bad input gets a 400 with a sentence', () => {
 
 describe('an owner with no data', () => {
   it('gets zeros, null changes and empty lists, never an error', async () => {
-    expect((await get('get-current-month-sales-total', b)).body).toEqual({ value: 0, percent_change: null });
-    expect((await get('get-current-month-expenses-total', b)).body).toEqual({ value: 0, percent_change: null });
-    expect((await get('get-current-month-revenue-per-client', b)).body).toEqual({ value: 0, percent_change: null });
+    expect((await get('get-current-month-sales-total', b)).body).toMatchObject({ value: 0, percent_change: null });
+    expect((await get('get-current-month-expenses-total', b)).body).toMatchObject({ value: 0, percent_change: null });
+    expect((await get('get-current-month-revenue-per-client', b)).body).toMatchObject({
+      value: 0,
+      percent_change: null,
+    });
     expect((await get('get-all-sales', b)).body).toEqual({ sales: [] });
     expect((await get('get-all-expenses', b)).body).toEqual({ expenses: [] });
     expect((await post('get-sales-for-month', { month: 4, year: 2026 }, b)).body).toEqual({ sales: [] });

@@ -51,7 +51,7 @@ export function ledgerRoutes(ctx: AppContext) {
     });
     for (const [name, endpoint] of Object.entries(HEADLINE_ENDPOINTS)) {
       registerEndpoint(app, ctx, endpoint, async (req) =>
-        headlineFigure(db, owner(req), today(), name as keyof typeof HEADLINE_ENDPOINTS),
+        headlineFigure(db, owner(req), ctx.clock(), name as keyof typeof HEADLINE_ENDPOINTS),
       );
     }
 

@@ -18,11 +18,40 @@ export type MonthlyAmount = z.infer<typeof MonthlyAmountSchema>;
 export const MonthlySalesResponseSchema = z.object({ monthly_sales: z.array(MonthlyAmountSchema) });
 export const MonthlyExpensesResponseSchema = z.object({ monthly_expenses: z.array(MonthlyAmountSchema) });
 
+const DAY = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** A range of Europe/London days; `until` ('HH:MM') stops its last day at that time of day. */
+export const ComparedPeriodSchema = z.object({
+  from: DAY,
+  to: DAY,
+  until: z
+    .string()
+    .regex(/^\d{2}:\d{2}$/)
+    .optional(),
+});
+
 /**
- * Month-to-date figure and its change against the same days of the previous month, in percent with one
- * decimal; null when the previous figure is 0.
+ * What a headline figure compares (docs/finance.md, "Comparisons"): the month so far and the same part of the
+ * previous month (the whole of it on a month's last day), and the open days in each (docs/finance.md, "Open days").
  */
-export const HeadlineFigureSchema = z.object({ value: z.number(), percent_change: z.number().nullable() });
+export const HeadlineComparisonSchema = z.object({
+  current: ComparedPeriodSchema,
+  previous: ComparedPeriodSchema,
+  open_days: z.object({ current: z.number().int().min(0), previous: z.number().int().min(0) }),
+});
+export type HeadlineComparison = z.infer<typeof HeadlineComparisonSchema>;
+
+/**
+ * Month-to-date figure and its change against the same part of the previous month, in percent with one decimal;
+ * null when the previous figure is 0. Beyond the spec's two fields: what is compared, and a hint naming the one
+ * transaction or category behind most of the change (null when none is).
+ */
+export const HeadlineFigureSchema = z.object({
+  value: z.number(),
+  percent_change: z.number().nullable(),
+  comparison: HeadlineComparisonSchema.optional(),
+  hint: z.string().nullable().optional(),
+});
 export type HeadlineFigure = z.infer<typeof HeadlineFigureSchema>;
 
 export const FinancialGoalsSchema = z.object({

@@ -242,6 +242,56 @@ describe('the Overview dashboard', () => {
     );
   });
 
+  it('says what each tile is, what it compares to the time of day, the open days of each period and what drove the change', async () => {
+    const comparison = {
+      current: { from: '2025-11-01', to: '2025-11-22', until: '12:00' },
+      previous: { from: '2025-10-01', to: '2025-10-22', until: '12:00' },
+    };
+    mockApi(
+      answers({
+        sales: {
+          value: 4321.5,
+          percent_change: 12.5,
+          comparison: { ...comparison, open_days: { current: 19, previous: 20 } },
+          hint: null,
+        },
+        expenses: {
+          value: 3600,
+          percent_change: 260,
+          comparison: { ...comparison, open_days: { current: 19, previous: 20 } },
+          hint: 'Most of the rise is rent: £2,400 paid on 1 Nov',
+        },
+        perClient: {
+          value: 48.75,
+          percent_change: -1.04,
+          comparison: { ...comparison, open_days: { current: 19, previous: 19 } },
+        },
+      }),
+    );
+    renderDashboard();
+    await loaded();
+    for (const name of ['Monthly revenue', 'Monthly expenses', 'Revenue per client']) {
+      expect(within(tile(name)).getByTestId('tile-subtitle')).toHaveTextContent(/^This month so far$/);
+      expect(captionOf(name)).toHaveTextContent(/^1–22 Nov to 12:00 vs 1–22 Oct to 12:00$/);
+    }
+    expect(within(tile('Monthly revenue')).getByTestId('tile-open-days')).toHaveTextContent(/^19 open days vs 20$/);
+    expect(within(tile('Revenue per client')).queryByTestId('tile-open-days')).toBeNull();
+    expect(within(tile('Monthly expenses')).getByTestId('tile-hint')).toHaveTextContent(
+      /^Most of the rise is rent: £2,400 paid on 1 Nov$/,
+    );
+    expect(within(tile('Monthly revenue')).queryByTestId('tile-hint')).toBeNull();
+  });
+
+  it('keeps the whole-day caption and shows no note or hint on a tile whose call failed', async () => {
+    mockApi(answers({ sales: jsonResponse(500, { error: 'boom', code: 'internal' }) }));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderDashboard();
+    await loaded();
+    expect(within(tile('Monthly revenue')).queryByTestId('tile-open-days')).toBeNull();
+    expect(within(tile('Monthly revenue')).queryByTestId('tile-hint')).toBeNull();
+    expect(within(tile('Monthly revenue')).getByTestId('tile-subtitle')).toHaveTextContent('This month so far');
+  });
+
   it('colours revenue green when it rose, expenses red when they rose, revenue per client red when it fell', async () => {
     mockApi(answers());
     renderDashboard();

@@ -3,8 +3,18 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
+import { NARROW } from '../../shell/layout';
 import { NotLoaded } from '../../ui/NotLoaded';
-import { changeTone, HEADLINES, type HeadlineKind, type Tone } from './figures';
+import {
+  type Caption,
+  changeTone,
+  describeComparison,
+  HEADLINES,
+  type HeadlineKind,
+  openDaysNote,
+  TILE_SUBTITLE,
+  type Tone,
+} from './figures';
 
 export const TILE_HEIGHT_PX = 148;
 
@@ -12,6 +22,8 @@ const TONE_COLOUR: Record<Tone, string> = { good: 'success.main', bad: 'error.ma
 
 const tileSx = {
   flex: '1 1 0',
+  // Stacked in a column, a tile is as tall as its caption, note and hint need.
+  [NARROW]: { flex: '0 0 auto' },
   minWidth: 0,
   minHeight: TILE_HEIGHT_PX,
   p: 2.5,
@@ -24,8 +36,11 @@ const tileSx = {
 interface HeadlineTileProps {
   kind: HeadlineKind;
   figure: HeadlineFigure;
-  /** What the change compares: { current: '1–22 Nov', previous: '1–22 Oct', text: '1–22 Nov vs 1–22 Oct' }. */
-  caption: { previous: string; text: string };
+  /**
+   * What the change compares when the answer does not say (the spec's fallback figure): { current: '1–22 Nov',
+   * previous: '1–22 Oct', text: '1–22 Nov vs 1–22 Oct' }. The answer's own comparison wins.
+   */
+  caption: Caption;
   /** The call failed: the spec's fallback figure is shown, neutral and marked as not loaded. */
   failed?: boolean;
   onRetry?: () => void;
@@ -35,10 +50,14 @@ interface HeadlineTileProps {
 
 /**
  * One headline figure: the month-to-date value in pounds and its change, green or red (docs/product.md, "Constants and
- * looks").
+ * looks"); what it compares, a note when the two periods hold different numbers of open days, and a hint naming what
+ * drove most of the change (docs/finance.md, "Comparisons").
  */
-export function HeadlineTile({ kind, figure, caption, failed = false, onRetry, note }: HeadlineTileProps) {
+export function HeadlineTile({ kind, figure, caption: fallback, failed = false, onRetry, note }: HeadlineTileProps) {
   const titleId = useId();
+  const caption = !failed && figure.comparison ? describeComparison(figure.comparison) : fallback;
+  const openDays = failed ? null : openDaysNote(figure.comparison);
+  const hint = failed ? null : (figure.hint ?? null);
   const { title, noun } = HEADLINES.find((headline) => headline.kind === kind)!;
   const tone = failed ? 'neutral' : changeTone(kind, figure.percent_change);
   const colour = failed ? 'text.disabled' : TONE_COLOUR[tone];
@@ -55,6 +74,9 @@ export function HeadlineTile({ kind, figure, caption, failed = false, onRetry, n
       <Typography id={titleId} component="h2" sx={{ fontSize: '0.9rem', fontWeight: 500, color: 'text.secondary' }}>
         {title}
       </Typography>
+      <Typography data-testid="tile-subtitle" variant="caption" sx={{ color: 'text.secondary', lineHeight: 1.3 }}>
+        {TILE_SUBTITLE}
+      </Typography>
       <Typography
         data-testid="tile-value"
         sx={{ mt: 0.5, fontSize: '1.75rem', fontWeight: 600, lineHeight: 1.3, color: colour, whiteSpace: 'nowrap' }}
@@ -63,7 +85,7 @@ export function HeadlineTile({ kind, figure, caption, failed = false, onRetry, n
       </Typography>
       <Typography
         data-testid="tile-change"
-        sx={{ mt: 'auto', fontSize: '0.95rem', fontWeight: 600, color: comparable ? colour : 'text.secondary' }}
+        sx={{ mt: 0.5, fontSize: '0.95rem', fontWeight: 600, color: comparable ? colour : 'text.secondary' }}
       >
         {comparable ? formatPercentChange(figure.percent_change) : '—'}
       </Typography>
@@ -72,6 +94,16 @@ export function HeadlineTile({ kind, figure, caption, failed = false, onRetry, n
       ) : (
         <Typography data-testid="tile-caption" variant="caption" sx={{ color: 'text.secondary', lineHeight: 1.4 }}>
           {comparable ? caption.text : `No ${noun} in ${caption.previous} to compare with`}
+        </Typography>
+      )}
+      {openDays && (
+        <Typography data-testid="tile-open-days" variant="caption" sx={{ color: 'text.secondary', lineHeight: 1.4 }}>
+          {openDays}
+        </Typography>
+      )}
+      {hint && (
+        <Typography data-testid="tile-hint" variant="caption" sx={{ color: 'text.primary', lineHeight: 1.4 }}>
+          {hint}
         </Typography>
       )}
       {note}

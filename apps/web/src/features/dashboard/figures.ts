@@ -1,4 +1,4 @@
-import { type DayRange, type HeadlineName, monthToDateRanges } from '@brade/contract';
+import { type ComparedPeriod, type HeadlineComparison, type HeadlineName, likeForLikePeriods } from '@brade/contract';
 import { SHORT_MONTHS } from '../../ui/charts/chart-format';
 
 /** The three headline tiles, in the order they show, by the figure's one name from the server to the tile. */
@@ -24,21 +24,54 @@ export function changeTone(kind: HeadlineKind, change: number | null): Tone {
   return shown >= 0 ? 'good' : 'bad';
 }
 
-function describeRange({ from, to }: DayRange, withYear: boolean): string {
+/** What each tile is (docs/finance.md, "Comparisons"): the month so far, under the spec's title. */
+export const TILE_SUBTITLE = 'This month so far';
+
+function describePeriod({ from, to, until }: ComparedPeriod, withYear: boolean): string {
   const first = Number(from.slice(8, 10));
   const last = Number(to.slice(8, 10));
   const days = first === last ? `${first}` : `${first}–${last}`;
   const month = SHORT_MONTHS[Number(from.slice(5, 7)) - 1];
-  return withYear ? `${days} ${month} ${from.slice(0, 4)}` : `${days} ${month}`;
+  const time = until ? ` to ${until}` : '';
+  return withYear ? `${days} ${month} ${from.slice(0, 4)}${time}` : `${days} ${month}${time}`;
+}
+
+export interface Caption {
+  current: string;
+  previous: string;
+  text: string;
 }
 
 /**
- * What the headline change compares, for a Europe/London day 'YYYY-MM-DD': '1–22 Nov vs 1–22 Oct'; the year
- * is named when the two months fall in different years ('1–5 Jan 2026 vs 1–5 Dec 2025').
+ * What a headline change compares (docs/finance.md, "Comparisons"): '1–22 Nov to 09:00 vs 1–22 Oct to 09:00', or on
+ * a month's last day '1–30 Nov to 14:05 vs 1–31 Oct'; the year is named when the two months fall in different
+ * years ('1–5 Jan 2026 vs 1–5 Dec 2025').
  */
-export function compareCaption(today: string): { current: string; previous: string; text: string } {
-  const { current, previous } = monthToDateRanges(today);
+export function describeComparison({
+  current,
+  previous,
+}: {
+  current: ComparedPeriod;
+  previous: ComparedPeriod;
+}): Caption {
   const withYear = current.from.slice(0, 4) !== previous.from.slice(0, 4);
-  const texts = { current: describeRange(current, withYear), previous: describeRange(previous, withYear) };
+  const texts = { current: describePeriod(current, withYear), previous: describePeriod(previous, withYear) };
   return { ...texts, text: `${texts.current} vs ${texts.previous}` };
+}
+
+/**
+ * The caption for a Europe/London day 'YYYY-MM-DD' in whole days, for a tile whose answer does not say what it
+ * compares (the spec's fallback figure): '1–22 Nov vs 1–22 Oct'.
+ */
+export function compareCaption(today: string): Caption {
+  return describeComparison(likeForLikePeriods(today));
+}
+
+const openDays = (n: number) => `${n} open day${n === 1 ? '' : 's'}`;
+
+/** '19 open days vs 20' when the two periods hold a different number of open days (docs/finance.md, "Open days"). */
+export function openDaysNote(comparison: HeadlineComparison | undefined): string | null {
+  if (!comparison) return null;
+  const { current, previous } = comparison.open_days;
+  return current === previous ? null : `${openDays(current)} vs ${previous}`;
 }

@@ -87,7 +87,7 @@ export function GoalProgressCard({ id }: { id: string }) {
           </Box>
           <Typography variant="caption" sx={{ mt: 'auto', color: 'text.secondary', lineHeight: 1.4 }}>
             {monthSoFar(progress.as_of)}, money received and paid. Open days are the days of the week with sales in most
-            of the last 8 weeks.
+            of the last 8 weeks, less bank holidays.
           </Typography>
         </>
       )}
