@@ -151,6 +151,16 @@ export function percentChange(current: number, previous: number): number | null 
   return Math.round(((current - previous) / Math.abs(previous)) * 1000) / 10;
 }
 
+/** Net income = revenue + other income − expenses: the reports' "revenue minus expenses" (docs/finance.md). */
+export function netIncomePence(totals: Pick<PeriodTotals, 'revenuePence' | 'otherIncomePence' | 'expensesPence'>) {
+  return totals.revenuePence + totals.otherIncomePence - totals.expensesPence;
+}
+
+/** Margin = net income ÷ revenue, in percent with one decimal; null without revenue (docs/finance.md). */
+export function marginPercent(totals: Pick<PeriodTotals, 'revenuePence' | 'otherIncomePence' | 'expensesPence'>) {
+  return totals.revenuePence === 0 ? null : Math.round((netIncomePence(totals) / totals.revenuePence) * 1000) / 10;
+}
+
 /** Sales for services (revenue less gift vouchers sold) ÷ distinct clients who had a service (docs/finance.md). */
 export function revenuePerClientPence(totals: PeriodTotals): number {
   return totals.clients === 0 ? 0 : Math.round((totals.revenuePence - totals.voucherSalesPence) / totals.clients);
