@@ -16,6 +16,8 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: [...apiTests, '**/node_modules/**'],
           environment: 'node',
+          // The four projects run side by side on two cores: a simulator round trip can wait seconds for a turn.
+          testTimeout: 15_000,
         },
       },
       {
@@ -24,6 +26,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // A jsdom render of a whole screen waits its turn beside the API projects on two cores.
+          testTimeout: 15_000,
         },
       },
       {

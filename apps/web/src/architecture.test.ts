@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The SPA's layers (docs/architecture.md, "The web app"), top to bottom: `app/` (the router and the root) composes
+ * The SPA's layers (docs/architecture.md, "Inside the web app"), top to bottom: `app/` (the router and the root) composes
  * `features/` (one folder per part of the product), which use `shell/` (the signed-in frame), `ui/` (shared pieces,
  * the theme and the timings) and `api/` (the calls). A layer imports only its own layer or those below it.
  */

@@ -137,6 +137,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   if (demo) await prepareDemoAccount(database.db, ctx.integrations.cipher, demo, logger, ctx.clock());
   await app.listen({ host: '127.0.0.1', port });
+  // The test's own fetch shares this process's event loop: a test that blocks it for minutes (seeding a salon
+  // in PGlite) lets the server's idle timer and the client's fire in one turn, and the client then writes to a
+  // socket the server has just closed (ECONNRESET). Idle sockets are left to the client to close.
+  app.server.keepAliveTimeout = 0;
   const url = `http://127.0.0.1:${port}`;
 
   const request: TestServer['request'] = async (method, path, opts = {}) => {

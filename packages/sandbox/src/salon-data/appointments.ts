@@ -3,15 +3,7 @@ import { type Client, type ClientKind, visitIndexIn } from './client-pool';
 import { type GenerationContext, memoised } from './context';
 import { PRICE_LIST, priceOf, RETAIL_ITEMS, retailPrice, type Service } from './price-list';
 import { mix32, type Random, randomFor, unit } from './random';
-import {
-  CLOSED_WEEKDAY,
-  demandOn,
-  demandTime,
-  isSalonOpen,
-  openingHours,
-  START_HOUR_WEIGHTS,
-  WEEKDAY_SHARE,
-} from './seasonality';
+import { CLOSED_WEEKDAY, demandTime, isSalonOpen, openingHours, START_HOUR_WEIGHTS } from './seasonality';
 
 /**
  * One visit to the salon: who, what, how much, when the client pays at the desk, and whether a deposit was paid online
@@ -40,8 +32,6 @@ export interface Deposit {
   bookingReference: string;
 }
 
-/** Walk-ins a day at scale 1 on an average day; one-off clients the processors don't know. */
-const WALK_INS_PER_DAY = 5.4;
 /** Appointments the salon can fit in a day at scale 1 (about six clients per stylist, plus the nail room). */
 const CHAIR_CAPACITY = 46;
 /** Bridal parties on a summer Saturday at scale 1 (the summer wedding bump). */
@@ -111,12 +101,17 @@ function visit(context: GenerationContext, day: DayNumber, client: Client, key: 
     pricePence += retailPrice(item.basePence, day);
   }
   // New clients mostly book online and always leave a deposit; regulars often rebook at the desk, and leave a deposit
-  // online only for work of £100 or more. Walk-ins (ids 'wi_') didn't book at all.
-  const online = unit(key, 5) < (firstVisit ? 0.7 : 0.4);
+  // online only for work of £100 or more. A walk-in's first visit (ids 'wi_') was not booked at all.
+  const walkedIn = firstVisit && client.walkIn;
+  const online = !walkedIn && unit(key, 5) < (firstVisit ? 0.7 : 0.4);
   let deposit: Deposit | null = null;
-  if (online && (firstVisit || pricePence >= 10_000) && client.id.startsWith('cl_')) {
+  if (online && (firstVisit || pricePence >= 10_000)) {
     const pence = Math.min(pricePence, Math.max(MINIMUM_DEPOSIT_PENCE, Math.ceil((pricePence * 0.2) / 500) * 500));
-    const lead = 2 + Math.floor(unit(key, 6) * (MAX_BOOKING_LEAD_DAYS - 1));
+    // A later visit is booked after the first (a walk-in's next visit is booked only once they have walked in).
+    const lead = Math.min(
+      2 + Math.floor(unit(key, 6) * (MAX_BOOKING_LEAD_DAYS - 1)),
+      firstVisit ? Infinity : day - client.joinDay - 1,
+    );
     deposit = {
       pence,
       day: day - lead,
@@ -159,9 +154,6 @@ function slotsServedBy(day: DayNumber): { slot: DayNumber; share: number; of: nu
   return slots;
 }
 
-const WALK_IN_KINDS: readonly ClientKind[] = ['gents', 'blow-dry', 'cut', 'nails'];
-const WALK_IN_WEIGHTS = [0.5, 0.2, 0.2, 0.1];
-
 function oneOffClient(
   context: GenerationContext,
   random: Random,
@@ -189,6 +181,7 @@ function oneOffClient(
     phase: demandTime(day),
     interval: 0,
     visits: 1,
+    walkIn: false,
     stylist: stylists[random.int(0, stylists.length - 1)]!,
     mainService: service[kind],
     squareProfile: false,
@@ -238,29 +231,24 @@ export function appointmentsOn(context: GenerationContext, day: DayNumber): Appo
   return memoised(context, 'appointments', day, () => {
     if (!isSalonOpen(day)) return [];
     const appointments: Appointment[] = [];
+    const passingWalkIns: Client[] = [];
     for (const { slot, share, of } of slotsServedBy(day)) {
       const windowStart = demandTime(slot - 3);
       const windowEnd = demandTime(slot + 4);
       for (const client of context.pool.byWeekday[weekdayOf(slot)]!) {
         const k = visitIndexIn(client, windowStart, windowEnd);
         if (k < 0 || mix32(client.key, slot) % of !== share) continue;
-        appointments.push(visit(context, day, client, mix32(client.key, k + 1), k === 0));
+        if (client.walkIn && client.visits === 1) passingWalkIns.push(client);
+        else appointments.push(visit(context, day, client, mix32(client.key, k + 1), k === 0));
       }
     }
-    const random = randomFor(context.profile.seed, 'walk-ins', dateOf(day));
-    const expectedWalkIns =
-      WALK_INS_PER_DAY * context.profile.scale * demandOn(day) * WEEKDAY_SHARE[weekdayOf(day)]! * 6;
-    // Walk-ins are turned away once the chairs are full.
-    const walkIns = Math.min(
-      random.poisson(expectedWalkIns),
-      Math.max(0, Math.round(CHAIR_CAPACITY * context.profile.scale) - appointments.length),
-    );
-    for (let i = 0; i < walkIns; i++) {
-      const kind = random.weighted(WALK_IN_KINDS, WALK_IN_WEIGHTS);
-      const client = oneOffClient(context, random, day, `wi_${dateOf(day)}_${i}`, kind, false);
-      appointments.push(visit(context, day, client, client.key, false));
-    }
-    appointments.push(...weddingsOn(context, day, random));
+    // A walk-in who will not come back is turned away once the chairs are full (one who will come back was seated:
+    // their later visits must not depend on this day's bookings).
+    const free = Math.max(0, Math.round(CHAIR_CAPACITY * context.profile.scale) - appointments.length);
+    passingWalkIns.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    for (const client of passingWalkIns.slice(0, free))
+      appointments.push(visit(context, day, client, mix32(client.key, 1), true));
+    appointments.push(...weddingsOn(context, day, randomFor(context.profile.seed, 'weddings', dateOf(day))));
     for (const appointment of appointments) {
       if (!appointment.deposit) continue;
       const list = context.depositsByDay.get(appointment.deposit.day);

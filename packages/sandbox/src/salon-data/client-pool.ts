@@ -15,8 +15,9 @@ import { demandOn, demandTime, isSalonOpen, WEEKDAY_SHARE } from './seasonality'
 import type { Processor } from './types';
 
 /**
- * The salon's clients. Each month brings a cohort of new clients; 30% of them come back and become regulars (Phorest's
- * new-client retention), the rest are one-off visits. A regular keeps a weekday and a rhythm, counted in demand time
+ * The salon's clients. Each month brings a cohort of new clients, whether they booked or walked in; 30% of them come
+ * back within about 90 days and become regulars (Phorest's new-client retention), the rest are one-off visits
+ * (docs/sandbox.md, "Clients and retention"). A regular keeps a weekday and a rhythm, counted in demand time
  * (seasonality.ts) so they come sooner before Christmas and later in January. Whether a regular visits on a day is
  * decided from the client's own numbers alone: visit k happens in the week whose window holds phase + k × interval.
  */
@@ -37,14 +38,28 @@ export const VISIT_INTERVAL_DAYS: Record<ClientKind, [number, number]> = {
 };
 
 const KINDS: readonly ClientKind[] = ['colour', 'cut', 'gents', 'nails', 'blow-dry'];
+/** What a client who booked comes for. */
 const KIND_WEIGHTS = [0.34, 0.3, 0.18, 0.13, 0.05];
+/** What a client who walks in comes for: mostly a gents' cut, never a colour (it needs a patch test first). */
+const WALK_IN_KIND_WEIGHTS = [0, 0.45, 0.4, 0.1, 0.05];
 
-/** New clients a month at scale 1; with 30% retained and regulars staying ~2.5 years this gives ~850 visits a month. */
-const NEW_CLIENTS_PER_MONTH = 73;
-/** New-client retention: 30% return within about 90 days (Phorest benchmark). */
-const RETURN_RATE = 0.3;
-/** Regulars stay on average 2.5 years (annual churn ~1/3, close to Phorest's 68% existing-client retention). */
-const MEAN_LIFETIME_YEARS = 2.5;
+/**
+ * New clients a month at scale 1, those who book and those who walk in; with 30% retained and regulars staying
+ * about a year this gives ~850 visits a month.
+ */
+const NEW_CLIENTS_PER_MONTH = 165;
+/** The share of new clients who walk in rather than book. */
+const WALK_IN_SHARE = 0.4;
+/**
+ * New-client retention: 30% come back within about 90 days (Phorest benchmark), whether they booked or walked in.
+ * Every returner's first return falls within 90 days (the longest rhythm is 10 weeks).
+ */
+export const RETURN_RATE = 0.3;
+/**
+ * Regulars stay on average 1.1 years: with 30% of new clients retained this puts overall retention (of the clients
+ * seen in 90 days, the share seen again in the next 90) near Phorest's 58%; a longer life would put it far above.
+ */
+const MEAN_LIFETIME_YEARS = 1.1;
 export const MAX_LIFETIME_YEARS = 8;
 
 const COLOUR_SERVICES: readonly Service[] = [
@@ -70,6 +85,8 @@ export interface Client {
   interval: number;
   /** Number of visits in the client's life with the salon (1: never came back). */
   visits: number;
+  /** Whether the first visit was a walk-in (no booking, no deposit). */
+  walkIn: boolean;
   stylist: StaffMember;
   /** The service the client books: a colour service, a nail service, a cut… */
   mainService: Service;
@@ -129,6 +146,7 @@ function cohort(profile: SalonProfile, month: MonthIndex, earliest: number): Cli
     NEW_CLIENTS_PER_MONTH * profile.scale * averageDemand,
   );
   const offset = randomFor(profile.seed, 'cohort-weekdays').next();
+  const returnOffset = randomFor(profile.seed, 'cohort-returns', label).next();
   const streamCounts = new Map<string, number>();
   const [w0, w1, w2, w3] = hashWords(profile.seed, 'clients', label);
   const clients: Client[] = [];
@@ -137,8 +155,11 @@ function cohort(profile: SalonProfile, month: MonthIndex, earliest: number): Cli
     // mixed from the cohort's hash rather than hashed afresh, as tens of thousands of clients are made per call.
     const words: [number, number, number, number] = [mix32(w0, i), mix32(w1, i), mix32(w2, i), mix32(w3, i)];
     const random = randomFromWords(...words);
-    const kind = random.weighted(KINDS, KIND_WEIGHTS);
-    const returns = random.chance(RETURN_RATE);
+    const walkIn = random.chance(WALK_IN_SHARE);
+    const kind = random.weighted(KINDS, walkIn ? WALK_IN_KIND_WEIGHTS : KIND_WEIGHTS);
+    // Who returns is spread evenly over the cohort (a Weyl sequence from a per-month offset) rather than drawn
+    // independently, so each month's new clients return at close to the rate, not 30% ± a small cohort's noise.
+    const returns = (returnOffset + i * GOLDEN_RATIO) % 1 < RETURN_RATE;
     // Weekdays are spread evenly (a Weyl sequence over the weekday shares, per kind of client and whether the
     // client returns, continuing from month to month) rather than drawn independently: a handful of weekly regulars
     // landing on the same day would otherwise make a seed's Wednesdays busier than its Fridays.
@@ -169,7 +190,7 @@ function cohort(profile: SalonProfile, month: MonthIndex, earliest: number): Cli
               ? 'Blow-dry'
               : 'Cut & finish';
     clients.push({
-      id: `cl_${label}_${String(i).padStart(4, '0')}`,
+      id: `${walkIn ? 'wi' : 'cl'}_${label}_${String(i).padStart(4, '0')}`,
       kind,
       key: random.int(0, 0xffffffff),
       words,
@@ -178,9 +199,11 @@ function cohort(profile: SalonProfile, month: MonthIndex, earliest: number): Cli
       phase,
       interval,
       visits,
+      walkIn,
       stylist,
       mainService,
-      squareProfile: random.chance(0.88),
+      // Reception saves a client in Square's directory when they book; a walk-in only when booking the next visit.
+      squareProfile: random.chance(0.88) && (returns || !walkIn),
       stripeProfile: random.chance(0.75),
     });
   }

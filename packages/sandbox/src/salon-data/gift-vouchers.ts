@@ -50,6 +50,7 @@ export function vouchersSoldOn(context: GenerationContext, day: DayNumber): Vouc
         phase: 0,
         interval: 0,
         visits: 1,
+        walkIn: false,
         stylist: context.profile.owner,
         mainService: 'Gift voucher',
         squareProfile: false,
