@@ -50,7 +50,7 @@ export function serverBuildOptions({ entryPoints, outdir }) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  // `--bench` builds the benchmarks' drivers (bench/drivers/: the import driver and the owner seeder, which fills books
+  // `--bench` builds the benchmarks' drivers (bench/drivers/: the import driver, the owner seeder and the load seeder, which fills books
   // straight from the salon-data generator) into dist/bench/ instead: they are no part of the server.
   const bench = process.argv.includes('--bench');
   // Chunk names carry a hash: without this, every build would leave the previous build's chunks behind.
@@ -62,6 +62,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
             entryPoints: {
               'bench-import': '../../bench/drivers/bench-import.ts',
               'seed-owner': '../../bench/drivers/seed-owner.ts',
+              'seed-load': '../../bench/drivers/seed-load.ts',
             },
             outdir: 'dist/bench',
           }

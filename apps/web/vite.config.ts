@@ -1,11 +1,91 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // `npm run dev` (scripts/dev.mjs) says where the server listens; Vite alone assumes the default port.
 const apiServer = process.env.BRADE_SERVER_URL ?? 'http://localhost:3000';
 
+/**
+ * Writes a brotli (quality 11) and a gzip (level 9) copy beside each text file of the build, which the server
+ * sends as they are (docs/architecture.md): smaller than what it could compress per request, and no CPU spent
+ * on it under load. Small files are left to the server, as its compression threshold does.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'brade-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle(_options, bundle) {
+      const br = promisify(brotliCompress);
+      const gz = promisify(gzip);
+      const names = [...Object.keys(bundle), 'index.html'].filter((name) => /\.(js|css|html|svg)$/.test(name));
+      // libuv's threads compress the files side by side.
+      await Promise.all(
+        names.map(async (name) => {
+          const file = path.join(outDir, name);
+          const body = await readFile(file).catch(() => null);
+          if (!body || body.length < 1024) return;
+          const params = {
+            [constants.BROTLI_PARAM_QUALITY]: 11,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          };
+          await writeFile(`${file}.br`, await br(body, { params }));
+          await writeFile(`${file}.gz`, await gz(body, { level: 9 }));
+        }),
+      );
+    },
+  };
+}
+
+/**
+ * MUI's createTheme and ThemeProvider import its CSS-variables theming even for a theme without it; Brade's theme
+ * has none (src/ui/theme.ts), so those two modules resolve to src/ui/mui/without-css-vars.ts, which fails loudly
+ * if a theme ever asks for it. ~6 kB less JavaScript on every page's first load (bench/login-javascript.mjs).
+ */
+function muiWithoutCssVars(): Plugin {
+  const stub = path.resolve(import.meta.dirname, 'src/ui/mui/without-css-vars.ts');
+  return {
+    name: 'brade-mui-without-css-vars',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const fromMuiStyles = importer?.replaceAll('\\', '/').includes('/@mui/material/styles/');
+      if (fromMuiStyles && /^\.\/(createThemeWithVars|ThemeProviderWithVars)\.mjs$/.test(source)) return stub;
+      return null;
+    },
+  };
+}
+
+/**
+ * The entry's stylesheet is the fonts' @font-face rules, about a kilobyte: written into index.html instead of
+ * linked, so no request holds back the first paint (Lighthouse's "render-blocking resources").
+ */
+function inlineEntryCss(): Plugin {
+  return {
+    name: 'brade-inline-entry-css',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (html?.type !== 'asset') return;
+      html.source = String(html.source).replace(
+        /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g,
+        (tag, file: string) => {
+          const css = bundle[file];
+          return css?.type === 'asset' ? `<style>${String(css.source)}</style>` : tag;
+        },
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress(), muiWithoutCssVars(), inlineEntryCss()],
   server: {
     // The SPA talks to its own origin only; in development Vite forwards those paths to the Fastify server: the
     // API, the dev mailbox and the provider simulators (whose consent pages the pop-ups open on this origin).
@@ -17,5 +97,7 @@ export default defineConfig({
     // Hashed chunk names (Vite's default) let the server cache /assets/* forever; the manifest lets
     // measure-login-bundle.mjs follow the /login chunk's imports.
     manifest: true,
+    // Every browser the app supports preloads modules itself (docs/architecture.md); the polyfill is dead weight.
+    modulePreload: { polyfill: false },
   },
 });

@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { addDays, londonDateOf, SOURCES } from '@brade/contract';
-import { generateSalonData, type SalonData } from '@brade/sandbox';
+import { generateSalonData } from '@brade/sandbox';
 import pino from 'pino';
 import { createUser, findUserByEmail } from '../../apps/server/src/accounts/users.js';
 import { hashPassword } from '../../apps/server/src/auth/passwords.js';
@@ -17,9 +17,9 @@ import { loadConfig } from '../../apps/server/src/config.js';
 import { openDatabase } from '../../apps/server/src/db/client.js';
 import { runMigrations } from '../../apps/server/src/db/migrate.js';
 import { markConnected } from '../../apps/server/src/integrations/connections.js';
-import type { SourceTransaction } from '../../apps/server/src/ledger/classify.js';
 import { importTransactions } from '../../apps/server/src/ledger/import.js';
 import { payerHash } from '../../apps/server/src/ledger/payer-keys.js';
+import { toSourceTransactions } from './salon-rows.js';
 
 const { values } = parseArgs({
   options: {
@@ -63,42 +63,3 @@ for (let from = start; from <= today; from = addDays(from, 92)) {
 }
 await database.close();
 console.log(JSON.stringify({ id: owner.id, email: values.email, password: values.password, imported }));
-
-/** The generator's records as ledger source rows (the shape the adapters hand over). */
-function toSourceTransactions(data: SalonData): SourceTransaction[] {
-  const out: SourceTransaction[] = [];
-  for (const p of data.payments) {
-    const base = { provider: p.processor, occurredAt: p.occurredAt };
-    out.push({
-      ...base,
-      type: 'payment',
-      externalId: p.id,
-      amountPence: p.amountPence,
-      description: p.description,
-      customerId: p.customerId,
-      cardFingerprint: p.cardFingerprint,
-    });
-    if (p.feePence > 0) {
-      out.push({ ...base, type: 'fee', externalId: `${p.id}:fee`, amountPence: p.feePence, description: 'Fee' });
-    }
-  }
-  for (const r of data.refunds) {
-    const base = { provider: r.processor, occurredAt: r.occurredAt, externalId: r.id, amountPence: r.amountPence };
-    out.push({ ...base, type: 'refund', description: `Refund: ${r.reason}` });
-  }
-  for (const po of data.payouts) {
-    const base = { provider: po.processor, occurredAt: po.occurredAt, externalId: po.id, amountPence: po.amountPence };
-    out.push({ ...base, type: 'payout', description: 'Payout to bank' });
-  }
-  for (const b of data.bank) {
-    out.push({
-      provider: 'bank',
-      externalId: b.id,
-      occurredAt: b.occurredAt,
-      amountPence: b.amountPence,
-      description: b.description,
-      counterparty: b.counterparty,
-    });
-  }
-  return out;
-}

@@ -9,7 +9,7 @@ import { assistantRoutes } from './assistant/routes.js';
 import type { AssistantOptions } from './assistant/service.js';
 import { accessTokenKey } from './auth/access-tokens.js';
 import { AfterReply } from './auth/after-reply.js';
-import { type AuthLimits, DEFAULT_AUTH_LIMITS } from './auth/limits.js';
+import { type AuthLimits, DEFAULT_AUTH_LIMITS, raisedAuthLimits } from './auth/limits.js';
 import { sweepRateLimits } from './auth/rate-limit.js';
 import { authRoutes } from './auth/routes.js';
 import { sweepSignupAttempts } from './auth/signup-attempts.js';
@@ -106,7 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     database,
     log: logger,
     accessKey: accessTokenKey(config.appSecret),
-    limits: { ...DEFAULT_AUTH_LIMITS, ...options.limits },
+    limits: { ...raisedAuthLimits(DEFAULT_AUTH_LIMITS, config.rateLimitFactor), ...options.limits },
     afterReply: new AfterReply(logger),
     sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     mailer: new Mailer(database.db, logger, {

@@ -38,6 +38,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`${name}:`));
   });
 
+  it('refuses the bench-only BENCH_RATE_LIMIT_FACTOR in production, and takes it elsewhere', () => {
+    const production = {
+      DATA_DIR: dataDir(),
+      NODE_ENV: 'production',
+      APP_SECRET: 'x'.repeat(32),
+      ENCRYPTION_KEY: 'a'.repeat(64),
+      CLIENT_KEY: 'b'.repeat(64),
+    };
+    expect(loadConfig(production).rateLimitFactor).toBe(1);
+    expect(() => loadConfig({ ...production, BENCH_RATE_LIMIT_FACTOR: '1000' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...production, BENCH_RATE_LIMIT_FACTOR: '1' })).toThrow(
+      /BENCH_RATE_LIMIT_FACTOR: .*refused when NODE_ENV=production/,
+    );
+    expect(loadConfig({ DATA_DIR: dataDir(), BENCH_RATE_LIMIT_FACTOR: '1000' }).rateLimitFactor).toBe(1000);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), BENCH_RATE_LIMIT_FACTOR: '0' })).toThrow(/BENCH_RATE_LIMIT_FACTOR:/);
+  });
+
   it('stops with DATA_DIR and the reason when the directory cannot be created', () => {
     const file = path.join(dataDir(), 'a-file');
     writeFileSync(file, 'not a directory');

@@ -72,6 +72,8 @@ const EnvSchema = z.object({
   ENABLE_BANKING_PRIVATE_KEY: z.string().min(1).optional(),
   ENABLE_BANKING_BASE_URL: z.url().optional(),
   SANDBOX_BANK_PROVIDER: z.enum(['enable_banking', 'gocardless']).default('enable_banking'),
+  /** Benchmarks only (bench/load.mjs): multiplies every auth allowance; refused when NODE_ENV=production. */
+  BENCH_RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1_000_000).optional(),
 });
 
 export interface Config {
@@ -113,6 +115,8 @@ export interface Config {
   /** The simulators' test switches at /sandbox/<provider>/__control (fault injection): never in production. */
   sandboxControls: boolean;
   providers: ProviderSettings;
+  /** What every auth allowance is multiplied by: 1, or BENCH_RATE_LIMIT_FACTOR in a benchmark. */
+  rateLimitFactor: number;
 }
 
 export class ConfigError extends Error {}
@@ -136,6 +140,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const missing = (['APP_SECRET', 'ENCRYPTION_KEY', 'CLIENT_KEY'] as const).find((name) => !e[name]);
   if (production && missing) {
     throw new ConfigError(`Invalid configuration:\n  ${missing}: is required when NODE_ENV=production`);
+  }
+  // Raised allowances would let a guesser try passwords at full speed: a benchmark's setting, never production's.
+  if (production && e.BENCH_RATE_LIMIT_FACTOR !== undefined) {
+    throw new ConfigError(
+      'Invalid configuration:\n  BENCH_RATE_LIMIT_FACTOR: raises the sign-in and other auth rate limits for benchmarks only; it is refused when NODE_ENV=production',
+    );
   }
   requireBoth(e.ENABLE_BANKING_APPLICATION_ID, e.ENABLE_BANKING_PRIVATE_KEY, [
     'ENABLE_BANKING_APPLICATION_ID',
@@ -178,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devMailbox: e.DEV_MAILBOX ? e.DEV_MAILBOX === 'true' : local,
     sandboxControls: sandbox && !production && e.SANDBOX_CONTROLS === 'true',
     providers: providerSettings(e, (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''), { sandbox }),
+    rateLimitFactor: e.BENCH_RATE_LIMIT_FACTOR ?? 1,
   };
 }
 

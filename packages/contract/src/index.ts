@@ -8,6 +8,7 @@ export * from './integrations/messages.js';
 export * from './integrations/processors.js';
 export * from './integrations/schemas.js';
 export * from './ledger/books.js';
+export * from './ledger/goal-progress.js';
 export * from './ledger/goals.js';
 export * from './ledger/retention.js';
 export * from './ledger/schemas.js';

@@ -49,3 +49,19 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   refreshPerIp: { name: 'refresh:ip', max: 150, windowSeconds: FIVE_MINUTES },
   recoveryPerIp: { name: 'recovery:ip', max: 30, windowSeconds: FIVE_MINUTES },
 };
+
+/**
+ * Every allowance multiplied by `factor` (config's BENCH_RATE_LIMIT_FACTOR, which production refuses): a load
+ * benchmark signs in thousands of times a minute from one address. Windows and waits stay as they are.
+ */
+export function raisedAuthLimits(limits: AuthLimits, factor: number): AuthLimits {
+  if (factor === 1) return limits;
+  const raised = Object.fromEntries(
+    Object.entries(limits).map(([key, limit]) => [key, 'max' in limit ? { ...limit, max: limit.max * factor } : limit]),
+  ) as unknown as AuthLimits;
+  return {
+    ...raised,
+    signinBackoff: { ...limits.signinBackoff, freeFailures: limits.signinBackoff.freeFailures * factor },
+    signinSlowdown: { ...limits.signinSlowdown, afterFailures: limits.signinSlowdown.afterFailures * factor },
+  };
+}

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/test-server.js';
 import { DEMO_ACCOUNT_OFF_META } from './spa.js';
@@ -27,6 +28,11 @@ beforeAll(async () => {
     path.join(dist, 'assets/app-abc123.js'),
     `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `row ${i}`))};`,
   );
+  // A file the build compressed itself: its copies say which one was sent.
+  const padding = ' '.repeat(2000);
+  writeFileSync(path.join(dist, 'assets/pre-def456.js'), `export const copy = 'plain';${padding}`);
+  writeFileSync(path.join(dist, 'assets/pre-def456.js.br'), brotliCompressSync(`export const copy = 'br';${padding}`));
+  writeFileSync(path.join(dist, 'assets/pre-def456.js.gz'), gzipSync(`export const copy = 'gzip';${padding}`));
   server = await startTestServer({ env: { WEB_DIST: dist } });
 });
 afterAll(() => server.close());
@@ -149,6 +155,21 @@ describe('the SPA', () => {
     });
     expect(api.status).toBe(200);
     expect(api.headers.get('content-encoding')).toBeNull();
+  });
+
+  it("sends the build's own brotli or gzip copy of a file as it is, by what the browser accepts", async () => {
+    const br = await server.request('GET', '/assets/pre-def456.js', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.body).toContain("copy = 'br'");
+    expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(br.headers.get('content-type')).toMatch(/javascript/);
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const gz = await server.request('GET', '/assets/pre-def456.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gz.body).toContain("copy = 'gzip'");
+    const plain = await server.request('GET', '/assets/pre-def456.js', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.body).toContain("copy = 'plain'");
   });
 
   it('serves /set-new-password with no referrer at all', async () => {

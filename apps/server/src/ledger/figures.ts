@@ -151,6 +151,16 @@ export function percentChange(current: number, previous: number): number | null 
   return Math.round(((current - previous) / Math.abs(previous)) * 1000) / 10;
 }
 
+/** Net income = revenue + other income − expenses: the reports' "revenue minus expenses" (docs/finance.md). */
+export function netIncomePence(totals: Pick<PeriodTotals, 'revenuePence' | 'otherIncomePence' | 'expensesPence'>) {
+  return totals.revenuePence + totals.otherIncomePence - totals.expensesPence;
+}
+
+/** Margin = net income ÷ revenue, in percent with one decimal; null without revenue (docs/finance.md). */
+export function marginPercent(totals: Pick<PeriodTotals, 'revenuePence' | 'otherIncomePence' | 'expensesPence'>) {
+  return totals.revenuePence === 0 ? null : Math.round((netIncomePence(totals) / totals.revenuePence) * 1000) / 10;
+}
+
 /** Sales for services (revenue less gift vouchers sold) ÷ distinct clients who had a service (docs/finance.md). */
 export function revenuePerClientPence(totals: PeriodTotals): number {
   return totals.clients === 0 ? 0 : Math.round((totals.revenuePence - totals.voucherSalesPence) / totals.clients);
@@ -218,8 +228,11 @@ async function tileHint(
 export async function headlineFigure(db: Db, userId: string, now: Date, name: HeadlineName): Promise<HeadlineFigure> {
   const today = londonDateOf(now);
   const { current, previous } = likeForLikePeriods(today, londonTimeOf(now));
+  // The month so far is every row of its days: the books hold nothing later than now, and so the tile stays equal to
+  // the month's report and the analyst's month to date. Only the previous period is cut at the time of day.
+  const soFar = { from: current.from, to: current.to };
   const [totals, calendar] = await Promise.all([
-    totalsForRanges(db, userId, [current, previous], name === 'revenuePerClient'),
+    totalsForRanges(db, userId, [soFar, previous], name === 'revenuePerClient'),
     salonCalendar(db, userId, today, { from: previous.from }),
   ]);
   const [thisPeriod, lastPeriod] = totals as [PeriodTotals, PeriodTotals];
@@ -231,7 +244,7 @@ export async function headlineFigure(db: Db, userId: string, now: Date, name: He
     name !== 'revenuePerClient' &&
     pick(lastPeriod) !== 0 &&
     Math.abs(change) >= HINT_MIN_CHANGE * Math.abs(pick(lastPeriod));
-  const hint = hintable ? await tileHint(db, userId, name, current, previous) : null;
+  const hint = hintable ? await tileHint(db, userId, name, soFar, previous) : null;
   return {
     value: toPounds(pick(thisPeriod)),
     percent_change: percentChange(pick(thisPeriod), pick(lastPeriod)),

@@ -93,10 +93,9 @@ export function openDaysBetween(calendar: SalonCalendar, from: string, to: strin
 }
 
 /**
- * The calendar of an owner's salon on `today`: the days it gave a service (docs/finance.md, "Clients": a card sale
- * that is not a deposit or a gift voucher sold, which are paid online on any day, or a service paid by voucher) from `from` (by default the first day of last
- * month, so last month's bank holidays are known) or 8 weeks before today if earlier, up to today, their first
- * sale ever, and the nation of their State field.
+ * The calendar of an owner's salon on `today` (docs/finance.md, "Open days"): the days it gave a service from `from`
+ * (by default the first day of last month, so last month's bank holidays are known) or 8 weeks before today if
+ * earlier, up to today; its first such day ever; and the nation of its State field.
  */
 export async function salonCalendar(
   db: Db,

@@ -15,6 +15,7 @@ import { ownId } from '../auth/authenticate.js';
 import { type EndpointRequest, registerEndpoint, registerEndpoints } from '../http/register-endpoint.js';
 import { correctionOptions, correctTransaction, listRules, removeRule } from './corrections.js';
 import { groupedLines, headlineFigure, monthlySeries } from './figures.js';
+import { goalProgress } from './goal-progress.js';
 import { lineTransactions } from './line-transactions.js';
 import { retention } from './retention.js';
 
@@ -46,6 +47,7 @@ export function ledgerRoutes(ctx: AppContext) {
         monthly_expenses: await monthlySeries(db, owner(req), today(), 'expenses'),
       }),
       getRetention: async (req) => retention(db, owner(req), today()),
+      getGoalProgress: async (req) => goalProgress(db, owner(req), today()),
     });
     for (const [name, endpoint] of Object.entries(HEADLINE_ENDPOINTS)) {
       registerEndpoint(app, ctx, endpoint, async (req) =>

@@ -11,6 +11,7 @@ import {
 } from '@brade/contract';
 import { withRefreshLock } from './refresh-lock';
 import { clearSession, stored, storeTokens } from './session';
+import { sessionExpired } from './session-expiry';
 
 export type { ApiErrorBody };
 
@@ -51,12 +52,7 @@ type CallArgs<E extends JsonEndpoint> =
     ? [request?: RequestOf<E>, options?: CallOptions]
     : [request: RequestOf<E>, options?: CallOptions];
 
-let onSessionExpired: () => void = () => window.location.assign('/login');
-
-/** The app hands over its router so an expired session becomes a client-side navigation to /login. */
-export function setSessionExpiredHandler(handler: () => void): void {
-  onSessionExpired = handler;
-}
+export { setSessionExpiredHandler } from './session-expiry';
 
 /**
  * Calls one endpoint of the contract: builds its path, sends its body, and reads the answer with the endpoint's
@@ -85,7 +81,7 @@ export async function callEndpoint<E extends JsonEndpoint>(
 
   if (!(await refreshSession())) {
     clearSession();
-    onSessionExpired();
+    sessionExpired();
     return read(endpoint, response);
   }
   // One retry with the new token; a second 401 is reported as it is, never refreshed again.

@@ -1,12 +1,14 @@
 import {
   type CashInTheBankResponse,
   type FinancialGoals,
+  type GoalProgressResponse,
   HEADLINE_ENDPOINTS,
   type HeadlineFigure,
   type HeadlineName,
   INTEGRATION_ENDPOINTS,
   LEDGER_ENDPOINTS,
   type MonthlyAmount,
+  type RetentionResponse,
   SETTINGS_ENDPOINTS,
 } from '@brade/contract';
 import { call } from './client';
@@ -63,4 +65,14 @@ export async function loadCashInTheBank(id: string): Promise<CashInTheBank | nul
     readAt: cash.read_at,
     accounts: cash.accounts.length,
   };
+}
+
+/** GET /api/database/get-retention/{id} (beyond the spec): new-client and overall retention, last 6 months. */
+export async function loadRetention(id: string): Promise<RetentionResponse> {
+  return call(LEDGER_ENDPOINTS.getRetention, { params: { id } });
+}
+
+/** GET /api/database/get-goal-progress/{id} (beyond the spec): this month so far against the goals. */
+export async function loadGoalProgress(id: string): Promise<GoalProgressResponse> {
+  return call(LEDGER_ENDPOINTS.getGoalProgress, { params: { id } });
 }

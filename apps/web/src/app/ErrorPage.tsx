@@ -1,9 +1,9 @@
 import { MESSAGES } from '@brade/contract';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
-import { isRouteErrorResponse, Link as RouterLink, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { AuthLayout } from '../ui/AuthLayout';
+import { PlainButtonLink } from '../ui/PlainButton';
 
 /** The generic error page: unknown routes, render errors and route chunks that failed or timed out. */
 export function ErrorPage() {
@@ -21,10 +21,10 @@ export function ErrorPage() {
           ? "We couldn't find that page. It may have moved, or the link may be incomplete."
           : 'Something went wrong on our side. Please try again in a moment.'}
       </Typography>
-      {/* A full page load: after a failed chunk the fresh index.html names the current chunks. */}
-      <Button component={RouterLink} to="/login" variant="contained" fullWidth reloadDocument>
+      {/* A full page load (a plain link): after a failed chunk the fresh index.html names the current chunks. */}
+      <PlainButtonLink href="/login" variant="contained">
         Back to Login
-      </Button>
+      </PlainButtonLink>
     </AuthLayout>
   );
 }

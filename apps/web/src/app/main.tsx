@@ -6,7 +6,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { setSessionExpiredHandler } from '../api/client';
+import { setSessionExpiredHandler } from '../api/session-expiry';
 import { theme } from '../ui/theme';
 import { routes } from './router';
 

@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { pageBackground } from './AuthLayout';
 import { BrandLogo } from './BrandLogo';
+import { Spinner } from './Spinner';
 
 /** Splash and loader screens: the logo, a spinner and an optional line, announced to screen readers. */
 export function FullPageLoader({ label = 'Loading' }: { label?: string }) {
@@ -20,7 +20,7 @@ export function FullPageLoader({ label = 'Loading' }: { label?: string }) {
       }}
     >
       <BrandLogo height={48} />
-      <CircularProgress aria-hidden size={32} />
+      <Spinner size={32} />
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>

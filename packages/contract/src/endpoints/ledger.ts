@@ -1,4 +1,5 @@
 import { IdParamsSchema } from '../auth/schemas.js';
+import { GoalProgressResponseSchema } from '../ledger/goal-progress.js';
 import { RetentionResponseSchema } from '../ledger/retention.js';
 import {
   ExpensesResponseSchema,
@@ -87,6 +88,17 @@ export const LEDGER_ENDPOINTS = endpoints('ledger', {
     auth: 'session',
     params,
     answer: RetentionResponseSchema,
+  },
+  /**
+   * Beyond the spec's calls: this month so far against the margin goal and the revenue target, with the pace needed
+   * per remaining open day (docs/finance.md, "Goal progress").
+   */
+  getGoalProgress: {
+    method: 'GET',
+    path: '/api/database/get-goal-progress/:id',
+    auth: 'session',
+    params,
+    answer: GoalProgressResponseSchema,
   },
 });
 

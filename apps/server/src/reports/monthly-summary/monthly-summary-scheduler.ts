@@ -83,7 +83,7 @@ export class MonthlySummaryScheduler {
     const [year, monthNumber] = month.split('-').map(Number) as [number, number];
     const [report, figures] = await Promise.all([
       buildReport(db, owner.id, { type: 'income_statement', month: monthNumber, year }, today),
-      summaryFigures(db, owner.id, month),
+      summaryFigures(db, owner.id, month, today),
     ]);
     const pdf: MailAttachment = {
       filename: reportFileName(report, 'pdf'),

@@ -165,6 +165,15 @@ describe('the Monthly Summary e-mail', () => {
     expect(mail!.text).toContain('Expenses: £127.20 (+59.0% on October)');
     expect(mail!.text).toContain('Net income: £252.80 (+14.9% on October)');
     expect(mail!.text).toContain('Margin: 66.5% (-6.8 points on October)');
+    // The goals (the defaults: margin 8 %, £6,000, retention 15 %); no month's new clients have had 90 days yet.
+    expect(mail!.text).toContain(
+      [
+        'Your goals in November 2026:',
+        'Margin goal: met (66.5% against a goal of 8%)',
+        'Revenue target: not met (£380.00 against a target of £6,000.00)',
+        'New-client retention goal: not measured yet (clients need 90 days to come back)',
+      ].join('\n'),
+    );
     expect(mail!.text).toContain(`${server.url}/main-menu/settings`);
     expect(mail!.html).toContain('£252.80');
     expect(mail!.html).toContain('Shah Studio');

@@ -1,7 +1,23 @@
-import { addMonths, firstDayOf, lastDayOf, vatDueDate, vatQuarterOf } from '@brade/contract';
+import {
+  addMonths,
+  firstDayOf,
+  goalMet,
+  lastDayOf,
+  latestMeasuredRetention,
+  vatDueDate,
+  vatQuarterOf,
+} from '@brade/contract';
 import type { Db } from '../../db/client.js';
-import { type PeriodTotals, percentChange, totalsForRanges } from '../../ledger/figures.js';
+import {
+  marginPercent,
+  netIncomePence,
+  type PeriodTotals,
+  percentChange,
+  totalsForRanges,
+} from '../../ledger/figures.js';
+import { retention } from '../../ledger/retention.js';
 import { vatFigures } from '../../ledger/vat-figures.js';
+import { readFinancialGoals } from '../../settings/financial-goals.js';
 import { readVatSettings } from '../../settings/vat-settings.js';
 
 export interface MonthFigures {
@@ -25,6 +41,40 @@ export interface SummaryFigures {
   marginPoints: number | null;
   /** When the month ends a VAT quarter of a registered business: the quarter's VAT due and its due date. */
   vat?: { from: string; to: string; duePence: number; dueBy: string } | null;
+  /** Which of the owner's goals the month met (docs/finance.md, "Goal progress"). */
+  goals?: GoalsMet;
+}
+
+/** The month's margin and revenue against their goals, and the latest measured new-client retention against its. */
+export interface GoalsMet {
+  margin: { percent: number | null; goal: number; met: boolean | null };
+  revenue: { revenuePence: number; targetPence: number; met: boolean };
+  /** The latest month whose new clients have had their 90 days; null when none has yet. */
+  retention: { month: string; percent: number; goal: number; met: boolean } | null;
+}
+
+/** The goals the summarised month met, by the dashboard's definitions (docs/finance.md, "Goal progress"). */
+async function goalsMet(db: Db, userId: string, current: MonthFigures, today: string): Promise<GoalsMet> {
+  const [goals, measured] = await Promise.all([readFinancialGoals(db, userId), retention(db, userId, today)]);
+  const latest = latestMeasuredRetention(measured.new_client);
+  const targetPence = goals.revenue_target * 100;
+  return {
+    margin: {
+      percent: current.marginPercent,
+      goal: goals.margin_goal,
+      met: goalMet(current.marginPercent, goals.margin_goal),
+    },
+    revenue: { revenuePence: current.revenuePence, targetPence, met: current.revenuePence >= targetPence },
+    retention:
+      latest?.percent == null
+        ? null
+        : {
+            month: latest.month,
+            percent: latest.percent,
+            goal: goals.retention_rate,
+            met: latest.percent >= goals.retention_rate,
+          },
+  };
 }
 
 /** The VAT due for the quarter the month ends, as the VAT view works it out (docs/finance.md, "The VAT view"). */
@@ -44,24 +94,33 @@ async function quarterVat(db: Db, userId: string, month: string): Promise<Summar
 
 const monthRange = (month: string) => ({ from: firstDayOf(month), to: lastDayOf(month) });
 
-function figuresOf({ revenuePence, otherIncomePence, expensesPence }: PeriodTotals): MonthFigures {
-  const netIncomePence = revenuePence + otherIncomePence - expensesPence;
+function figuresOf(totals: PeriodTotals): MonthFigures {
+  const { revenuePence, otherIncomePence, expensesPence } = totals;
   return {
     revenuePence,
     otherIncomePence,
     expensesPence,
-    netIncomePence,
-    marginPercent: revenuePence === 0 ? null : Math.round((netIncomePence / revenuePence) * 1000) / 10,
+    netIncomePence: netIncomePence(totals),
+    marginPercent: marginPercent(totals),
   };
 }
 
-/** A whole Europe/London month against the whole month before, by docs/finance.md's definitions. */
-export async function summaryFigures(db: Db, userId: string, month: string): Promise<SummaryFigures> {
+/**
+ * A whole Europe/London month against the whole month before, by docs/finance.md's definitions, and the goals it
+ * met; retention is the latest measured as of `today` (the day the summary is sent; by default the next month's 1st).
+ */
+export async function summaryFigures(
+  db: Db,
+  userId: string,
+  month: string,
+  today = firstDayOf(addMonths(month, 1)),
+): Promise<SummaryFigures> {
   const [totals, vat] = await Promise.all([
     totalsForRanges(db, userId, [monthRange(month), monthRange(addMonths(month, -1))], false),
     quarterVat(db, userId, month),
   ]);
   const [current, previous] = totals.map(figuresOf) as [MonthFigures, MonthFigures];
+  const goals = await goalsMet(db, userId, current, today);
   return {
     month,
     current,
@@ -76,5 +135,6 @@ export async function summaryFigures(db: Db, userId: string, month: string): Pro
         ? null
         : Math.round((current.marginPercent - previous.marginPercent) * 10) / 10,
     vat,
+    goals,
   };
 }

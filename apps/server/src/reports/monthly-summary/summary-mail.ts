@@ -1,7 +1,7 @@
 import { addMonths, formatPence, formatPercentChange, monthName } from '@brade/contract';
 import { escapeHtml } from '../../mail/escape-html.js';
 import { layout, type MailAttachment, type MailContent } from '../../mail/templates.js';
-import type { SummaryFigures } from './summary-figures.js';
+import type { GoalsMet, SummaryFigures } from './summary-figures.js';
 
 /** 'November 2026' for '2026-11'. */
 export function longMonth(month: string): string {
@@ -21,6 +21,45 @@ function marginChange(points: number | null, previousMonth: string): string {
   // Same rounding and sign rule as the percent changes, but a margin moves in percentage points.
   return `${formatPercentChange(points).replace('%', '')} points on ${previousMonth}`;
 }
+
+const metWord = (met: boolean) => (met ? 'met' : 'not met');
+
+/**
+ * One line per goal (docs/finance.md, "Goal progress"): whether the month met it, with the figure against the goal.
+ * Retention names its month: the latest whose new clients have had their 90 days, not the month summarised.
+ */
+export function goalLines(goals: GoalsMet): Array<[string, string, string]> {
+  const { margin, revenue, retention } = goals;
+  return [
+    margin.met === null || margin.percent === null
+      ? ['Margin goal', 'not measured', `no revenue, goal ${margin.goal}%`]
+      : ['Margin goal', metWord(margin.met), `${margin.percent.toFixed(1)}% against a goal of ${margin.goal}%`],
+    [
+      'Revenue target',
+      metWord(revenue.met),
+      `${formatPence(revenue.revenuePence)} against a target of ${formatPence(revenue.targetPence)}`,
+    ],
+    retention === null
+      ? ['New-client retention goal', 'not measured yet', 'clients need 90 days to come back']
+      : [
+          'New-client retention goal',
+          metWord(retention.met),
+          `${retention.percent.toFixed(1)}% of ${longMonth(retention.month)}'s new clients came back within 90 days, against a goal of ${retention.goal}%`,
+        ],
+  ];
+}
+
+const TABLE =
+  '<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;border-collapse:collapse;margin:8px 0 16px">';
+
+const tableRows = (rows: Array<[string, string, string]>) =>
+  rows
+    .map(
+      ([label, value, note]) => `<tr><td style="padding:8px 0;border-bottom:1px solid #f0c6d9">${escapeHtml(label)}</td>
+<td style="padding:8px 0;border-bottom:1px solid #f0c6d9;text-align:right;font-weight:bold">${escapeHtml(value)}</td>
+<td style="padding:8px 0 8px 12px;border-bottom:1px solid #f0c6d9;text-align:right;color:#6b5560;font-size:13px">${escapeHtml(note)}</td></tr>`,
+    )
+    .join('\n');
 
 /**
  * The Monthly Summary (docs/architecture.md, "E-mails"): last month's revenue, expenses, net income and margin
@@ -60,24 +99,28 @@ export function monthlySummaryMail(
         ]
       : []),
   ];
+  // Beyond the spec: which goals the month met (docs/finance.md, "Goal progress").
+  const goals = figures.goals ? goalLines(figures.goals) : [];
+  const goalsTitle = `Your goals in ${month}`;
+  const goalsText = goals.length
+    ? `\n\n${goalsTitle}:\n${goals.map(([label, value, note]) => `${label}: ${value} (${note})`).join('\n')}`
+    : '';
   const intro = `Here is how ${input.salonName} did in ${month}, in money received and paid.`;
   const attached = `The income statement for ${month} is attached (${pdf.filename}).`;
   const optOut = 'You can turn the Monthly Summary off in Settings';
   return {
     subject: `Your Brade summary for ${month}`,
-    text: `Hello ${first},\n\n${intro}\n\n${lines.map(([label, value, note]) => `${label}: ${value} (${note})`).join('\n')}\n\n${attached}\n\n${optOut}: ${input.settingsUrl}\n`,
+    text: `Hello ${first},\n\n${intro}\n\n${lines.map(([label, value, note]) => `${label}: ${value} (${note})`).join('\n')}${goalsText}\n\n${attached}\n\n${optOut}: ${input.settingsUrl}\n`,
     html: layout(
       `Your Brade summary for ${month}`,
       `<p>Hello ${escapeHtml(first)},</p><p>${escapeHtml(intro)}</p>
-<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;border-collapse:collapse;margin:8px 0 16px">
-${lines
-  .map(
-    ([label, value, note]) => `<tr><td style="padding:8px 0;border-bottom:1px solid #f0c6d9">${label}</td>
-<td style="padding:8px 0;border-bottom:1px solid #f0c6d9;text-align:right;font-weight:bold">${escapeHtml(value)}</td>
-<td style="padding:8px 0 8px 12px;border-bottom:1px solid #f0c6d9;text-align:right;color:#6b5560;font-size:13px">${escapeHtml(note)}</td></tr>`,
-  )
-  .join('\n')}
-</table>
+${TABLE}
+${tableRows(lines)}
+</table>${
+        goals.length
+          ? `\n<p style="margin:16px 0 0;font-weight:bold">${escapeHtml(goalsTitle)}</p>\n${TABLE}\n${tableRows(goals)}\n</table>`
+          : ''
+      }
 <p>${escapeHtml(attached)}</p>
 <p style="font-size:13px;color:#6b5560">${optOut} (<a href="${escapeHtml(input.settingsUrl)}">open Settings</a>).</p>`,
     ),

@@ -1,17 +1,14 @@
 import { DEMO_ACCOUNT, MESSAGES } from '@brade/contract';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { signIn } from '../../api/auth';
-import { errorText } from '../../api/error-text';
 import { storeFullName, storeSession } from '../../api/session';
-import { getUserDetails, type UserDetails } from '../../api/user';
+import type { UserDetails } from '../../api/user';
 import { AuthLayout } from '../../ui/AuthLayout';
 import { FormStack } from '../../ui/FormStack';
 import { PasswordField } from '../../ui/PasswordField';
+import { PlainButton } from '../../ui/PlainButton';
 import { TextInput } from '../../ui/TextInput';
 import { TextLink } from '../../ui/TextLink';
 import { demoAccountOffered } from './demo-account-offer';
@@ -29,6 +26,13 @@ function OrDivider() {
   );
 }
 
+/** Shown only after a failed sign-in, so the page does not load MUI's Alert before it is needed. */
+const Alert = lazy(() => import('@mui/material/Alert'));
+
+/** The calls and their schemas, loaded once the owner starts on the form (see sign-in-calls.ts). */
+const loadCalls = () => import('./sign-in-calls');
+const warmCalls = () => void loadCalls().catch(() => {});
+
 interface FieldErrors {
   email?: string;
   password?: string;
@@ -43,6 +47,7 @@ export default function LoginPage() {
   const [submitting, setSubmitting] = useState(false);
 
   const fillTestAccount = () => {
+    warmCalls();
     setEmail(DEMO_ACCOUNT.email);
     setPassword(DEMO_ACCOUNT.password);
     setFieldErrors({});
@@ -60,13 +65,15 @@ export default function LoginPage() {
     if (missing.email || missing.password) return;
 
     setSubmitting(true);
+    let calls: Awaited<ReturnType<typeof loadCalls>> | undefined;
     try {
+      calls = await loadCalls();
       const trimmedEmail = email.trim();
-      const session = await signIn(trimmedEmail, password);
+      const session = await calls.signIn(trimmedEmail, password);
       storeSession(session, { email: trimmedEmail });
       let details: UserDetails | null = null;
       try {
-        details = await getUserDetails(session.id);
+        details = await calls.getUserDetails(session.id);
         storeFullName(details.full_name);
       } catch (detailsError) {
         // The menu loads the details again; a miss here must not block signing in.
@@ -78,14 +85,16 @@ export default function LoginPage() {
         navigate('/business-information', { state });
       } else navigate('/main-menu');
     } catch (signInError) {
-      setError(errorText(signInError, { noText: MESSAGES.signin.invalid, failure: MESSAGES.signin.failure }));
+      // A chunk that did not load is no answer at all: the failure text, as for a network error.
+      const texts = { noText: MESSAGES.signin.invalid, failure: MESSAGES.signin.failure };
+      setError(calls ? calls.errorText(signInError, texts) : texts.failure);
       setSubmitting(false);
     }
   };
 
   return (
     <AuthLayout title="Welcome back" subtitle="Sign in to see how your salon is doing.">
-      <Box component="form" noValidate onSubmit={submit}>
+      <Box component="form" noValidate onSubmit={submit} onFocus={warmCalls}>
         <FormStack>
           <TextInput
             label="Email"
@@ -111,10 +120,14 @@ export default function LoginPage() {
           <Box sx={{ textAlign: 'right', mt: -1.5 }}>
             <TextLink to="/forget-password">Forgot password?</TextLink>
           </Box>
-          {error && <Alert severity="error">{error}</Alert>}
-          <Button type="submit" variant="contained" size="large" fullWidth disabled={submitting}>
+          {error && (
+            <Suspense fallback={<p role="alert">{error}</p>}>
+              <Alert severity="error">{error}</Alert>
+            </Suspense>
+          )}
+          <PlainButton type="submit" variant="contained" disabled={submitting}>
             {submitting ? MESSAGES.signin.loggingIn : 'Login'}
-          </Button>
+          </PlainButton>
         </FormStack>
       </Box>
 
@@ -122,9 +135,9 @@ export default function LoginPage() {
         <>
           <OrDivider />
           <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
-            <Button variant="outlined" fullWidth onClick={fillTestAccount} disabled={submitting}>
+            <PlainButton type="button" variant="outlined" onClick={fillTestAccount} disabled={submitting}>
               Use Test Account
-            </Button>
+            </PlainButton>
             <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
               Demo salon: {DEMO_ACCOUNT.email} · password {DEMO_ACCOUNT.password}
             </Typography>

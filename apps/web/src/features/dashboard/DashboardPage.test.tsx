@@ -48,6 +48,37 @@ const CASH_IN_THE_BANK = INTEGRATION_ENDPOINTS.getCashInTheBank;
 const CASH = pathOf(CASH_IN_THE_BANK, { id: 'u-1' });
 const SYNC_STATUS = INTEGRATION_ENDPOINTS.syncStatus;
 const SYNC = pathOf(SYNC_STATUS, { id: 'u-1' });
+/** Issue 17: retention and this month's goal progress, each a card of its own. */
+const RETENTION = LEDGER_ENDPOINTS.getRetention;
+const GOAL_PROGRESS = LEDGER_ENDPOINTS.getGoalProgress;
+const GOAL_PATHS = [pathOf(RETENTION, { id: 'u-1' }), pathOf(GOAL_PROGRESS, { id: 'u-1' })];
+
+/** Six measured months; the latest, October, above the 12 % goal and beyond the slider's 30 %. */
+const RETENTION_ANSWER: ResponseOf<typeof RETENTION> = {
+  new_client: [
+    { month: '2025-05', new_clients: 40, returned: 10, percent: 25 },
+    { month: '2025-06', new_clients: 38, returned: 11, percent: 28.9 },
+    { month: '2025-07', new_clients: 0, returned: 0, percent: null },
+    { month: '2025-08', new_clients: 41, returned: 13, percent: 31.7 },
+    { month: '2025-09', new_clients: 35, returned: 12, percent: 34.3 },
+    { month: '2025-10', new_clients: 30, returned: 11, percent: 36.7 },
+  ],
+  overall: [{ date: '2025-08-31', clients: 180, seen_again: 117, percent: 65 }],
+  national_new_client_percent: 30,
+};
+const GOAL_PROGRESS_ANSWER: ResponseOf<typeof GOAL_PROGRESS> = {
+  month: '2025-11',
+  as_of: '2025-11-22',
+  margin: { percent: 7.4, goal: 10, met: false, revenue: 4321.5, net_income: 319.79 },
+  sales: {
+    to_date: 4200,
+    target: 6000,
+    met: false,
+    shortfall: 1800,
+    remaining_open_days: 9,
+    needed_per_open_day: 200,
+  },
+};
 
 const MONTHS = ['2024-12', '2025-01', '2025-02', '2025-03', '2025-04', '2025-05'];
 const GREEN = 'rgb(46, 125, 50)';
@@ -68,6 +99,8 @@ function answers(overrides: Overrides = {}): EndpointAnswer[] {
     or('goals', { financial_goals: { margin_goal: 10, revenue_target: 7500, retention_rate: 12 } }),
     on(CASH_IN_THE_BANK, { cash_in_the_bank: null }),
     on(SYNC_STATUS, { connections: [] }),
+    on(RETENTION, RETENTION_ANSWER),
+    on(GOAL_PROGRESS, GOAL_PROGRESS_ANSWER),
   ];
 }
 
@@ -120,7 +153,7 @@ afterEach(() => {
 });
 
 describe('the Overview dashboard', () => {
-  it('makes its six GET calls (and the cash-in-the-bank and sync-status ones) at once, with the stored id and token, showing skeletons meanwhile', async () => {
+  it('makes its six GET calls (and the cash-in-the-bank, sync-status, retention and goal-progress ones) at once, with the stored id and token, showing skeletons meanwhile', async () => {
     const pending: Array<() => void> = [];
     const all = answers();
     const fetchMock = mockApi(
@@ -133,8 +166,8 @@ describe('the Overview dashboard', () => {
     expect(screen.getByRole('heading', { name: 'Overview' })).toBeInTheDocument();
 
     // All six are in flight before any has answered.
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(8));
-    expect(new Set(fetchedPaths(fetchMock))).toEqual(new Set([...Object.values(PATHS), CASH, SYNC]));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(10));
+    expect(new Set(fetchedPaths(fetchMock))).toEqual(new Set([...Object.values(PATHS), CASH, SYNC, ...GOAL_PATHS]));
     for (const call of fetchMock.mock.calls) {
       expect((call[1]!.headers as Record<string, string>).Authorization).toBe('Bearer acc');
       expect(call[1]!.method).toBe('GET');
@@ -395,7 +428,7 @@ describe('when calls fail (docs/product.md, "Failures")', () => {
   it('logs each failure and falls back: figures to £0.00 and 0.0%, lists to empty, goals to the defaults', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     mockApi(
-      [...Object.values(ENDPOINTS), CASH_IN_THE_BANK, SYNC_STATUS].map((endpoint) =>
+      [...Object.values(ENDPOINTS), CASH_IN_THE_BANK, SYNC_STATUS, RETENTION, GOAL_PROGRESS].map((endpoint) =>
         on(endpoint, jsonResponse(500, { error: 'Something broke' })),
       ),
     );
@@ -421,8 +454,14 @@ describe('when calls fail (docs/product.md, "Failures")', () => {
       'The monthly expenses could not be loaded.',
     );
     expect(screen.getByText(/target £6,000\.00 a month/)).toBeInTheDocument();
-    // The six calls and cash in the bank, which then shows nothing.
-    await waitFor(() => expect(logged).toHaveBeenCalledTimes(7));
+    // The six calls, cash in the bank (which then shows nothing), retention and goal progress.
+    await waitFor(() => expect(logged).toHaveBeenCalledTimes(9));
+    expect(within(screen.getByRole('region', { name: 'Client retention' })).getByRole('status')).toHaveTextContent(
+      'Retention could not be loaded.',
+    );
+    expect(within(screen.getByRole('region', { name: "This month's goals" })).getByRole('status')).toHaveTextContent(
+      'Goal progress could not be loaded.',
+    );
     expect(logged).toHaveBeenCalledWith('Could not load cash in the bank', expect.anything());
     expect(screen.queryByRole('region', { name: 'Cash in the bank' })).toBeNull();
     // A failure is not a new owner: no invitation to connect accounts.
@@ -486,6 +525,9 @@ describe('a new owner with nothing connected', () => {
     expect(card).toHaveTextContent(/Connect your card-payment provider/);
     expect(screen.queryByRole('region', { name: 'Revenue' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Expenses' })).toBeNull();
+    // Nor goals held against nothing.
+    expect(screen.queryByRole('region', { name: "This month's goals" })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Client retention' })).toBeNull();
     expect(shownValue('Monthly revenue')).toHaveTextContent('£0.00');
     expect(screen.getByRole('region', { name: 'BradeBot' })).toBeInTheDocument();
 
@@ -630,5 +672,115 @@ describe('card providers linked but no bank (beyond the spec)', () => {
     await loaded();
     await waitFor(() => expect(fetchedPaths(vi.mocked(fetch))).toContain(SYNC));
     expect(screen.queryByTestId('tile-note')).toBeNull();
+  });
+});
+
+describe('goals with visible progress (issue 17)', () => {
+  const card = (name: string) => screen.findByRole('region', { name });
+
+  it("holds this month's margin and sales against the goals, with the pace per open day left", async () => {
+    mockApi(answers());
+    renderDashboard();
+    const goals = await card("This month's goals");
+    expect(await within(goals).findByTestId('margin-so-far')).toHaveTextContent(/^7\.4%$/);
+    expect(within(goals).getByTestId('margin-goal')).toHaveTextContent(
+      /^2\.6 points under the 10% goal · net income £319\.79$/,
+    );
+    expect(within(goals).getByTestId('sales-so-far')).toHaveTextContent(/^£4,200\.00$/);
+    expect(within(goals).getByTestId('sales-target')).toHaveTextContent(/^of the £6,000\.00 target$/);
+    expect(within(goals).getByRole('progressbar', { name: 'Sales towards the revenue target' })).toHaveAttribute(
+      'aria-valuenow',
+      '70',
+    );
+    expect(within(goals).getByTestId('sales-pace')).toHaveTextContent(
+      /^£200\.00 a day needed on each of the 9 open days left \(£1,800\.00 to go\)$/,
+    );
+  });
+
+  it('says when the target is reached', async () => {
+    mockApi([
+      ...answers(),
+      on(GOAL_PROGRESS, {
+        ...GOAL_PROGRESS_ANSWER,
+        margin: { ...GOAL_PROGRESS_ANSWER.margin, percent: 12.5, met: true },
+        sales: { ...GOAL_PROGRESS_ANSWER.sales, to_date: 6500, met: true, shortfall: 0, needed_per_open_day: 0 },
+      }),
+    ]);
+    renderDashboard();
+    const goals = await card("This month's goals");
+    expect(await within(goals).findByTestId('sales-pace')).toHaveTextContent(
+      'Target reached: nothing more needed this month',
+    );
+    expect(within(goals).getByTestId('margin-goal')).toHaveTextContent(/^Goal 10% met/);
+    expect(getComputedStyle(within(goals).getByTestId('sales-so-far')).color).toBe(GREEN);
+  });
+
+  it('shows the latest new-client retention, unclipped, against the goal and the national figure, six months and overall retention', async () => {
+    mockApi(answers());
+    renderDashboard();
+    const retention = await card('Client retention');
+    // 36.7 % is above the slider's 30 %: shown as measured.
+    expect(await within(retention).findByTestId('retention-new-client')).toHaveTextContent(/^36\.7%$/);
+    expect(retention).toHaveTextContent('New clients of October 2025');
+    expect(retention).toHaveTextContent('11 of 30 came back within 90 days');
+    expect(within(retention).getByTestId('retention-goal')).toHaveTextContent(
+      /^Goal 12% met · National figure: about 30% of new clients come back$/,
+    );
+    const months = within(
+      within(retention).getByRole('list', { name: 'New-client retention, month by month' }),
+    ).getAllByRole('listitem');
+    expect(months).toHaveLength(6);
+    expect(months[0]).toHaveTextContent('May 2025: 25.0%, 10 of 40 new clients came back');
+    expect(months[2]).toHaveTextContent('July 2025: no new clients');
+    expect(within(retention).getByTestId('retention-overall')).toHaveTextContent(/^65\.0%$/);
+    expect(retention).toHaveTextContent(
+      'Of the 180 clients seen in the 90 days to 31 August, 117 came back in the 90 days after',
+    );
+  });
+
+  it('says honestly when nothing can be measured yet', async () => {
+    mockApi([...answers(), on(RETENTION, { new_client: [], overall: [], national_new_client_percent: 30 })]);
+    renderDashboard();
+    const retention = await card('Client retention');
+    expect(await within(retention).findByTestId('retention-empty')).toHaveTextContent(
+      'Retention shows once clients have had 90 days to come back.',
+    );
+    expect(retention).toHaveTextContent('Your goal: 12% · National figure: about 30% of new clients come back');
+    expect(within(retention).queryByRole('list')).toBeNull();
+  });
+
+  it('says so when the months measured had no new clients, rather than showing 0 %', async () => {
+    mockApi([
+      ...answers(),
+      on(RETENTION, {
+        new_client: [{ month: '2025-08', new_clients: 0, returned: 0, percent: null }],
+        overall: [],
+        national_new_client_percent: 30,
+      }),
+    ]);
+    renderDashboard();
+    const retention = await card('Client retention');
+    expect(await within(retention).findByTestId('retention-empty')).toHaveTextContent(
+      'No new clients in the months measured so far.',
+    );
+  });
+
+  it('shows Retry after a failure, which asks again', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let fail = true;
+    mockApi([
+      ...answers(),
+      on(RETENTION, () =>
+        fail ? jsonResponse(500, { error: 'Something broke' }) : jsonResponse(200, RETENTION_ANSWER),
+      ),
+    ]);
+    const user = userEvent.setup();
+    renderDashboard();
+    const retention = await card('Client retention');
+    expect(await within(retention).findByText('Retention could not be loaded.')).toBeInTheDocument();
+    expect(logged).toHaveBeenCalledWith('Could not load retention', expect.anything());
+    fail = false;
+    await user.click(within(retention).getByRole('button', { name: 'Retry' }));
+    expect(await within(retention).findByTestId('retention-new-client')).toHaveTextContent('36.7%');
   });
 });

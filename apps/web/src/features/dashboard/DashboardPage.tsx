@@ -10,6 +10,8 @@ import { CardFeesOnlyNote } from './CardFeesOnlyNote';
 import { CashInTheBank } from './cash/CashInTheBank';
 import { EmptyState } from './EmptyState';
 import { compareCaption, HEADLINES } from './figures';
+import { GoalProgressCard } from './goals/GoalProgressCard';
+import { RetentionCard } from './goals/RetentionCard';
 import { HeadlineTile, HeadlineTileSkeleton } from './HeadlineTile';
 import { cardFeesOnly, ImportProgress } from './ImportProgress';
 import { ChartSkeleton, chartsRowSx, ExpensesChart, RevenueChart } from './MonthlyCharts';
@@ -54,6 +56,12 @@ export default function DashboardPage() {
           {CASH_BASIS_NOTE}, month to date.
         </Typography>
       </Box>
+      {!empty && (
+        <Box sx={tilesRowSx}>
+          <GoalProgressCard id={id} />
+          <RetentionCard id={id} goal={data?.goals.data.retention_rate} />
+        </Box>
+      )}
       <CashInTheBank id={id} />
       {!empty && (
         <Box sx={chartsRowSx}>

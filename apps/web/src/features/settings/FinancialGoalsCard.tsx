@@ -68,6 +68,8 @@ export function FinancialGoalsCard({ id, notify }: { id: string; notify: Notify 
       setDraft(null);
       // The dashboard draws the revenue target: it must not keep the old one.
       void client.invalidateQueries({ queryKey: ['dashboard', id, 'financial-goals'] });
+      // The dashboard's goal progress holds the month against the goals just saved.
+      void client.invalidateQueries({ queryKey: ['dashboard', id, 'goal-progress'] });
       notify('success', SETTINGS_MESSAGES.goals.success);
     },
     onError: (error) => {
