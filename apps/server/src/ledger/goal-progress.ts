@@ -1,4 +1,4 @@
-import { firstDayOf, type GoalProgressResponse, goalMet, lastDayOf, monthOf } from '@brade/contract';
+import { addMonths, firstDayOf, type GoalProgressResponse, goalMet, lastDayOf, monthOf } from '@brade/contract';
 import type { Db } from '../db/client.js';
 import { readFinancialGoals } from '../settings/financial-goals.js';
 import { marginPercent, netIncomePence, toPounds, totalsForRanges } from './figures.js';
@@ -31,13 +31,23 @@ export function salesPace(targetPence: number, toDatePence: number, openDaysLeft
  */
 export async function goalProgress(db: Db, userId: string, today: string): Promise<GoalProgressResponse> {
   const month = monthOf(today);
-  const [[totals], goals, calendar] = await Promise.all([
-    totalsForRanges(db, userId, [{ from: firstDayOf(month), to: today }], false),
+  const lastMonth = addMonths(month, -1);
+  const [[totals, lastTotals], goals, calendar] = await Promise.all([
+    totalsForRanges(
+      db,
+      userId,
+      [
+        { from: firstDayOf(month), to: today },
+        { from: firstDayOf(lastMonth), to: lastDayOf(lastMonth) },
+      ],
+      false,
+    ),
     readFinancialGoals(db, userId),
     salonCalendar(db, userId, today),
   ]);
   const openDaysLeft = openDaysBetween(calendar, today, lastDayOf(month)).length;
   const margin = marginPercent(totals!);
+  const lastMargin = marginPercent(lastTotals!);
   const pace = salesPace(goals.revenue_target * 100, totals!.revenuePence, openDaysLeft);
   return {
     month,
@@ -48,6 +58,7 @@ export async function goalProgress(db: Db, userId: string, today: string): Promi
       met: goalMet(margin, goals.margin_goal),
       revenue: toPounds(totals!.revenuePence),
       net_income: toPounds(netIncomePence(totals!)),
+      last_month: { month: lastMonth, percent: lastMargin, met: goalMet(lastMargin, goals.margin_goal) },
     },
     sales: {
       to_date: toPounds(totals!.revenuePence),

@@ -18,6 +18,15 @@ export const GoalProgressResponseSchema = z.object({
     met: z.boolean().nullable(),
     revenue: z.number(),
     net_income: z.number(),
+    /**
+     * The last whole month against the same goal: a month so far runs before its wages, rent and card fees have
+     * all gone out, so its margin reads high until the month ends; the last month is the one to judge.
+     */
+    last_month: z.object({
+      month: z.string().regex(/^\d{4}-\d{2}$/),
+      percent: z.number().nullable(),
+      met: z.boolean().nullable(),
+    }),
   }),
   sales: z.object({
     /** Revenue (sales less refunds) from the 1st to today. */

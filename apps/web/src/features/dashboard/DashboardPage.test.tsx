@@ -69,7 +69,14 @@ const RETENTION_ANSWER: ResponseOf<typeof RETENTION> = {
 const GOAL_PROGRESS_ANSWER: ResponseOf<typeof GOAL_PROGRESS> = {
   month: '2025-11',
   as_of: '2025-11-22',
-  margin: { percent: 7.4, goal: 10, met: false, revenue: 4321.5, net_income: 319.79 },
+  margin: {
+    percent: 7.4,
+    goal: 10,
+    met: false,
+    revenue: 4321.5,
+    net_income: 319.79,
+    last_month: { month: '2025-10', percent: 11.2, met: true },
+  },
   sales: {
     to_date: 4200,
     target: 6000,
@@ -683,9 +690,11 @@ describe('goals with visible progress (issue 17)', () => {
     renderDashboard();
     const goals = await card("This month's goals");
     expect(await within(goals).findByTestId('margin-so-far')).toHaveTextContent(/^7\.4%$/);
+    // A month in progress is never "met": it is above or below the goal so far; the last whole month is judged.
     expect(within(goals).getByTestId('margin-goal')).toHaveTextContent(
-      /^2\.6 points under the 10% goal · net income £319\.79$/,
+      /^Below your 10% goal so far · net income £319\.79$/,
     );
+    expect(within(goals).getByTestId('margin-last-month')).toHaveTextContent(/^October 2025: 11\.2% · Goal 10% met$/);
     expect(within(goals).getByTestId('sales-so-far')).toHaveTextContent(/^£4,200\.00$/);
     expect(within(goals).getByTestId('sales-target')).toHaveTextContent(/^of the £6,000\.00 target$/);
     expect(within(goals).getByRole('progressbar', { name: 'Sales towards the revenue target' })).toHaveAttribute(
@@ -711,7 +720,7 @@ describe('goals with visible progress (issue 17)', () => {
     expect(await within(goals).findByTestId('sales-pace')).toHaveTextContent(
       'Target reached: nothing more needed this month',
     );
-    expect(within(goals).getByTestId('margin-goal')).toHaveTextContent(/^Goal 10% met/);
+    expect(within(goals).getByTestId('margin-goal')).toHaveTextContent(/^Above your 10% goal so far/);
     expect(getComputedStyle(within(goals).getByTestId('sales-so-far')).color).toBe(GREEN);
   });
 

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { loadGoalProgress } from '../../../api/dashboard';
 import { BRAND_PRIMARY, BRAND_PRIMARY_LIGHT } from '../../../ui/theme';
 import { FigureLine, GoalCard } from './GoalCard';
-import { againstGoal, monthSoFar, paceText, percentText, targetShare } from './goal-text';
+import { lastMonthMarginText, marginSoFarText, monthSoFar, paceText, percentText, targetShare } from './goal-text';
 
 /** The query key; saving the goals in Settings refreshes it (features/settings/FinancialGoalsCard.tsx). */
 export const goalProgressKey = (id: string) => ['dashboard', id, 'goal-progress'] as const;
@@ -65,9 +65,15 @@ export function GoalProgressCard({ id }: { id: string }) {
               testId="margin-so-far"
             />
             <Typography data-testid="margin-goal" variant="caption" sx={{ color: 'text.secondary', lineHeight: 1.4 }}>
-              {progress.margin.percent === null
-                ? `No revenue yet this month · goal ${progress.margin.goal}%`
-                : `${againstGoal(progress.margin.percent, progress.margin.goal)} · net income ${formatPounds(progress.margin.net_income)}`}
+              {marginSoFarText(progress.margin)}
+            </Typography>
+            <Typography
+              data-testid="margin-last-month"
+              variant="caption"
+              component="p"
+              sx={{ color: 'text.secondary', lineHeight: 1.4 }}
+            >
+              {lastMonthMarginText(progress.margin)}
             </Typography>
           </Box>
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.75 }}>

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { againstGoal, monthSoFar, paceText, percentText, targetShare } from './goal-text';
+import {
+  againstGoal,
+  lastMonthMarginText,
+  marginSoFarText,
+  monthSoFar,
+  paceText,
+  percentText,
+  targetShare,
+} from './goal-text';
 
 const sales = {
   to_date: 4200,
@@ -46,5 +54,32 @@ describe('the goal texts (docs/finance.md, "Goal progress")', () => {
   it('names the days measured', () => {
     expect(monthSoFar('2026-11-27')).toBe('1–27 November so far');
     expect(monthSoFar('2026-12-01')).toBe('1 December so far');
+  });
+});
+
+describe('the margin so far and the last whole month', () => {
+  const margin = {
+    percent: 57.8,
+    goal: 15,
+    met: true,
+    revenue: 9160.8,
+    net_income: 5297.13,
+    last_month: { month: '2026-10', percent: 12.4, met: false },
+  };
+  it('never calls a month in progress met: its wages and rent may not have gone out yet', () => {
+    expect(marginSoFarText(margin)).toBe('Above your 15% goal so far · net income £5,297.13');
+    expect(marginSoFarText({ ...margin, percent: 9.5, met: false })).toBe(
+      'Below your 15% goal so far · net income £5,297.13',
+    );
+    expect(marginSoFarText({ ...margin, percent: null, met: null })).toBe('No revenue yet this month · goal 15%');
+  });
+  it('judges the last whole month against the goal', () => {
+    expect(lastMonthMarginText(margin)).toBe('October 2026: 12.4% · 2.6 points under the 15% goal');
+    expect(lastMonthMarginText({ ...margin, last_month: { month: '2026-10', percent: 17.7, met: true } })).toBe(
+      'October 2026: 17.7% · Goal 15% met',
+    );
+    expect(lastMonthMarginText({ ...margin, last_month: { month: '2026-10', percent: null, met: null } })).toBe(
+      'October 2026: no revenue',
+    );
   });
 });

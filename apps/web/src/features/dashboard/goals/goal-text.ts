@@ -17,6 +17,24 @@ export function againstGoal(percent: number | null, goal: number): string {
   return `${points.toFixed(1)} points under the ${goal}% goal`;
 }
 
+/**
+ * The margin so far against its goal. A month in progress has not yet paid its wages, rent and fees, so its margin
+ * is said to be above or below the goal so far, never "met"; the last whole month is the one judged
+ * (docs/finance.md, "Goal progress").
+ */
+export function marginSoFarText(margin: GoalProgressResponse['margin']): string {
+  if (margin.percent === null) return `No revenue yet this month · goal ${margin.goal}%`;
+  const standing = margin.percent >= margin.goal ? 'Above' : 'Below';
+  return `${standing} your ${margin.goal}% goal so far · net income ${formatPounds(margin.net_income)}`;
+}
+
+/** 'October 2026: 17.7% · Goal 15% met': the last whole month against the margin goal. */
+export function lastMonthMarginText(margin: GoalProgressResponse['margin']): string {
+  const { month, percent } = margin.last_month;
+  if (percent === null) return `${longMonth(month)}: no revenue`;
+  return `${longMonth(month)}: ${percentText(percent)} · ${againstGoal(percent, margin.goal)}`;
+}
+
 /** The line under the month's sales: the pace per open day still needed, or that the target is reached. */
 export function paceText(sales: GoalProgressResponse['sales']): string {
   if (sales.met) return 'Target reached: nothing more needed this month';
