@@ -1,4 +1,4 @@
-import { addDays, addMonths, firstDayOf, lastDayOf, monthOf } from '@brade/contract';
+import { addDays, addMonths, monthName as calendarMonthName, firstDayOf, lastDayOf, monthOf } from '@brade/contract';
 
 /**
  * A period BradeBot talks about (docs/assistant.md, "Periods"): Europe/London days from `from` to `to` (never past
@@ -15,27 +15,13 @@ export interface Period {
   soFar: boolean;
 }
 
-export const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-
-export const monthName = (month: string) => `${MONTH_NAMES[Number(month.slice(5)) - 1]} ${month.slice(0, 4)}`;
+export const monthName = (month: string) => `${calendarMonthName(Number(month.slice(5)))} ${month.slice(0, 4)}`;
 
 /** "October 2026", "July to September 2026", "November 2025 to October 2026". */
 export function labelOfMonths(first: string, last: string): string {
   if (first === last) return monthName(first);
-  if (first.slice(0, 4) === last.slice(0, 4)) return `${MONTH_NAMES[Number(first.slice(5)) - 1]} to ${monthName(last)}`;
+  if (first.slice(0, 4) === last.slice(0, 4))
+    return `${calendarMonthName(Number(first.slice(5)))} to ${monthName(last)}`;
   return `${monthName(first)} to ${monthName(last)}`;
 }
 

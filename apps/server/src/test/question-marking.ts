@@ -1,4 +1,4 @@
-import { addMonths, daysInMonth, formatPounds, monthOf, poundsToPence } from '@brade/contract';
+import { addMonths, daysInMonth, formatPounds, monthName, monthOf, poundsToPence } from '@brade/contract';
 import { type AnalystAnswer, answerQuestion } from '../assistant/analyst.js';
 import { type Expectation, QUESTION_SET, type QuestionPeriod } from '../assistant/question-set.js';
 import type { TestServer } from './test-server.js';
@@ -10,20 +10,6 @@ import type { TestServer } from './test-server.js';
  * assistant's tools. An answer is right when it states every expected figure and names the period; a figure in an
  * answer that is not one the question allows is a wrong figure. Declining counts as not right.
  */
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 export interface Marked {
   question: string;
@@ -58,13 +44,13 @@ export function questionMarker(server: TestServer, TODAY: string) {
     return span(first, addMonths(first, 2)).filter((m) => m <= current);
   }
 
-  const nameOf = (month: string) => `${MONTH_NAMES[Number(month.slice(5)) - 1]} ${month.slice(0, 4)}`;
+  const nameOf = (month: string) => `${monthName(Number(month.slice(5)))} ${month.slice(0, 4)}`;
   /** "October 2026", "July to September 2026", "November 2025 to October 2026". */
   function labelOf(months: string[]): string {
     const first = months[0]!;
     const last = months.at(-1)!;
     if (first === last) return nameOf(first);
-    if (first.slice(0, 4) === last.slice(0, 4)) return `${MONTH_NAMES[Number(first.slice(5)) - 1]} to ${nameOf(last)}`;
+    if (first.slice(0, 4) === last.slice(0, 4)) return `${monthName(Number(first.slice(5)))} to ${nameOf(last)}`;
     return `${nameOf(first)} to ${nameOf(last)}`;
   }
 
