@@ -21,7 +21,7 @@ import { runMigrations } from '../../apps/server/src/db/migrate.js';
 import { markConnected } from '../../apps/server/src/integrations/connections.js';
 import { importTransactions } from '../../apps/server/src/ledger/import.js';
 import { payerHash } from '../../apps/server/src/ledger/payer-keys.js';
-import { toSourceTransactions } from './salon-rows.js';
+import { toSourceTransactions } from '../../apps/server/src/test/salon-rows.js';
 
 const { values } = parseArgs({
   options: {

@@ -1,5 +1,5 @@
 import type { SalonData } from '@brade/sandbox';
-import type { SourceTransaction } from '../../apps/server/src/ledger/classify.js';
+import type { SourceTransaction } from '../ledger/classify.js';
 
 /** The generator's records as ledger source rows (the shape the adapters hand over). */
 export function toSourceTransactions(data: SalonData): SourceTransaction[] {
