@@ -1,4 +1,4 @@
-import { addMonths, formatPounds, londonDateOf, monthOf } from '@brade/contract';
+import { addMonths, formatPounds, londonDateOf, monthName, monthOf } from '@brade/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, screenshot, startApp } from './support/app.js';
@@ -13,21 +13,6 @@ beforeAll(async () => {
   app = await startApp();
 });
 afterAll(() => app?.stop());
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 async function signIn(page: Page): Promise<void> {
   await page.goto('/login');
@@ -69,7 +54,7 @@ describe('BradeBot', () => {
     const last = addMonths(monthOf(londonDateOf(new Date())), -1);
     const expected = formatPounds((await revenueOf(page, last)) / 100);
     await expect.poll(() => reply.textContent(), { timeout: 15_000 }).toContain(expected);
-    expect(await reply.textContent()).toContain(`${MONTHS[Number(last.slice(5)) - 1]} ${last.slice(0, 4)}`);
+    expect(await reply.textContent()).toContain(`${monthName(Number(last.slice(5)))} ${last.slice(0, 4)}`);
     await screenshot(page, 'bradebot-dashboard-1440');
 
     await panel.getByRole('button', { name: 'Expand BradeBot' }).click();
@@ -100,7 +85,7 @@ describe('BradeBot', () => {
     const expected = formatPounds((await revenueOf(page, month)) / 100);
     await expect
       .poll(() => reply.textContent(), { timeout: 15_000 })
-      .toContain(`Revenue so far in ${MONTHS[Number(month.slice(5)) - 1]}`);
+      .toContain(`Revenue so far in ${monthName(Number(month.slice(5)))}`);
     expect(await reply.textContent()).toContain(expected);
     await screenshot(page, 'bradebot-reports-390');
     expect(errors).toEqual([]);
