@@ -34,6 +34,7 @@ export default defineConfig({
         test: {
           name: 'api-pglite',
           include: apiTests,
+          globalSetup: ['apps/server/src/test/pglite-snapshot.global.ts'],
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -45,6 +46,7 @@ export default defineConfig({
               test: {
                 name: 'api-postgres',
                 include: apiTests,
+                globalSetup: ['apps/server/src/test/postgres-template.global.ts'],
                 env: { TEST_DB: 'postgres' },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
@@ -56,6 +58,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
+          globalSetup: ['e2e/support/data-dirs.global.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -1,8 +1,19 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { APP_ENV, demoHistoryImported } from './demo-history.js';
 import { startServerProcess, stopServerProcess } from './server-process.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A data directory whose demo account has imported its whole history (data-dirs.global.ts). */
+    demoDataDir?: string;
+    /** A data directory of an app started once without the demo account: migrated, no owners. */
+    emptyDataDir?: string;
+  }
+}
 
 export const SCREENSHOTS = path.resolve(import.meta.dirname, '../screenshots');
 
@@ -23,12 +34,11 @@ export interface RunningApp {
 export async function startApp(options: { demo?: boolean } = {}): Promise<RunningApp> {
   const demo = options.demo ?? true;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'brade-e2e-'));
-  // Two months of history per new connection keep imports quick; the demo account has its own 18 months.
-  const server = await startServerProcess(dataDir, {
-    LOG_LEVEL: 'warn',
-    SYNC_HISTORY_DAYS: '62',
-    ...(demo ? {} : { DEMO_ACCOUNT: 'false' }),
-  });
+  // The database was made, and the demo's 18 months imported, once for the run (data-dirs.global.ts): this
+  // app restarts on a copy.
+  const prepared = inject(demo ? 'demoDataDir' : 'emptyDataDir');
+  if (prepared) cpSync(prepared, dataDir, { recursive: true });
+  const server = await startServerProcess(dataDir, { ...APP_ENV, ...(demo ? {} : { DEMO_ACCOUNT: 'false' }) });
   if (!server.ready) throw new Error(`the app did not become ready:\n${server.output()}`);
   const { url } = server;
   if (demo) await demoHistoryImported(url);
@@ -86,31 +96,4 @@ export function newOwnerEmail(): string {
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-}
-
-/**
- * The demo salon's books arrive after readiness (recent months first, then the older ones in the background):
- * tests that compare the dashboard with the API wait until its whole history is in, so neither moves under them.
- */
-export async function demoHistoryImported(url: string, timeoutMs = 120_000): Promise<void> {
-  const signin = await fetch(`${url}/api/signin_user`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'demo@brade.app', password: 'Brade2026' }),
-  });
-  const { id, access_token } = (await signin.json()) as { id: string; access_token: string };
-  const until = Date.now() + timeoutMs;
-  let last = '';
-  while (Date.now() < until) {
-    const res = await fetch(`${url}/api/integrations/sync-status/${id}`, {
-      headers: { authorization: `Bearer ${access_token}` },
-    });
-    const { connections } = (await res.json()) as {
-      connections: Array<{ sync: { state: string }; history?: { complete: boolean } }>;
-    };
-    last = JSON.stringify(connections);
-    if (connections.length === 4 && connections.every((c) => c.history?.complete && c.sync.state === 'idle')) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the demo's history did not finish importing: ${last}`);
 }

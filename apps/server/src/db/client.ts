@@ -31,11 +31,13 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Directory for PGlite; undefined means in memory (tests). */
   pgliteDir?: string | undefined;
+  /** A PGlite data directory as a tar file to start from (tests: a migrated database made once per run). */
+  pgliteSnapshot?: Blob | undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.pgliteDir);
+  return openPglite(options.pgliteDir, options.pgliteSnapshot);
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -59,9 +61,12 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
-async function openPglite(dir: string | undefined): Promise<Database> {
+async function openPglite(dir: string | undefined, snapshot: Blob | undefined): Promise<Database> {
   if (dir && !existsSync(dir)) mkdirSync(dir, { recursive: true });
-  const client = dir ? new PGlite(path.resolve(dir)) : new PGlite();
+  const client = new PGlite({
+    ...(dir ? { dataDir: path.resolve(dir) } : {}),
+    ...(snapshot ? { loadDataDir: snapshot } : {}),
+  });
   await client.waitReady;
   const db = trackCommits(drizzlePglite(client, { schema }) as unknown as Db);
   return {

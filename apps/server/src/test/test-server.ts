@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
@@ -16,6 +17,7 @@ import type { Cadences } from '../jobs/recurring-work.js';
 import { createLogger } from '../logging/logger.js';
 import { listOutbox } from '../mail/mailer.js';
 import { startDemoSandbox } from '../sandbox/demo-sandbox.js';
+import { providedDatabase } from './migrated-database.js';
 
 export interface TestServer {
   url: string;
@@ -51,14 +53,18 @@ function freePort(): Promise<number> {
   });
 }
 
-/** A PostgreSQL database of its own for one test file, dropped at the end, so runs never see each other's rows. */
+/**
+ * A PostgreSQL database of its own for one test server, dropped at the end, so runs never see each other's rows:
+ * a copy of the run's migrated template when there is one (postgres-template.global.ts), else empty.
+ */
 async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `brade_test_${randomBytes(6).toString('hex')}`;
+  const template = providedDatabase('migratedPostgresTemplate');
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -114,7 +120,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...options.env,
   });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  // PGlite starts from the run's migrated snapshot when there is one (pglite-snapshot.global.ts).
+  const snapshot = postgres ? undefined : providedDatabase('migratedPgliteSnapshot');
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    ...(snapshot ? { pgliteSnapshot: new Blob([readFileSync(snapshot)]) } : {}),
+  });
   await runMigrations(database);
   const logger = options.logDestination ? createLogger('info', options.logDestination) : createLogger('silent');
   await seedDemoAccount(database.db, logger);
