@@ -61,6 +61,10 @@ function statementKind(text: string): string {
   if (s.startsWith('update ledger_transactions l set client_id')) return 'client ids: merges or recompute';
   if (s.startsWith('select id, provider, external_id, payer_customer_key')) return 'client ids: read all (recompute)';
   if (s.startsWith('update ledger_transactions t set vat_rate_bp')) return 'VAT of the rows';
+  if (s.startsWith('update ledger_transactions set vat_rate_bp = 0')) return 'VAT of the rows (not registered)';
+  if (/from "vat_(settings|category_rates)"/.test(text.slice(0, 2000))) return "owner's VAT settings";
+  if (s.startsWith('select s.n_mod_since_analyze')) return 'statistics due?';
+  if (s.startsWith('analyze')) return 'analyze';
   if (s.startsWith('with coverage')) return 'settle payouts';
   if (s.includes('ledger_corrections') || s.includes('ledger_category_rules')) return "owner's corrections";
   if (s.includes('ledger_daily_totals')) return 'refresh daily rollup (delete + insert)';

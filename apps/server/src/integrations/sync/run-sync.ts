@@ -151,7 +151,14 @@ async function freshTokens(deps: SyncDeps, adapter: CardProviderAdapter, lease: 
 
 type SaveProgress = (tx: Db, cursor: SyncCursor, imported: number, done: boolean) => Promise<void>;
 
-/** Pages of one window, written per ~1,000 rows with the cursor they reached, in one transaction each. */
+/**
+ * Pages of one window, written per ~1,000 rows with the cursor they reached, in one transaction each. The next
+ * batch's pages are fetched while the current batch is written (a provider's pages are network-bound, the write is
+ * PostgreSQL's work), but never more than one batch ahead, and the writes stay one at a time in page order, so the
+ * batches, their rows and the cursors saved are those of a run that fetched and wrote in turn. A failed fetch waits
+ * for the write in flight to commit or fail before it ends the run, and a failed write stops the fetching at the
+ * next page: either way the saved cursor names the last batch written, and the next run resumes from it.
+ */
 async function importPages(
   deps: SyncDeps,
   lease: Lease,
@@ -161,10 +168,19 @@ async function importPages(
 ): Promise<void> {
   const { row } = lease;
   const batchRows = deps.writeBatchRows ?? WRITE_BATCH_ROWS;
+  const writes = new SequentialWrites();
   let cursor = run.cursor;
   let pending: SourceTransaction[] = [];
   for (;;) {
-    const page = await adapter.fetchPage(tokens, cursor, run.window);
+    let page: Awaited<ReturnType<CardProviderAdapter['fetchPage']>>;
+    try {
+      page = await adapter.fetchPage(tokens, cursor, run.window);
+    } catch (error) {
+      // A write that fails too goes first: fetching and writing in turn, it would have ended the run before this.
+      await writes.settled();
+      throw error;
+    }
+    writes.throwIfFailed();
     for (const transaction of page.transactions) pending.push(transaction);
     cursor = page.cursor;
     if (pending.length >= batchRows || page.done) {
@@ -172,12 +188,44 @@ async function importPages(
       const reached = cursor;
       const done = page.done;
       pending = [];
-      await importTransactions(deps.db, row.userId, rows, {
-        hashPayer: deps.hashPayer,
-        source: { connectionId: row.id, syncRunId: lease.runId },
-        alongside: (tx) => run.save(tx, reached, rows.length, done),
-      });
+      // One batch in flight at a time: the previous one is committed before this one starts.
+      await writes.settled();
+      writes.start(() =>
+        importTransactions(deps.db, row.userId, rows, {
+          hashPayer: deps.hashPayer,
+          source: { connectionId: row.id, syncRunId: lease.runId },
+          alongside: (tx) => run.save(tx, reached, rows.length, done),
+        }),
+      );
     }
-    if (page.done) return;
+    if (page.done) return writes.settled();
+  }
+}
+
+/** At most one write in flight; its failure is kept (never an unhandled rejection) until the run asks for it. */
+class SequentialWrites {
+  private inFlight: Promise<void> | null = null;
+  private failure: { error: unknown } | null = null;
+
+  start(write: () => Promise<unknown>): void {
+    this.inFlight = write().then(
+      () => {
+        this.inFlight = null;
+      },
+      (error: unknown) => {
+        this.inFlight = null;
+        this.failure = { error };
+      },
+    );
+  }
+
+  /** Resolves once no write is in flight; throws the failure of the last one, if it failed. */
+  async settled(): Promise<void> {
+    if (this.inFlight) await this.inFlight;
+    this.throwIfFailed();
+  }
+
+  throwIfFailed(): void {
+    if (this.failure) throw this.failure.error;
   }
 }
