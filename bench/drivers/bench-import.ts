@@ -37,6 +37,8 @@ const { values } = parseArgs({
     seed: { type: 'string', default: 'bench-import' },
     // A pinned "now" makes every run import the same rows.
     now: { type: 'string', default: '2026-05-14T15:00:00Z' },
+    // Rows a write gathers (WRITE_BATCH_ROWS unless given), to weigh the batch size.
+    'batch-rows': { type: 'string' },
   },
 });
 const databaseUrl = process.env.DATABASE_URL;
@@ -220,6 +222,7 @@ try {
     clock: () => NOW,
     log: pino({ level: 'warn' }),
     leaseSeconds: 60,
+    ...(values['batch-rows'] ? { writeBatchRows: Number(values['batch-rows']) } : {}),
   };
   profileQueries();
   const syncStarted = performance.now();

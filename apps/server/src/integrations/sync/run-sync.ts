@@ -9,6 +9,7 @@ import type { IntegrationProviders } from '../provider-registry.js';
 import { type StoredCardTokens, storedTokens } from '../stored-credentials.js';
 import { connections } from '../tables.js';
 import { type Lease, LeaseLostError, saveBackfillProgress, saveProgress, takeLease } from './lease.js';
+import { SequentialWrites } from './sequential-writes.js';
 import { bankPhases } from './sync-bank.js';
 import { HISTORY_DAYS, SYNC_INTERVAL_MS, type SyncDeps, WRITE_BATCH_ROWS } from './sync-deps.js';
 import { describeFailure, recordFailure, recordSuccess } from './sync-outcome.js';
@@ -199,33 +200,5 @@ async function importPages(
       );
     }
     if (page.done) return writes.settled();
-  }
-}
-
-/** At most one write in flight; its failure is kept (never an unhandled rejection) until the run asks for it. */
-class SequentialWrites {
-  private inFlight: Promise<void> | null = null;
-  private failure: { error: unknown } | null = null;
-
-  start(write: () => Promise<unknown>): void {
-    this.inFlight = write().then(
-      () => {
-        this.inFlight = null;
-      },
-      (error: unknown) => {
-        this.inFlight = null;
-        this.failure = { error };
-      },
-    );
-  }
-
-  /** Resolves once no write is in flight; throws the failure of the last one, if it failed. */
-  async settled(): Promise<void> {
-    if (this.inFlight) await this.inFlight;
-    this.throwIfFailed();
-  }
-
-  throwIfFailed(): void {
-    if (this.failure) throw this.failure.error;
   }
 }
