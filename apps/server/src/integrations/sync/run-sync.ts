@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import type { SourceTransaction } from '../../ledger/classify.js';
-import { importTransactions } from '../../ledger/import.js';
+import { importLedgerRows, type LedgerRowInput, ledgerRowsOf } from '../../ledger/import.js';
 import { reconcilePayouts } from '../../ledger/reconcile.js';
 import type { CardProviderAdapter, CardProviderTokens, SyncCursor } from '../card-providers/card-provider.js';
 import { type ConnectionRow, connectionById, readCredentials, sealCredentials } from '../connection-store.js';
@@ -171,18 +170,21 @@ async function importPages(
   const batchRows = deps.writeBatchRows ?? WRITE_BATCH_ROWS;
   const writes = new SequentialWrites();
   let cursor = run.cursor;
-  let pending: SourceTransaction[] = [];
+  let pending: LedgerRowInput[] = [];
   for (;;) {
     let page: Awaited<ReturnType<CardProviderAdapter['fetchPage']>>;
+    let made: LedgerRowInput[];
     try {
       page = await adapter.fetchPage(tokens, cursor, run.window);
+      // Classified and keyed now, while the batch before is written.
+      made = ledgerRowsOf(row.userId, page.transactions, deps.hashPayer);
     } catch (error) {
       // A write that fails too goes first: fetching and writing in turn, it would have ended the run before this.
       await writes.settled();
       throw error;
     }
     writes.throwIfFailed();
-    for (const transaction of page.transactions) pending.push(transaction);
+    for (const ledgerRow of made) pending.push(ledgerRow);
     cursor = page.cursor;
     if (pending.length >= batchRows || page.done) {
       const rows = pending;
@@ -192,7 +194,7 @@ async function importPages(
       // One batch in flight at a time: the previous one is committed before this one starts.
       await writes.settled();
       writes.start(() =>
-        importTransactions(deps.db, row.userId, rows, {
+        importLedgerRows(deps.db, row.userId, rows, {
           hashPayer: deps.hashPayer,
           source: { connectionId: row.id, syncRunId: lease.runId },
           alongside: (tx) => run.save(tx, reached, rows.length, done),
