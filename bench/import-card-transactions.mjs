@@ -1,6 +1,8 @@
 // Imports over 100,000 Stripe balance transactions from the in-process simulator into PostgreSQL along the real
 // import path (consent page, code exchange, runConnectionSync), prints rows per second, where the time went, and
-// the ratio to a bulk COPY of the same ledger rows (budget: 100,000 card transactions in 20 s, ratio 5).
+// the ratio to a bulk COPY of the same ledger rows, every column as the import stored them, into a table with the
+// same indexes and foreign key (budget: 100,000 card transactions in 20 s, ratio 5; issue 21's goal: ratio 3).
+// The simulator runs in the import's own process, so its page building shares the import's one thread.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
@@ -140,11 +142,12 @@ export async function measureImport() {
     const ratio = sync.ms / indexedMs;
     const timeOk = per100k <= SECONDS_BUDGET * 1000;
     const ratioOk = ratio <= RATIO_BUDGET;
+    const RATIO_GOAL = 3;
     console.log(
       `  budget ${count(CARD_TRANSACTIONS_BUDGET)} card transactions in ${SECONDS_BUDGET} s: ${seconds(per100k)} per ${count(CARD_TRANSACTIONS_BUDGET)} balance transactions (${seconds(per100kRows)} per ${count(CARD_TRANSACTIONS_BUDGET)} ledger rows) → ratio ${(per100k / (SECONDS_BUDGET * 1000)).toFixed(2)} ${timeOk ? '(within budget)' : '(OVER BUDGET)'}`,
     );
     console.log(
-      `  budget import/COPY ≤ ${RATIO_BUDGET}: ${ratio.toFixed(1)} against COPY with the same indexes (${(sync.ms / bareMs).toFixed(1)} against COPY without; ${((sync.ms - sync.providerAloneMs) / indexedMs).toFixed(1)} for the run's time not spent waiting on the provider alone) ${ratioOk ? '(within budget)' : '(OVER BUDGET)'}`,
+      `  budget import/COPY ≤ ${RATIO_BUDGET}: ${ratio.toFixed(1)} against COPY with the same indexes (${(sync.ms / bareMs).toFixed(1)} against COPY without; ${((sync.ms - sync.providerAloneMs) / indexedMs).toFixed(1)} for the run's time not spent waiting on the provider alone) ${ratioOk ? '(within budget)' : '(OVER BUDGET)'}; issue 21's goal ${RATIO_GOAL}: ${ratio <= RATIO_GOAL ? 'met' : 'not met'}`,
     );
     return timeOk && ratioOk;
   } finally {
