@@ -218,8 +218,8 @@ async function storedVersions(
  * rows reads all the owner's rows instead of one (bench/import-card-transactions.mjs shows the difference). Taken
  * again each time the table has doubled, not at autovacuum's 10 %: the planner scales the sampled row count by the
  * table's current size, so statistics go stale only as the rows' make-up changes, and an analyze samples up to
- * 30,000 rows (a third of a second) every time; doubling takes 8 for a first import of 200,000 rows where 20 % took
- * 30. Outside the page's transaction, so its lock is held only while it samples.
+ * 30,000 rows (a third of a second) every time; doubling takes 6 for the bench's first import of 221,326 rows where
+ * 20 % took 15. Outside the page's transaction, so its lock is held only while it samples.
  */
 async function analyseWhenDue(db: Db): Promise<void> {
   const [row] = rowsOf<{ due: boolean | null }>(
