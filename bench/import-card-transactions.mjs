@@ -1,6 +1,8 @@
 // Imports over 100,000 Stripe balance transactions from the in-process simulator into PostgreSQL along the real
 // import path (consent page, code exchange, runConnectionSync), prints rows per second, where the time went, and
-// the ratio to a bulk COPY of the same ledger rows (budget: 100,000 card transactions in 20 s, ratio 5).
+// the ratio to a bulk COPY of the same ledger rows, every column as the import stored them, into a table with the
+// same indexes and foreign key (budget: 100,000 card transactions in 20 s, ratio 5; issue 21's goal: ratio 3).
+// The simulator runs in the import's own process, so its page building shares the import's one thread.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
@@ -12,12 +14,17 @@ const RATIO_BUDGET = 5;
 // At 60 times the demo salon's volume the simulator's merchant has 101,747 balance transactions in its 18 months;
 // BENCH_IMPORT_SCALE runs a smaller merchant for a quick look (the budgets are per 100,000 either way).
 const SCALE = Number(process.env.BENCH_IMPORT_SCALE ?? 60);
+// BENCH_IMPORT_BATCH_ROWS overrides the rows a write gathers (WRITE_BATCH_ROWS), to weigh another batch size.
 const COPY_RUNS = 3;
 const adminUrl =
   process.env.TEST_DATABASE_URL ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-// The import writes these; id and imported_at come from the column defaults in both cases.
-const COLUMNS =
+// Every column the import fills; id and imported_at come from the column defaults in both cases. Until issue 21 the
+// COPY left out the payer keys, the client ids, the sale purpose and the connection and run ids (PRE_ISSUE_21_COLUMNS),
+// so the four partial indexes on payers and clients stayed empty in the COPY while the import filled them: the COPY
+// now carries the rows as the import stored them, and the old COPY is still timed and printed alongside.
+const PRE_ISSUE_21_COLUMNS =
   'user_id, provider, external_id, amount_pence, currency, occurred_at, local_date, description, counterparty, client_key, category, kind, payout_processor, reconciled_with';
+const COLUMNS = `${PRE_ISSUE_21_COLUMNS}, connection_id, sync_run_id, payer_customer_key, payer_card_key, payer_email_key, sale_purpose, client_id, vat_rate_bp, vat_pence`;
 
 const cli = path.join(root, 'apps/server/dist/bench/bench-import.js');
 const count = (n) => n.toLocaleString('en-GB');
@@ -38,7 +45,7 @@ function timedPsql(databaseUrl, command, input) {
 }
 
 /** Median COPY time of the rows into a fresh table made by `create`, minus psql's own start-up and connect. */
-function timeCopy(databaseUrl, create, csv, startupMs) {
+function timeCopy(databaseUrl, create, csv, startupMs, columns = COLUMNS) {
   const times = [];
   for (let i = 0; i < COPY_RUNS; i++) {
     run('psql', [
@@ -52,7 +59,7 @@ function timeCopy(databaseUrl, create, csv, startupMs) {
       '-c',
       create,
     ]);
-    times.push(timedPsql(databaseUrl, `\\copy ledger_copy (${COLUMNS}) from stdin with (format csv)`, csv) - startupMs);
+    times.push(timedPsql(databaseUrl, `\\copy ledger_copy (${columns}) from stdin with (format csv)`, csv) - startupMs);
   }
   run('psql', [databaseUrl, '-X', '-q', '-c', 'drop table if exists ledger_copy']);
   return median(times);
@@ -69,7 +76,8 @@ export async function measureImport() {
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
   try {
-    const out = run(process.execPath, [cli, '--scale', String(SCALE)], {
+    const batchRows = process.env.BENCH_IMPORT_BATCH_ROWS ? ['--batch-rows', process.env.BENCH_IMPORT_BATCH_ROWS] : [];
+    const out = run(process.execPath, [cli, '--scale', String(SCALE), ...batchRows], {
       env: { ...process.env, DATABASE_URL: databaseUrl },
     });
     const result = JSON.parse(out.trim().split('\n').at(-1));
@@ -82,29 +90,28 @@ export async function measureImport() {
     );
     const rowsPerSecond = sync.rows / (sync.ms / 1000);
     console.log(
-      `  import run (runConnectionSync: fetch, transform, upsert, daily rollup and cursor in one transaction per ~1,000 rows, then payout reconciliation): ${count(sync.rows)} rows (${count(sync.days)} days) in ${seconds(sync.ms)} = ${count(Math.round(rowsPerSecond))} rows/s`,
+      `  import run (runConnectionSync: fetch, transform, upsert, daily rollup and cursor in one transaction per ~1,000 rows, the next batch's pages fetched while one is written, then payout reconciliation): ${count(sync.rows)} rows (${count(sync.days)} days) in ${seconds(sync.ms)} = ${count(Math.round(rowsPerSecond))} rows/s`,
     );
     const share = (ms) => `${seconds(ms)} (${((100 * ms) / sync.ms).toFixed(0)}%)`;
-    let sqlMs = 0;
+    // Fetching overlaps writing, so the run's wall time splits three ways: SQL in flight, the provider alone (no SQL
+    // in flight: the run waits on it) and neither (JavaScript alone); the per-kind SQL lines are sums of statements.
     console.log(
-      `  where the run's time went: provider calls ${share(sync.providerMs)} over ${count(sync.pages)} pages`,
+      `  where the run's time went: SQL in flight ${share(sync.sqlWallMs)}; waiting on the provider alone ${share(sync.providerAloneMs)} (provider calls ${seconds(sync.providerMs)} in all over ${count(sync.pages)} pages, the rest while SQL ran); neither (JavaScript alone: classify, build statements, …) ${share(sync.neitherMs)}`,
     );
     for (const [kind, { count: n, ms, max }] of Object.entries(sync.queries)) {
-      sqlMs += ms;
       console.log(
         `    SQL ${kind}: ${share(ms)}, ${count(n)} × ${(ms / n).toFixed(2)} ms (longest ${max.toFixed(0)} ms)`,
       );
     }
-    console.log(
-      `    JavaScript between them (classify, build statements, …): ${share(sync.ms - sync.providerMs - sqlMs)}`,
-    );
 
-    const csv = run('psql', [
-      databaseUrl,
-      '-X',
-      '-c',
-      `\\copy (select ${COLUMNS} from ledger_transactions where user_id = '${result.userId}') to stdout with (format csv)`,
-    ]);
+    const rowsAsCsv = (columns) =>
+      run('psql', [
+        databaseUrl,
+        '-X',
+        '-c',
+        `\\copy (select ${columns} from ledger_transactions where user_id = '${result.userId}') to stdout with (format csv)`,
+      ]);
+    const csv = rowsAsCsv(COLUMNS);
     const startupMs = median(Array.from({ length: 5 }, () => timedPsql(databaseUrl, 'select 1')));
     const bareMs = timeCopy(
       databaseUrl,
@@ -119,8 +126,15 @@ export async function measureImport() {
       csv,
       startupMs,
     );
+    const preIssue21Ms = timeCopy(
+      databaseUrl,
+      'create table ledger_copy (like ledger_transactions including all); alter table ledger_copy add foreign key (user_id) references users (id) on delete cascade',
+      rowsAsCsv(PRE_ISSUE_21_COLUMNS),
+      startupMs,
+      PRE_ISSUE_21_COLUMNS,
+    );
     console.log(
-      `  bulk COPY of the same ${count(sync.rows)} rows (psql \\copy from stdin, median of ${COPY_RUNS}, psql start-up and connect of ${startupMs.toFixed(0)} ms subtracted): no indexes ${seconds(bareMs)}; the same indexes and foreign key ${seconds(indexedMs)}`,
+      `  bulk COPY of the same ${count(sync.rows)} rows (psql \\copy from stdin, median of ${COPY_RUNS}, psql start-up and connect of ${startupMs.toFixed(0)} ms subtracted): no indexes ${seconds(bareMs)}; the same indexes and foreign key ${seconds(indexedMs)} (every column the import fills; the COPY before issue 21 left out the payer keys, client ids, sale purpose and connection and run ids, leaving the payer and client indexes empty: ${seconds(preIssue21Ms)}, against which the import is ${(sync.ms / preIssue21Ms).toFixed(1)})`,
     );
 
     const per100k = (sync.ms / fetch.balanceTransactions) * CARD_TRANSACTIONS_BUDGET;
@@ -128,11 +142,12 @@ export async function measureImport() {
     const ratio = sync.ms / indexedMs;
     const timeOk = per100k <= SECONDS_BUDGET * 1000;
     const ratioOk = ratio <= RATIO_BUDGET;
+    const RATIO_GOAL = 3;
     console.log(
       `  budget ${count(CARD_TRANSACTIONS_BUDGET)} card transactions in ${SECONDS_BUDGET} s: ${seconds(per100k)} per ${count(CARD_TRANSACTIONS_BUDGET)} balance transactions (${seconds(per100kRows)} per ${count(CARD_TRANSACTIONS_BUDGET)} ledger rows) → ratio ${(per100k / (SECONDS_BUDGET * 1000)).toFixed(2)} ${timeOk ? '(within budget)' : '(OVER BUDGET)'}`,
     );
     console.log(
-      `  budget import/COPY ≤ ${RATIO_BUDGET}: ${ratio.toFixed(1)} against COPY with the same indexes (${(sync.ms / bareMs).toFixed(1)} against COPY without; ${((sync.ms - sync.providerMs) / indexedMs).toFixed(1)} for the run's time outside provider calls) ${ratioOk ? '(within budget)' : '(OVER BUDGET)'}`,
+      `  budget import/COPY ≤ ${RATIO_BUDGET}: ${ratio.toFixed(1)} against COPY with the same indexes (${(sync.ms / bareMs).toFixed(1)} against COPY without; ${((sync.ms - sync.providerAloneMs) / indexedMs).toFixed(1)} for the run's time not spent waiting on the provider alone) ${ratioOk ? '(within budget)' : '(OVER BUDGET)'}; issue 21's goal ${RATIO_GOAL}: ${ratio <= RATIO_GOAL ? 'met' : 'not met'}`,
     );
     return timeOk && ratioOk;
   } finally {

@@ -37,6 +37,8 @@ const { values } = parseArgs({
     seed: { type: 'string', default: 'bench-import' },
     // A pinned "now" makes every run import the same rows.
     now: { type: 'string', default: '2026-05-14T15:00:00Z' },
+    // Rows a write gathers (WRITE_BATCH_ROWS unless given), to weigh the batch size.
+    'batch-rows': { type: 'string' },
   },
 });
 const databaseUrl = process.env.DATABASE_URL;
@@ -50,6 +52,38 @@ const REDIRECT_URI = 'http://127.0.0.1/stripe-redirect';
  * goes through it), so the import run's time splits into the provider, PostgreSQL and the JavaScript in between.
  */
 const queryTimes = new Map<string, { count: number; ms: number; max: number }>();
+/**
+ * When each SQL statement and each provider call was in flight: the run fetches the next pages while it writes, so
+ * the two overlap and their sums no longer add up to the run; the sweep below splits the run's wall time instead.
+ */
+const sqlSpans: Array<[number, number]> = [];
+const providerSpans: Array<[number, number]> = [];
+
+/** Wall time covered by `spans` (merged), and the part of it that `others` (merged) does not also cover. */
+function coverage(spans: Array<[number, number]>, others: Array<[number, number]>): { ms: number; aloneMs: number } {
+  const merge = (list: Array<[number, number]>) => {
+    const merged: Array<[number, number]> = [];
+    for (const [from, to] of [...list].sort((a, b) => a[0] - b[0])) {
+      const last = merged.at(-1);
+      if (last && from <= last[1]) last[1] = Math.max(last[1], to);
+      else merged.push([from, to]);
+    }
+    return merged;
+  };
+  const mine = merge(spans);
+  const theirs = merge(others);
+  let ms = 0;
+  let overlapMs = 0;
+  let j = 0;
+  for (const [from, to] of mine) {
+    ms += to - from;
+    while (j < theirs.length && theirs[j]![1] <= from) j++;
+    for (let k = j; k < theirs.length && theirs[k]![0] < to; k++) {
+      overlapMs += Math.min(to, theirs[k]![1]) - Math.max(from, theirs[k]![0]);
+    }
+  }
+  return { ms, aloneMs: ms - overlapMs };
+}
 function statementKind(text: string): string {
   // The head names the statement; an upsert's full text runs to tens of kilobytes.
   const s = text.slice(0, 120).replace(/\s+/g, ' ').trim().toLowerCase();
@@ -61,6 +95,10 @@ function statementKind(text: string): string {
   if (s.startsWith('update ledger_transactions l set client_id')) return 'client ids: merges or recompute';
   if (s.startsWith('select id, provider, external_id, payer_customer_key')) return 'client ids: read all (recompute)';
   if (s.startsWith('update ledger_transactions t set vat_rate_bp')) return 'VAT of the rows';
+  if (s.startsWith('update ledger_transactions set vat_rate_bp = 0')) return 'VAT of the rows (not registered)';
+  if (/from "vat_(settings|category_rates)"/.test(text.slice(0, 2000))) return "owner's VAT settings";
+  if (s.startsWith('select s.n_mod_since_analyze')) return 'statistics due?';
+  if (s.startsWith('analyze')) return 'analyze';
   if (s.startsWith('with coverage')) return 'settle payouts';
   if (s.includes('ledger_corrections') || s.includes('ledger_category_rules')) return "owner's corrections";
   if (s.includes('ledger_daily_totals')) return 'refresh daily rollup (delete + insert)';
@@ -83,6 +121,7 @@ function profileQueries(): void {
       entry.ms += ms;
       entry.max = Math.max(entry.max, ms);
       queryTimes.set(kind, entry);
+      sqlSpans.push([started, started + ms]);
     };
     const last = args.at(-1);
     if (typeof last === 'function') {
@@ -168,7 +207,9 @@ try {
       try {
         return await adapter.fetchPage(...args);
       } finally {
-        providerMs += performance.now() - started;
+        const ended = performance.now();
+        providerMs += ended - started;
+        providerSpans.push([started, ended]);
         pages += 1;
       }
     },
@@ -181,6 +222,7 @@ try {
     clock: () => NOW,
     log: pino({ level: 'warn' }),
     leaseSeconds: 60,
+    ...(values['batch-rows'] ? { writeBatchRows: Number(values['batch-rows']) } : {}),
   };
   profileQueries();
   const syncStarted = performance.now();
@@ -188,6 +230,8 @@ try {
   const syncMs = performance.now() - syncStarted;
   if (outcome !== 'imported') throw new Error(`the import run ended ${outcome}`);
   const queries = Object.fromEntries([...queryTimes].sort((a, b) => b[1].ms - a[1].ms));
+  const provider = coverage(providerSpans, sqlSpans);
+  const sqlCovered = coverage(sqlSpans, providerSpans);
 
   const [stored] = rowsOf<{ rows: string; days: string }>(
     await db.execute(sql`select (select count(*) from ledger_transactions where user_id = ${owner.id}) as rows,
@@ -203,6 +247,10 @@ try {
         ms: syncMs,
         pages,
         providerMs,
+        // Waiting on the provider while no SQL was running; SQL in flight (merged); neither (JavaScript alone).
+        providerAloneMs: provider.aloneMs,
+        sqlWallMs: sqlCovered.ms,
+        neitherMs: syncMs - provider.ms - sqlCovered.aloneMs,
         rows: Number(stored!.rows),
         days: Number(stored!.days),
         queries,

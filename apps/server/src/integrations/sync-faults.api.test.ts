@@ -193,6 +193,61 @@ describe('import runs when the provider misbehaves', () => {
     }
   });
 
+  it('ends a run whose page fails while the previous batch is written only after that batch is saved', async () => {
+    // Pages are fetched while the batch before them is written: the failure on the third page arrives while the
+    // second page's batch is in flight, and the run must still leave that batch and its cursor saved.
+    let fail = false;
+    const flaky = new FakeCardProvider('stripe', payments('stripe', days, 1000));
+    flaky.beforePage = async (page) => {
+      if (fail && page === 2) {
+        fail = false;
+        throw new ProviderError('stripe', 'rejected', 'Stripe is down for maintenance.', 400);
+      }
+    };
+    const local = await startTestServer({
+      clock: () => new Date('2026-11-20T10:00:00Z'),
+      providers: fakeProviders({ stripe: flaky }, null),
+    });
+    try {
+      const me = await signUpAndConfirm(local);
+      await connectFakeCard(local, me, flaky);
+      await waitForSync(local, me, (c) => c[0]?.last_sync !== null);
+      const { connections } = await import('./tables.js');
+      const db = local.ctx.database.db;
+      // A re-import from scratch into an empty ledger, one page a batch.
+      await db.update(connections).set({ syncCursor: null });
+      await db.delete(ledgerTable).where(eq(ledgerTable.userId, me.id));
+      const [row] = await db.select().from(connections).where(eq(connections.userId, me.id));
+      const deps = syncDepsOf(local, () => new Date('2026-11-20T12:00:00Z'), { writeBatchRows: 1 });
+      // Each write waits a moment first, so that the failing fetch surely comes while a write is in flight.
+      const slowWrites = new Proxy(db, {
+        get: (target, name, receiver) =>
+          name === 'transaction'
+            ? async (...args: Parameters<typeof db.transaction>) => {
+                await new Promise((r) => setTimeout(r, 300));
+                return target.transaction(...args);
+              }
+            : Reflect.get(target, name, receiver),
+      });
+      fail = true;
+      flaky.pageCalls.length = 0;
+      expect(await runConnectionSync({ ...deps, db: slowWrites }, row!.id)).toBe('failed');
+      const [failed] = await db.select().from(connections).where(eq(connections.id, row!.id));
+      expect(failed!.syncCursor).toEqual({ offset: 6 });
+      expect(await db.$count(ledgerTable, eq(ledgerTable.userId, me.id))).toBe(6);
+      // Nothing was fetched past the failed page.
+      expect(flaky.pageCalls).toEqual([null, { offset: 3 }, { offset: 6 }]);
+
+      flaky.pageCalls.length = 0;
+      expect(await runConnectionSync(deps, row!.id)).toBe('imported');
+      expect(flaky.pageCalls[0]).toEqual({ offset: 6 });
+      const rows = await db.select().from(ledgerTable).where(eq(ledgerTable.userId, me.id));
+      expect(rows.map((r) => r.externalId).sort()).toEqual(flaky.transactions.map((t) => t.externalId).sort());
+    } finally {
+      await local.close();
+    }
+  });
+
   it('never runs one connection twice at once', async () => {
     const owner = await signUpAndConfirm(server);
     await connect(owner, stripe);

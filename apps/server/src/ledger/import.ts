@@ -30,6 +30,44 @@ export interface ImportOptions {
   alongside?: (tx: Db) => Promise<void>;
 }
 
+/** One ledger row as the import writes it: a provider's transaction classified, its payer keyed (payer-keys.ts). */
+export type LedgerRowInput = ReturnType<typeof ledgerRowOf>;
+
+function ledgerRowOf(userId: string, tx: SourceTransaction, hashPayer: PayerHash | undefined) {
+  const c = classify(tx);
+  const payer = payerKeysOf(tx, hashPayer);
+  return {
+    userId,
+    provider: c.provider,
+    externalId: tx.externalId,
+    amountPence: c.amountPence,
+    occurredAt: tx.occurredAt,
+    localDate: londonDateOf(tx.occurredAt),
+    description: tx.description,
+    counterparty: tx.provider === 'bank' ? (tx.counterparty ?? null) : null,
+    clientKey: storedClientKey(c.clientKey, hashPayer),
+    category: c.category,
+    kind: c.kind,
+    payoutProcessor: c.payoutProcessor,
+    payerCustomerKey: payer.customer,
+    payerCardKey: payer.card,
+    payerEmailKey: payer.email,
+    salePurpose: tx.provider === 'bank' ? null : (tx.purpose ?? null),
+  };
+}
+
+/**
+ * The ledger rows of these transactions, one each, in order: an import run makes them as each page arrives, while
+ * the batch before is being written, so that the write itself is only SQL.
+ */
+export function ledgerRowsOf(
+  userId: string,
+  transactions: readonly SourceTransaction[],
+  hashPayer: PayerHash | undefined,
+): LedgerRowInput[] {
+  return transactions.map((tx) => ledgerRowOf(userId, tx, hashPayer));
+}
+
 /**
  * Upserts on (owner, provider, external id): importing the same transactions again, in any order or after a
  * crash half-way, leaves exactly one row each with the latest values.
@@ -40,32 +78,21 @@ export async function importTransactions(
   transactions: readonly SourceTransaction[],
   options: ImportOptions = {},
 ): Promise<number> {
-  const { alongside, hashPayer, source } = options;
+  return importLedgerRows(db, userId, ledgerRowsOf(userId, transactions, options.hashPayer), options);
+}
+
+/** importTransactions of rows already made by ledgerRowsOf (for this owner, with options.hashPayer). */
+export async function importLedgerRows(
+  db: Db,
+  userId: string,
+  made: readonly LedgerRowInput[],
+  options: ImportOptions = {},
+): Promise<number> {
+  const { alongside, source } = options;
   // One statement cannot update the same row twice: the last version of a duplicate wins.
-  const unique = new Map<string, SourceTransaction>();
-  for (const tx of transactions) unique.set(`${tx.provider}\u0000${tx.externalId}`, tx);
-  const rows = [...unique.values()].map((tx) => {
-    const c = classify(tx);
-    const payer = payerKeysOf(tx, hashPayer);
-    return {
-      userId,
-      provider: c.provider,
-      externalId: tx.externalId,
-      amountPence: c.amountPence,
-      occurredAt: tx.occurredAt,
-      localDate: londonDateOf(tx.occurredAt),
-      description: tx.description,
-      counterparty: tx.provider === 'bank' ? (tx.counterparty ?? null) : null,
-      clientKey: storedClientKey(c.clientKey, hashPayer),
-      category: c.category,
-      kind: c.kind,
-      payoutProcessor: c.payoutProcessor,
-      payerCustomerKey: payer.customer,
-      payerCardKey: payer.card,
-      payerEmailKey: payer.email,
-      salePurpose: tx.provider === 'bank' ? null : (tx.purpose ?? null),
-    };
-  });
+  const unique = new Map<string, LedgerRowInput>();
+  for (const row of made) unique.set(`${row.provider}\u0000${row.externalId}`, row);
+  const rows = [...unique.values()];
   if (rows.length === 0) {
     if (alongside) await db.transaction(async (tx) => alongside(tx as unknown as Db));
     return 0;
@@ -186,14 +213,17 @@ async function storedVersions(
 }
 
 /**
- * Statistics of the ledger as PostgreSQL's autovacuum would keep them, for a database where it is off or has not
- * caught up with a bulk import: without them the planner cannot tell the unique key from the (owner, provider, day)
- * index, and each look-up of a page's rows reads all the owner's rows instead of one (bench/import-card-transactions
- * .mjs shows the difference). Outside the page's transaction, so its lock is held only while it samples.
+ * Statistics of the ledger for a database where autovacuum is off or has not caught up with a bulk import: without
+ * them the planner cannot tell the unique key from the (owner, provider, day) index, and each look-up of a page's
+ * rows reads all the owner's rows instead of one (bench/import-card-transactions.mjs shows the difference). Taken
+ * again each time the table has doubled, not at autovacuum's 10 %: the planner scales the sampled row count by the
+ * table's current size, so statistics go stale only as the rows' make-up changes, and an analyze samples up to
+ * 30,000 rows (a third of a second) every time; doubling takes 6 for the bench's first import of 221,326 rows where
+ * 20 % took 15. Outside the page's transaction, so its lock is held only while it samples.
  */
 async function analyseWhenDue(db: Db): Promise<void> {
   const [row] = rowsOf<{ due: boolean | null }>(
-    await db.execute(sql`select s.n_mod_since_analyze > 1000 + 0.2 * greatest(c.reltuples, 0) as due
+    await db.execute(sql`select s.n_mod_since_analyze > 1000 + greatest(c.reltuples, 0) as due
       from pg_stat_user_tables s join pg_class c on c.oid = s.relid
       where s.relid = 'ledger_transactions'::regclass`),
   );

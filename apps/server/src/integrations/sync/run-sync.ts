@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import type { SourceTransaction } from '../../ledger/classify.js';
-import { importTransactions } from '../../ledger/import.js';
+import { importLedgerRows, type LedgerRowInput, ledgerRowsOf } from '../../ledger/import.js';
 import { reconcilePayouts } from '../../ledger/reconcile.js';
 import type { CardProviderAdapter, CardProviderTokens, SyncCursor } from '../card-providers/card-provider.js';
 import { type ConnectionRow, connectionById, readCredentials, sealCredentials } from '../connection-store.js';
@@ -9,6 +8,7 @@ import type { IntegrationProviders } from '../provider-registry.js';
 import { type StoredCardTokens, storedTokens } from '../stored-credentials.js';
 import { connections } from '../tables.js';
 import { type Lease, LeaseLostError, saveBackfillProgress, saveProgress, takeLease } from './lease.js';
+import { SequentialWrites } from './sequential-writes.js';
 import { bankPhases } from './sync-bank.js';
 import { HISTORY_DAYS, SYNC_INTERVAL_MS, type SyncDeps, WRITE_BATCH_ROWS } from './sync-deps.js';
 import { describeFailure, recordFailure, recordSuccess } from './sync-outcome.js';
@@ -151,7 +151,14 @@ async function freshTokens(deps: SyncDeps, adapter: CardProviderAdapter, lease: 
 
 type SaveProgress = (tx: Db, cursor: SyncCursor, imported: number, done: boolean) => Promise<void>;
 
-/** Pages of one window, written per ~1,000 rows with the cursor they reached, in one transaction each. */
+/**
+ * Pages of one window, written per ~1,000 rows with the cursor they reached, in one transaction each. The next
+ * batch's pages are fetched while the current batch is written (a provider's pages are network-bound, the write is
+ * PostgreSQL's work), but never more than one batch ahead, and the writes stay one at a time in page order, so the
+ * batches, their rows and the cursors saved are those of a run that fetched and wrote in turn. A failed fetch waits
+ * for the write in flight to commit or fail before it ends the run, and a failed write stops the fetching at the
+ * next page: either way the saved cursor names the last batch written, and the next run resumes from it.
+ */
 async function importPages(
   deps: SyncDeps,
   lease: Lease,
@@ -161,23 +168,39 @@ async function importPages(
 ): Promise<void> {
   const { row } = lease;
   const batchRows = deps.writeBatchRows ?? WRITE_BATCH_ROWS;
+  const writes = new SequentialWrites();
   let cursor = run.cursor;
-  let pending: SourceTransaction[] = [];
+  let pending: LedgerRowInput[] = [];
   for (;;) {
-    const page = await adapter.fetchPage(tokens, cursor, run.window);
-    for (const transaction of page.transactions) pending.push(transaction);
+    let page: Awaited<ReturnType<CardProviderAdapter['fetchPage']>>;
+    let made: LedgerRowInput[];
+    try {
+      page = await adapter.fetchPage(tokens, cursor, run.window);
+      // Classified and keyed now, while the batch before is written.
+      made = ledgerRowsOf(row.userId, page.transactions, deps.hashPayer);
+    } catch (error) {
+      // A write that fails too goes first: fetching and writing in turn, it would have ended the run before this.
+      await writes.settled();
+      throw error;
+    }
+    writes.throwIfFailed();
+    for (const ledgerRow of made) pending.push(ledgerRow);
     cursor = page.cursor;
     if (pending.length >= batchRows || page.done) {
       const rows = pending;
       const reached = cursor;
       const done = page.done;
       pending = [];
-      await importTransactions(deps.db, row.userId, rows, {
-        hashPayer: deps.hashPayer,
-        source: { connectionId: row.id, syncRunId: lease.runId },
-        alongside: (tx) => run.save(tx, reached, rows.length, done),
-      });
+      // One batch in flight at a time: the previous one is committed before this one starts.
+      await writes.settled();
+      writes.start(() =>
+        importLedgerRows(deps.db, row.userId, rows, {
+          hashPayer: deps.hashPayer,
+          source: { connectionId: row.id, syncRunId: lease.runId },
+          alongside: (tx) => run.save(tx, reached, rows.length, done),
+        }),
+      );
     }
-    if (page.done) return;
+    if (page.done) return writes.settled();
   }
 }

@@ -78,16 +78,55 @@ function expand(item: StripeObject, fields: string[], byId: Map<string, StripeOb
   return view;
 }
 
+/**
+ * A list page as JSON, each object's text (its public fields, expanded as asked) made once per ledger and expansion:
+ * the same bytes as serialising the whole page, without rebuilding and re-serialising objects that every import
+ * run (and every retry of a page) asks for again.
+ */
+function listJson(
+  body: { data: StripeObject[]; has_more: boolean; url: string },
+  texts: Map<StripeObject, string>,
+  render: (item: StripeObject) => StripeObject,
+): string {
+  const data = body.data.map((item) => {
+    let text = texts.get(item);
+    if (text === undefined) {
+      text = JSON.stringify(render(item));
+      texts.set(item, text);
+    }
+    return text;
+  });
+  return `{"object":"list","data":[${data.join(',')}],"has_more":${body.has_more},"url":${JSON.stringify(body.url)}}`;
+}
+
 export function registerStripeApiRoutes(app: FastifyInstance, context: StripeContext): void {
-  // The ledger is a pure function of (merchant seed, now); keep the last one built.
-  let last: { key: string; ledger: StripeLedger; index?: Map<string, StripeObject> } | null = null;
+  // The ledger is a pure function of (merchant seed, now); keep the last one built, with its objects' JSON texts.
+  let last: {
+    key: string;
+    ledger: StripeLedger;
+    index?: Map<string, StripeObject>;
+    texts: Map<string, Map<StripeObject, string>>;
+  } | null = null;
   const ledgerFor = (caller: StripeCaller): StripeLedger => {
     if (caller.kind === 'platform') return EMPTY_LEDGER;
     const account = context.state.accounts.get(caller.accountId)!;
     const now = context.clock.now();
     const key = `${account.seed}|${now.getTime()}`;
-    if (last?.key !== key) last = { key, ledger: buildStripeLedger(context.data.dataFor(account.seed, now), now) };
+    if (last?.key !== key) {
+      last = { key, ledger: buildStripeLedger(context.data.dataFor(account.seed, now), now), texts: new Map() };
+    }
     return last.ledger;
+  };
+  /** The JSON texts of this ledger's objects with these expansions (a throwaway map for any other ledger). */
+  const textsOf = (ledger: StripeLedger, fields: string[]): Map<StripeObject, string> => {
+    if (last?.ledger !== ledger) return new Map();
+    const key = fields.join(',');
+    let texts = last.texts.get(key);
+    if (!texts) {
+      texts = new Map();
+      last.texts.set(key, texts);
+    }
+    return texts;
   };
   const indexOf = (ledger: StripeLedger) => {
     if (last?.ledger === ledger && last.index) return last.index;
@@ -118,7 +157,8 @@ export function registerStripeApiRoutes(app: FastifyInstance, context: StripeCon
         return sendStripeError(reply, outcome.error.status, { type: 'invalid_request_error', ...outcome.error });
       const fields = expansions(request.query, 'data.');
       const byId = fields.length > 0 ? indexOf(ledger) : new Map<string, StripeObject>();
-      return { ...outcome.body, data: outcome.body.data.map((item) => expand(item, fields, byId)) };
+      const json = listJson(outcome.body, textsOf(ledger, fields), (item) => expand(item, fields, byId));
+      return reply.type('application/json; charset=utf-8').send(json);
     });
 
     app.get(

@@ -106,6 +106,26 @@ describe('Stripe lists', { timeout: 30_000 }, () => {
     );
   });
 
+  it('serves a page expanded only when asked, as JSON, whatever was asked before', async () => {
+    const page = async (query: string) => {
+      const response = await stripeGet(sim, `/v1/balance_transactions?limit=3${query}`, connection.access_token);
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      return (await response.json()) as { object: string; url: string; has_more: boolean; data: unknown[] };
+    };
+    const plain = await page('');
+    const expanded = await page('&expand[]=data.source');
+    // Asked again in the other order: each answer keeps its own form.
+    expect(await page('')).toEqual(plain);
+    expect(await page('&expand[]=data.source')).toEqual(expanded);
+    expect(plain).toMatchObject({ object: 'list', url: '/v1/balance_transactions', has_more: true });
+    const sources = (list: typeof plain) => list.data.map((item) => (item as { source: unknown }).source);
+    for (const source of sources(plain)) expect(typeof source).toBe('string');
+    expect(sources(expanded).map((source) => (source as { id: string }).id)).toEqual(sources(plain));
+    expect(expanded.data.map((item) => ({ ...(item as object), source: null }))).toEqual(
+      plain.data.map((item) => ({ ...(item as object), source: null })),
+    );
+  });
+
   it('pages backwards with ending_before', async () => {
     const first = (await (await stripeGet(sim, '/v1/charges?limit=5', connection.access_token)).json()) as List;
     const second = (await (
