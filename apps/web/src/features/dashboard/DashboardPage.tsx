@@ -1,4 +1,4 @@
-import { CASH_BASIS_NOTE, londonDateOf } from '@brade/contract';
+import { CASH_BASIS_NOTE, type ConnectionSummary, londonDateOf } from '@brade/contract';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
@@ -17,6 +17,9 @@ import { cardFeesOnly, ImportProgress } from './ImportProgress';
 import { ChartSkeleton, chartsRowSx, ExpensesChart, RevenueChart } from './MonthlyCharts';
 import { isEmptyAccount, useDashboardData } from './use-dashboard-data';
 
+const NO_CONNECTIONS: ConnectionSummary[] = [];
+const CARD_FEES_NOTE = <CardFeesOnlyNote />;
+
 const tilesRowSx = { display: 'flex', gap: 2, [NARROW]: { flexDirection: 'column' } } as const;
 
 /** /main-menu/dashboard: the Overview (docs/product.md, "Screens and routes"). */
@@ -33,7 +36,7 @@ export default function DashboardPage() {
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, maxWidth: 1400 }} aria-busy={!data}>
       <Typography variant="h1">Overview</Typography>
       {empty && <EmptyState />}
-      <ImportProgress connections={sync.connections ?? []} />
+      <ImportProgress connections={sync.connections ?? NO_CONNECTIONS} />
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
         <Box sx={tilesRowSx}>
           {HEADLINES.map(({ kind }) =>
@@ -45,7 +48,7 @@ export default function DashboardPage() {
                 caption={caption}
                 failed={data.headlines[kind].failed}
                 onRetry={data.retryFailed}
-                note={kind === 'expenses' && cardFeesOnly(sync.connections) ? <CardFeesOnlyNote /> : undefined}
+                note={kind === 'expenses' && cardFeesOnly(sync.connections) ? CARD_FEES_NOTE : undefined}
               />
             ) : (
               <HeadlineTileSkeleton key={kind} />
