@@ -1,7 +1,7 @@
 import { CASH_BASIS_NOTE, type ConnectionSummary, londonDateOf } from '@brade/contract';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { stored } from '../../api/session';
 import { NARROW } from '../../shell/layout';
 import { BradeBot } from '../assistant/BradeBot';
@@ -26,7 +26,9 @@ const tilesRowSx = { display: 'flex', gap: 2, [NARROW]: { flexDirection: 'column
 export default function DashboardPage() {
   // The shell only renders its children with a stored id.
   const id = stored.id() ?? '';
-  const data = useDashboardData(id);
+  // The answers reach the tiles and charts in a render React may interrupt (a deferred value), so drawing a hundred
+  // components of cards does not hold the page's main thread in one long task.
+  const data = useDeferredValue(useDashboardData(id));
   const sync = useSyncStatus(id);
   const caption = useMemo(() => compareCaption(londonDateOf(new Date())), []);
   // While a first import runs the account only looks empty: the progress shows instead of the invitation.
