@@ -4,7 +4,6 @@ import Typography from '@mui/material/Typography';
 import { useDeferredValue, useMemo } from 'react';
 import { stored } from '../../api/session';
 import { NARROW } from '../../shell/layout';
-import { queryClient } from '../../shell/query-client';
 import { BradeBot } from '../assistant/BradeBot';
 import { useSyncStatus } from '../settings/integrations/use-sync-status';
 import { CardFeesOnlyNote } from './CardFeesOnlyNote';
@@ -16,13 +15,7 @@ import { RetentionCard } from './goals/RetentionCard';
 import { HeadlineTile, HeadlineTileSkeleton } from './HeadlineTile';
 import { cardFeesOnly, ImportProgress } from './ImportProgress';
 import { ChartSkeleton, chartsRowSx, ExpensesChart, RevenueChart } from './MonthlyCharts';
-import { startDashboardCalls } from './start-calls';
 import { isEmptyAccount, useDashboardData } from './use-dashboard-data';
-
-// The calls start as soon as this page's code has run, not once React has drawn the signed-in frame and the page's
-// skeletons (most of a second on a phone's CPU): the route loads this chunk only to show the Overview.
-const signedInId = stored.id();
-if (signedInId && stored.accessToken()) startDashboardCalls(queryClient, signedInId);
 
 const NO_CONNECTIONS: ConnectionSummary[] = [];
 const CARD_FEES_NOTE = <CardFeesOnlyNote />;

@@ -1,5 +1,5 @@
 import type { FinancialGoals, HeadlineFigure, MonthlyAmount } from '@brade/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import {
   type Loaded,
@@ -23,40 +23,27 @@ const key = (id: string, part: string) => ['dashboard', id, part] as const;
 // The loaders never throw (failures become fallbacks), so there is nothing for TanStack Query to retry.
 const options = { retry: false } as const;
 
-/** The dashboard's six GET calls (docs/product.md, "The calls") as queries, for the page and for starting them early. */
-export function dashboardQueries(id: string) {
-  return {
-    revenue: queryOptions({ queryKey: key(id, 'revenue'), queryFn: () => loadHeadline('revenue', id), ...options }),
-    expenses: queryOptions({ queryKey: key(id, 'expenses'), queryFn: () => loadHeadline('expenses', id), ...options }),
-    perClient: queryOptions({
-      queryKey: key(id, 'revenue-per-client'),
-      queryFn: () => loadHeadline('revenuePerClient', id),
-      ...options,
-    }),
-    sales: queryOptions({ queryKey: key(id, 'monthly-sales'), queryFn: () => loadMonthlySales(id), ...options }),
-    costs: queryOptions({ queryKey: key(id, 'monthly-expenses'), queryFn: () => loadMonthlyExpenses(id), ...options }),
-    goals: queryOptions({ queryKey: key(id, 'financial-goals'), queryFn: () => loadFinancialGoals(id), ...options }),
-  };
-}
-
 /**
  * The dashboard's six GET calls (docs/product.md, "The calls"), all started at once. Undefined until every one settled.
  */
 export function useDashboardData(id: string): DashboardData | undefined {
-  const queries = dashboardQueries(id);
-  const revenue = useQuery(queries.revenue);
-  const expenses = useQuery(queries.expenses);
-  const perClient = useQuery(queries.perClient);
-  const sales = useQuery(queries.sales);
-  const costs = useQuery(queries.costs);
-  const goals = useQuery(queries.goals);
+  const revenue = useQuery({ queryKey: key(id, 'revenue'), queryFn: () => loadHeadline('revenue', id), ...options });
+  const expenses = useQuery({ queryKey: key(id, 'expenses'), queryFn: () => loadHeadline('expenses', id), ...options });
+  const perClient = useQuery({
+    queryKey: key(id, 'revenue-per-client'),
+    queryFn: () => loadHeadline('revenuePerClient', id),
+    ...options,
+  });
+  const sales = useQuery({ queryKey: key(id, 'monthly-sales'), queryFn: () => loadMonthlySales(id), ...options });
+  const costs = useQuery({ queryKey: key(id, 'monthly-expenses'), queryFn: () => loadMonthlyExpenses(id), ...options });
+  const goals = useQuery({ queryKey: key(id, 'financial-goals'), queryFn: () => loadFinancialGoals(id), ...options });
 
   // One answer object per set of answers, and one retry function: the cards it feeds are memoised on them, so a call
   // that settles re-renders only what shows its answer.
-  const settled = [revenue, expenses, perClient, sales, costs, goals];
-  const latest = useRef(settled);
+  const queries = [revenue, expenses, perClient, sales, costs, goals];
+  const latest = useRef(queries);
   useEffect(() => {
-    latest.current = settled;
+    latest.current = queries;
   });
   const retryFailed = useCallback(() => {
     for (const query of latest.current) {

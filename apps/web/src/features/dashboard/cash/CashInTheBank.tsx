@@ -3,7 +3,7 @@ import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { memo, useId } from 'react';
 import { loadCashInTheBank } from '../../../api/dashboard';
 import { BRAND_PRIMARY } from '../../../ui/theme';
@@ -22,16 +22,13 @@ async function cashOrNothing(id: string) {
   }
 }
 
-export const cashQuery = (id: string) =>
-  queryOptions({ queryKey: cashQueryKey(id), queryFn: () => cashOrNothing(id), retry: false });
-
 /**
  * Cash in the bank (beyond the spec's tiles): the business account's booked balance as the last import read it,
  * the available balance when the bank gives one, and when it was read. Nothing shows without a bank balance.
  */
 export const CashInTheBank = memo(function CashInTheBank({ id }: { id: string }) {
   const titleId = useId();
-  const { data: cash } = useQuery(cashQuery(id));
+  const { data: cash } = useQuery({ queryKey: cashQueryKey(id), queryFn: () => cashOrNothing(id), retry: false });
   if (!cash) return null;
   return (
     <Paper

@@ -1,7 +1,7 @@
 import { formatPounds, type GoalProgressResponse } from '@brade/contract';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { memo } from 'react';
 import { loadGoalProgress } from '../../../api/dashboard';
 import { BRAND_PRIMARY, BRAND_PRIMARY_LIGHT } from '../../../ui/theme';
@@ -20,9 +20,6 @@ async function logged(id: string) {
     throw error;
   }
 }
-
-export const goalProgressQuery = (id: string) =>
-  queryOptions({ queryKey: goalProgressKey(id), queryFn: () => logged(id), retry: false });
 
 const metTone = (met: boolean | null) => (met === null ? 'text.primary' : met ? 'success.main' : 'text.primary');
 
@@ -48,7 +45,7 @@ function TargetBar({ sales }: { sales: GoalProgressResponse['sales'] }) {
  * (docs/finance.md, "Goal progress"): the server's figures, net of VAT where registered, as the reports give them.
  */
 export const GoalProgressCard = memo(function GoalProgressCard({ id }: { id: string }) {
-  const query = useQuery(goalProgressQuery(id));
+  const query = useQuery({ queryKey: goalProgressKey(id), queryFn: () => logged(id), retry: false });
   const state = query.isPending ? 'loading' : query.isError ? 'failed' : 'loaded';
   const progress = query.data;
   return (

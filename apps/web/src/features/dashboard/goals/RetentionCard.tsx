@@ -1,7 +1,7 @@
 import { latestMeasuredRetention, type NewClientRetention, type RetentionResponse } from '@brade/contract';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { memo } from 'react';
 import { loadRetention } from '../../../api/dashboard';
 import { SHORT_MONTHS } from '../../../ui/charts/chart-format';
@@ -23,9 +23,6 @@ async function logged(id: string) {
     throw error;
   }
 }
-
-export const retentionQuery = (id: string) =>
-  queryOptions({ queryKey: retentionKey(id), queryFn: () => logged(id), retry: false });
 
 const BAR_PX = 64;
 
@@ -156,7 +153,7 @@ function Measured({ retention, goal }: { retention: RetentionResponse; goal: num
  * months, and overall retention as the second figure. The measured figure is never clipped to the slider's 0–30 %.
  */
 export const RetentionCard = memo(function RetentionCard({ id, goal }: { id: string; goal: number | undefined }) {
-  const query = useQuery(retentionQuery(id));
+  const query = useQuery({ queryKey: retentionKey(id), queryFn: () => logged(id), retry: false });
   const state = query.isPending || goal === undefined ? 'loading' : query.isError ? 'failed' : 'loaded';
   return (
     <GoalCard
