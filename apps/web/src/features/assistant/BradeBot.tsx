@@ -1,12 +1,12 @@
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import type { ReportInView } from '../../api/assistant';
 
 /** The panel's code loads after the page (docs/assistant.md, "The panel"), keeping the dashboard's JavaScript small. */
 const BradeBotPanel = lazy(() => import('./BradeBotPanel'));
 
-export function BradeBot({ report }: { report?: ReportInView }) {
+export const BradeBot = memo(function BradeBot({ report }: { report?: ReportInView }) {
   return (
     <Suspense
       fallback={
@@ -24,4 +24,4 @@ export function BradeBot({ report }: { report?: ReportInView }) {
       <BradeBotPanel {...(report ? { report } : {})} />
     </Suspense>
   );
-}
+});

@@ -1,7 +1,7 @@
-import { CASH_BASIS_NOTE, londonDateOf } from '@brade/contract';
+import { CASH_BASIS_NOTE, type ConnectionSummary, londonDateOf } from '@brade/contract';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { stored } from '../../api/session';
 import { NARROW } from '../../shell/layout';
 import { BradeBot } from '../assistant/BradeBot';
@@ -17,13 +17,18 @@ import { cardFeesOnly, ImportProgress } from './ImportProgress';
 import { ChartSkeleton, chartsRowSx, ExpensesChart, RevenueChart } from './MonthlyCharts';
 import { isEmptyAccount, useDashboardData } from './use-dashboard-data';
 
+const NO_CONNECTIONS: ConnectionSummary[] = [];
+const CARD_FEES_NOTE = <CardFeesOnlyNote />;
+
 const tilesRowSx = { display: 'flex', gap: 2, [NARROW]: { flexDirection: 'column' } } as const;
 
 /** /main-menu/dashboard: the Overview (docs/product.md, "Screens and routes"). */
 export default function DashboardPage() {
   // The shell only renders its children with a stored id.
   const id = stored.id() ?? '';
-  const data = useDashboardData(id);
+  // The answers reach the tiles and charts in a render React may interrupt (a deferred value), so drawing a hundred
+  // components of cards does not hold the page's main thread in one long task.
+  const data = useDeferredValue(useDashboardData(id));
   const sync = useSyncStatus(id);
   const caption = useMemo(() => compareCaption(londonDateOf(new Date())), []);
   // While a first import runs the account only looks empty: the progress shows instead of the invitation.
@@ -33,7 +38,7 @@ export default function DashboardPage() {
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, maxWidth: 1400 }} aria-busy={!data}>
       <Typography variant="h1">Overview</Typography>
       {empty && <EmptyState />}
-      <ImportProgress connections={sync.connections ?? []} />
+      <ImportProgress connections={sync.connections ?? NO_CONNECTIONS} />
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
         <Box sx={tilesRowSx}>
           {HEADLINES.map(({ kind }) =>
@@ -45,7 +50,7 @@ export default function DashboardPage() {
                 caption={caption}
                 failed={data.headlines[kind].failed}
                 onRetry={data.retryFailed}
-                note={kind === 'expenses' && cardFeesOnly(sync.connections) ? <CardFeesOnlyNote /> : undefined}
+                note={kind === 'expenses' && cardFeesOnly(sync.connections) ? CARD_FEES_NOTE : undefined}
               />
             ) : (
               <HeadlineTileSkeleton key={kind} />

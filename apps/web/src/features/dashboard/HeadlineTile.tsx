@@ -2,7 +2,7 @@ import { formatPercentChange, formatPounds, type HeadlineFigure } from '@brade/c
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useId } from 'react';
+import { memo, type ReactNode, useId } from 'react';
 import { NARROW } from '../../shell/layout';
 import { NotLoaded } from '../../ui/NotLoaded';
 import {
@@ -53,7 +53,14 @@ interface HeadlineTileProps {
  * looks"); what it compares, a note when the two periods hold different numbers of open days, and a hint naming what
  * drove most of the change (docs/finance.md, "Comparisons").
  */
-export function HeadlineTile({ kind, figure, caption: fallback, failed = false, onRetry, note }: HeadlineTileProps) {
+export const HeadlineTile = memo(function HeadlineTile({
+  kind,
+  figure,
+  caption: fallback,
+  failed = false,
+  onRetry,
+  note,
+}: HeadlineTileProps) {
   const titleId = useId();
   const caption = !failed && figure.comparison ? describeComparison(figure.comparison) : fallback;
   const openDays = failed ? null : openDaysNote(figure.comparison);
@@ -109,9 +116,9 @@ export function HeadlineTile({ kind, figure, caption: fallback, failed = false, 
       {note}
     </Paper>
   );
-}
+});
 
-export function HeadlineTileSkeleton() {
+export const HeadlineTileSkeleton = memo(function HeadlineTileSkeleton() {
   return (
     <Paper elevation={0} sx={tileSx} aria-hidden>
       <Skeleton width="50%" />
@@ -120,4 +127,4 @@ export function HeadlineTileSkeleton() {
       <Skeleton width="60%" />
     </Paper>
   );
-}
+});

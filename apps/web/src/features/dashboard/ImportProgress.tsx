@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { memo } from 'react';
 import { isImporting } from '../settings/integrations/sync-text';
 
 const count = new Intl.NumberFormat('en-GB');
@@ -14,7 +15,7 @@ const sourceName = (summary: ConnectionSummary) =>
     : nameOfSource(sourceOf(summary.processor));
 
 /** The import in progress, as the sync status reports it; nothing when no import is queued or running. */
-export function ImportProgress({ connections }: { connections: ConnectionSummary[] }) {
+export const ImportProgress = memo(function ImportProgress({ connections }: { connections: ConnectionSummary[] }) {
   const importing = connections.filter(isImporting);
   if (importing.length === 0) return null;
   const sources = list.format(importing.map(sourceName));
@@ -40,7 +41,7 @@ export function ImportProgress({ connections }: { connections: ConnectionSummary
       </Box>
     </Paper>
   );
-}
+});
 
 /** Card providers are linked but no bank: the expenses are the providers' fees alone. */
 export function cardFeesOnly(connections: ConnectionSummary[] | undefined): boolean {

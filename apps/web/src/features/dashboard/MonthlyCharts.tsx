@@ -5,13 +5,14 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ChartData, ChartOptions } from 'chart.js';
 import type { ReactNode } from 'react';
-import { useId } from 'react';
+import { memo, useId, useRef } from 'react';
 import { Line } from 'react-chartjs-2';
 import { NARROW } from '../../shell/layout';
 import { CHART_HEIGHT_PX, formatWholePounds, shortMonthLabel } from '../../ui/charts/chart-format';
 import { expensesSeries, revenueSeries } from '../../ui/charts/chart-series';
 import { NotLoaded } from '../../ui/NotLoaded';
 import { BRAND_PRIMARY } from '../../ui/theme';
+import { useNearView } from '../../ui/use-near-view';
 
 const GRID = '#F3E3EA';
 
@@ -92,6 +93,26 @@ function describe(title: string, months: MonthlyAmount[]): string {
   return `${title} for the last ${months.length} months: ${values}.`;
 }
 
+/**
+ * Chart.js draws (and animates) a chart only once its panel is within a screen of view: on a phone both charts start
+ * below the fold, and drawing them was most of the Overview's script at load. Until then the area is empty, as a
+ * canvas is before its first frame, and says the same to screen readers; the panel keeps its height, so nothing moves.
+ */
+function LineNearView({
+  data,
+  options,
+  label,
+}: {
+  data: ChartData<'line'>;
+  options: ChartOptions<'line'>;
+  label: string;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const near = useNearView(ref);
+  if (!near) return <div ref={ref} role="img" aria-label={label} style={{ height: '100%' }} />;
+  return <Line data={data} options={options} role="img" aria-label={label} />;
+}
+
 function ChartPanel({ title, subtitle, children }: { title: string; subtitle: ReactNode; children: ReactNode }) {
   const titleId = useId();
   return (
@@ -126,7 +147,7 @@ function NoMonths({ what, failed, onRetry }: { what: string } & Failure) {
 }
 
 /** Revenue: a gold straight line with points, and the owner's monthly revenue target as a dashed line. */
-export function RevenueChart({
+export const RevenueChart = memo(function RevenueChart({
   months,
   target,
   failed,
@@ -160,11 +181,11 @@ export function RevenueChart({
       {months.length === 0 ? (
         <NoMonths what="revenue" failed={failed} onRetry={onRetry} />
       ) : (
-        <Line data={data} options={chartOptions(months)} role="img" aria-label={describe('Revenue', months)} />
+        <LineNearView data={data} options={chartOptions(months)} label={describe('Revenue', months)} />
       )}
     </ChartPanel>
   );
-}
+});
 
 function TargetKey() {
   return (
@@ -177,7 +198,11 @@ function TargetKey() {
 }
 
 /** Expenses: a smooth blue line over a gradient area. */
-export function ExpensesChart({ months, failed, onRetry }: { months: MonthlyAmount[] } & Failure) {
+export const ExpensesChart = memo(function ExpensesChart({
+  months,
+  failed,
+  onRetry,
+}: { months: MonthlyAmount[] } & Failure) {
   const data: ChartData<'line'> = {
     labels: months.map((m) => shortMonthLabel(m.month)),
     datasets: [expensesSeries(months.map((m) => m.amount))],
@@ -187,13 +212,13 @@ export function ExpensesChart({ months, failed, onRetry }: { months: MonthlyAmou
       {months.length === 0 ? (
         <NoMonths what="expenses" failed={failed} onRetry={onRetry} />
       ) : (
-        <Line data={data} options={chartOptions(months)} role="img" aria-label={describe('Expenses', months)} />
+        <LineNearView data={data} options={chartOptions(months)} label={describe('Expenses', months)} />
       )}
     </ChartPanel>
   );
-}
+});
 
-export function ChartSkeleton() {
+export const ChartSkeleton = memo(function ChartSkeleton() {
   return (
     <Paper elevation={0} sx={panelSx} aria-hidden>
       <Skeleton width="30%" />
@@ -201,4 +226,4 @@ export function ChartSkeleton() {
       <Skeleton variant="rounded" sx={{ flex: 1 }} />
     </Paper>
   );
-}
+});

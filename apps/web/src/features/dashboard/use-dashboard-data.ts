@@ -1,5 +1,6 @@
 import type { FinancialGoals, HeadlineFigure, MonthlyAmount } from '@brade/contract';
 import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import {
   type Loaded,
   loadFinancialGoals,
@@ -37,19 +38,32 @@ export function useDashboardData(id: string): DashboardData | undefined {
   const costs = useQuery({ queryKey: key(id, 'monthly-expenses'), queryFn: () => loadMonthlyExpenses(id), ...options });
   const goals = useQuery({ queryKey: key(id, 'financial-goals'), queryFn: () => loadFinancialGoals(id), ...options });
 
-  if (!revenue.data || !expenses.data || !perClient.data || !sales.data || !costs.data || !goals.data) return undefined;
-  const retryFailed = () => {
-    for (const query of [revenue, expenses, perClient, sales, costs, goals]) {
+  // One answer object per set of answers, and one retry function: the cards it feeds are memoised on them, so a call
+  // that settles re-renders only what shows its answer.
+  const queries = [revenue, expenses, perClient, sales, costs, goals];
+  const latest = useRef(queries);
+  useEffect(() => {
+    latest.current = queries;
+  });
+  const retryFailed = useCallback(() => {
+    for (const query of latest.current) {
       if (query.data?.failed && !query.isFetching) void query.refetch();
     }
-  };
-  return {
-    retryFailed,
-    headlines: { revenue: revenue.data, expenses: expenses.data, revenuePerClient: perClient.data },
-    monthlySales: sales.data,
-    monthlyExpenses: costs.data,
-    goals: goals.data,
-  };
+  }, []);
+  const [r, e, p, s, c, g] = [revenue.data, expenses.data, perClient.data, sales.data, costs.data, goals.data];
+  return useMemo(
+    () =>
+      r && e && p && s && c && g
+        ? {
+            retryFailed,
+            headlines: { revenue: r, expenses: e, revenuePerClient: p },
+            monthlySales: s,
+            monthlyExpenses: c,
+            goals: g,
+          }
+        : undefined,
+    [r, e, p, s, c, g, retryFailed],
+  );
 }
 
 /** A new owner with nothing connected: every figure 0 and no month with an amount, and no call failed. */

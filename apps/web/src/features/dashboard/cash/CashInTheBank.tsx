@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { loadCashInTheBank } from '../../../api/dashboard';
 import { BRAND_PRIMARY } from '../../../ui/theme';
 import { readCaption } from './cash-text';
@@ -26,7 +26,7 @@ async function cashOrNothing(id: string) {
  * Cash in the bank (beyond the spec's tiles): the business account's booked balance as the last import read it,
  * the available balance when the bank gives one, and when it was read. Nothing shows without a bank balance.
  */
-export function CashInTheBank({ id }: { id: string }) {
+export const CashInTheBank = memo(function CashInTheBank({ id }: { id: string }) {
   const titleId = useId();
   const { data: cash } = useQuery({ queryKey: cashQueryKey(id), queryFn: () => cashOrNothing(id), retry: false });
   if (!cash) return null;
@@ -81,4 +81,4 @@ export function CashInTheBank({ id }: { id: string }) {
       </Box>
     </Paper>
   );
-}
+});

@@ -2,6 +2,7 @@ import { formatPounds, type GoalProgressResponse } from '@brade/contract';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import { memo } from 'react';
 import { loadGoalProgress } from '../../../api/dashboard';
 import { BRAND_PRIMARY, BRAND_PRIMARY_LIGHT } from '../../../ui/theme';
 import { FigureLine, GoalCard } from './GoalCard';
@@ -43,7 +44,7 @@ function TargetBar({ sales }: { sales: GoalProgressResponse['sales'] }) {
  * This month so far against the margin goal and the revenue target, with the sales needed per open day left
  * (docs/finance.md, "Goal progress"): the server's figures, net of VAT where registered, as the reports give them.
  */
-export function GoalProgressCard({ id }: { id: string }) {
+export const GoalProgressCard = memo(function GoalProgressCard({ id }: { id: string }) {
   const query = useQuery({ queryKey: goalProgressKey(id), queryFn: () => logged(id), retry: false });
   const state = query.isPending ? 'loading' : query.isError ? 'failed' : 'loaded';
   const progress = query.data;
@@ -99,4 +100,4 @@ export function GoalProgressCard({ id }: { id: string }) {
       )}
     </GoalCard>
   );
-}
+});

@@ -2,6 +2,7 @@ import { latestMeasuredRetention, type NewClientRetention, type RetentionRespons
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import { memo } from 'react';
 import { loadRetention } from '../../../api/dashboard';
 import { SHORT_MONTHS } from '../../../ui/charts/chart-format';
 import { BRAND_PRIMARY, BRAND_PRIMARY_LIGHT, INK } from '../../../ui/theme';
@@ -151,7 +152,7 @@ function Measured({ retention, goal }: { retention: RetentionResponse; goal: num
  * New-client retention against the owner's goal and the national figure (docs/finance.md, "Retention"), the last 6
  * months, and overall retention as the second figure. The measured figure is never clipped to the slider's 0–30 %.
  */
-export function RetentionCard({ id, goal }: { id: string; goal: number | undefined }) {
+export const RetentionCard = memo(function RetentionCard({ id, goal }: { id: string; goal: number | undefined }) {
   const query = useQuery({ queryKey: retentionKey(id), queryFn: () => logged(id), retry: false });
   const state = query.isPending || goal === undefined ? 'loading' : query.isError ? 'failed' : 'loaded';
   return (
@@ -165,4 +166,4 @@ export function RetentionCard({ id, goal }: { id: string; goal: number | undefin
       {query.data && goal !== undefined && <Measured retention={query.data} goal={goal} />}
     </GoalCard>
   );
-}
+});
