@@ -2,16 +2,23 @@
  * Calendar helpers for Europe/London days and months (docs/architecture.md, "Data conventions"): dates are 'YYYY-MM-DD'
  * strings.
  */
-const londonDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+/**
+ * A formatter made on first use: building one with a time zone costs tens of milliseconds on a slow phone, and
+ * the browser loads this module before it needs either of them.
+ */
+function lazyFormat(locale: string, options: Intl.DateTimeFormatOptions): (instant: Date) => string {
+  let format: Intl.DateTimeFormat | undefined;
+  return (instant) => {
+    format ??= new Intl.DateTimeFormat(locale, options);
+    return format.format(instant);
+  };
+}
+
+const londonDay = lazyFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** The Europe/London calendar day of an instant: 23:30 UTC on 31 March (BST) is 1 April. */
 export function londonDateOf(instant: Date): string {
-  return londonDay.format(instant);
+  return londonDay(instant);
 }
 
 export function addDays(date: string, days: number): string {
@@ -54,7 +61,7 @@ export interface DayRange {
   to: string;
 }
 
-const londonClock = new Intl.DateTimeFormat('en-GB', {
+const londonClock = lazyFormat('en-GB', {
   timeZone: 'Europe/London',
   hour: '2-digit',
   minute: '2-digit',
@@ -63,7 +70,7 @@ const londonClock = new Intl.DateTimeFormat('en-GB', {
 
 /** The Europe/London time of day of an instant, 'HH:MM': 08:30 UTC on 15 June (BST) is '09:30'. */
 export function londonTimeOf(instant: Date): string {
-  return londonClock.format(instant);
+  return londonClock(instant);
 }
 
 /**
