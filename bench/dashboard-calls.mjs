@@ -1,21 +1,24 @@
-// Seeds an owner with three years at ~150 sales a day in PostgreSQL, then prints for each of the six dashboard
-// calls p50/p95 over HTTP and the ratio to the same aggregate run directly in SQL (budget: p95 15 ms, ratio 2),
-// and the gzip size of all JavaScript the dashboard route loads (budget: 300 KB).
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, freePort, root, startServer, stopServer } from './support.mjs';
+import {
+  benchDatabase,
+  buildBenchDrivers,
+  CHROMIUM_ARGS,
+  freePort,
+  seedOwner,
+  signIn,
+  startServer,
+  stopServer,
+} from './support.mjs';
 
 const P95_BUDGET_MS = 15;
 const RATIO_BUDGET = 2;
 const JS_BUDGET = 300 * 1024;
 const RUNS = 200;
-const adminUrl =
-  process.env.TEST_DATABASE_URL ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 const stats = (times) => {
@@ -54,33 +57,15 @@ function monthRanges(today) {
 
 export async function measureDashboard() {
   const name = `brade_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const database = await benchDatabase(name);
+  const databaseUrl = database.url;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'brade-bench-'));
   let server;
   let browser;
   try {
-    // The seeder is built here, from the current source: the server bundle does not carry it.
-    const built = spawnSync(process.execPath, [path.join(root, 'apps/server/build.mjs'), '--bench'], {
-      stdio: 'inherit',
-    });
-    if (built.status !== 0) throw new Error('building the bench drivers failed');
+    buildBenchDrivers();
     const seedStart = performance.now();
-    const seeded = spawnSync(
-      process.execPath,
-      [path.join(root, 'apps/server/dist/bench/seed-owner.js'), '--years', '3', '--scale', '5'],
-      {
-        env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
-        encoding: 'utf8',
-        maxBuffer: 64 * 1024 * 1024,
-      },
-    );
-    if (seeded.status !== 0) throw new Error(`seeding failed: ${seeded.stderr}`);
-    const owner = JSON.parse(seeded.stdout.trim().split('\n').at(-1));
+    const owner = seedOwner(databaseUrl, dataDir, 3, 5);
     const db = new pg.Client({ connectionString: databaseUrl });
     // The clean-up drops the database under open connections: that must not hide the real error.
     db.on('error', () => {});
@@ -102,13 +87,7 @@ export async function measureDashboard() {
     await db2.connect();
 
     server = await startServer(dataDir, await freePort(), { DATABASE_URL: databaseUrl, DEMO_ACCOUNT: 'false' });
-    const session = await (
-      await fetch(`${server.url}/api/signin_user`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: owner.email, password: owner.password }),
-      })
-    ).json();
+    const session = await signIn(server.url, owner.email, owner.password);
     const headers = { authorization: `Bearer ${session.access_token}` };
 
     const today = londonToday();
@@ -189,8 +168,7 @@ export async function measureDashboard() {
   } finally {
     await browser?.close();
     if (server) await stopServer(server.child);
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

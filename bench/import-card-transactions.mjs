@@ -5,8 +5,7 @@
 // The simulator runs in the import's own process, so its page building shares the import's one thread.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import pg from 'pg';
-import { root } from './support.mjs';
+import { benchDatabase, root } from './support.mjs';
 
 const CARD_TRANSACTIONS_BUDGET = 100_000;
 const SECONDS_BUDGET = 20;
@@ -16,8 +15,6 @@ const RATIO_BUDGET = 5;
 const SCALE = Number(process.env.BENCH_IMPORT_SCALE ?? 60);
 // BENCH_IMPORT_BATCH_ROWS overrides the rows a write gathers (WRITE_BATCH_ROWS), to weigh another batch size.
 const COPY_RUNS = 3;
-const adminUrl =
-  process.env.TEST_DATABASE_URL ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 // Every column the import fills; id and imported_at come from the column defaults in both cases. Until issue 21 the
 // COPY left out the payer keys, the client ids, the sale purpose and the connection and run ids (PRE_ISSUE_21_COLUMNS),
 // so the four partial indexes on payers and clients stayed empty in the COPY while the import filled them: the COPY
@@ -69,12 +66,8 @@ export async function measureImport() {
   // The driver is built here, from the current source: the server bundle does not carry it.
   run(process.execPath, [path.join(root, 'apps/server/build.mjs'), '--bench']);
   const name = `brade_bench_import_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const database = await benchDatabase(name);
+  const databaseUrl = database.url;
   try {
     const batchRows = process.env.BENCH_IMPORT_BATCH_ROWS ? ['--batch-rows', process.env.BENCH_IMPORT_BATCH_ROWS] : [];
     const out = run(process.execPath, [cli, '--scale', String(SCALE), ...batchRows], {
@@ -151,8 +144,7 @@ export async function measureImport() {
     );
     return timeOk && ratioOk;
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.drop();
   }
 }
 

@@ -1,19 +1,12 @@
-// Seeds an owner with a year of a salon's books in PostgreSQL plus one expense line of 5,000 bank transactions in
-// last month, then prints the time to open that line's first page (POST /api/database/get-line-transactions, 50 rows,
-// newest first) over HTTP: the first request, and p50/p95 of the next ones, sorted by date and by amount, and with a
-// search (budget: 300 ms for the first page).
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, root, startServer, stopServer } from './support.mjs';
+import { benchDatabase, buildBenchDrivers, freePort, seedOwner, signIn, startServer, stopServer } from './support.mjs';
 
 const BUDGET_MS = 300;
 const LINE_ROWS = 5000;
 const RUNS = 50;
-const adminUrl =
-  process.env.TEST_DATABASE_URL ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
@@ -25,30 +18,13 @@ function lastMonth() {
 
 export async function measureLineTransactions() {
   const name = `brade_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const database = await benchDatabase(name);
+  const databaseUrl = database.url;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'brade-bench-'));
   let server;
   try {
-    const built = spawnSync(process.execPath, [path.join(root, 'apps/server/build.mjs'), '--bench'], {
-      stdio: 'inherit',
-    });
-    if (built.status !== 0) throw new Error('building the bench drivers failed');
-    const seeded = spawnSync(
-      process.execPath,
-      [path.join(root, 'apps/server/dist/bench/seed-owner.js'), '--years', '1', '--scale', '2'],
-      {
-        env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
-        encoding: 'utf8',
-        maxBuffer: 64 * 1024 * 1024,
-      },
-    );
-    if (seeded.status !== 0) throw new Error(`seeding failed: ${seeded.stderr}`);
-    const owner = JSON.parse(seeded.stdout.trim().split('\n').at(-1));
+    buildBenchDrivers();
+    const owner = seedOwner(databaseUrl, dataDir, 1, 2);
     const { year, month } = lastMonth();
     const first = `${year}-${String(month).padStart(2, '0')}-01`;
     const db = new pg.Client({ connectionString: databaseUrl });
@@ -74,13 +50,7 @@ export async function measureLineTransactions() {
     );
 
     server = await startServer(dataDir, await freePort(), { DATABASE_URL: databaseUrl, DEMO_ACCOUNT: 'false' });
-    const session = await (
-      await fetch(`${server.url}/api/signin_user`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: owner.email, password: owner.password }),
-      })
-    ).json();
+    const session = await signIn(server.url, owner.email, owner.password);
     const open = async (extra = {}) => {
       const t = performance.now();
       const res = await fetch(`${server.url}/api/database/get-line-transactions/${owner.id}`, {
@@ -116,8 +86,7 @@ export async function measureLineTransactions() {
     return ok;
   } finally {
     if (server) await stopServer(server.child);
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

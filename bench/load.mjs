@@ -20,7 +20,7 @@ import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
 import pg from 'pg';
-import { root } from './support.mjs';
+import { DASHBOARD_CALLS, root } from './support.mjs';
 
 const env = process.env;
 const OWNERS = Number(env.LOAD_OWNERS ?? 1000);
@@ -37,14 +37,6 @@ const ADMIN_URL = env.TEST_DATABASE_URL ?? env.BENCH_DATABASE_URL ?? 'postgres:/
 const PASSWORD = 'Chignon2026';
 const SCALING_GOAL = 1.7;
 const CORES = cpus().length;
-const CALLS = [
-  'get-current-month-sales-total',
-  'get-current-month-expenses-total',
-  'get-current-month-revenue-per-client',
-  'get-monthly-sales',
-  'get-monthly-expenses',
-  'get-financial-goals',
-];
 /** A session's access token lives 15 minutes (apps/server/src/auth/access-tokens.ts): renewed well before. */
 const TOKEN_RENEW_MS = 8 * 60_000;
 
@@ -254,7 +246,7 @@ const pick = (list) => list[Math.floor(Math.random() * list.length)];
 
 /** Each connection opens dashboards one after another, each of a random owner: the six calls in turn. */
 function dashboardRequests(owners) {
-  return CALLS.map((call, i) => ({
+  return DASHBOARD_CALLS.map((call, i) => ({
     method: 'GET',
     setupRequest(req, context) {
       if (i === 0 || !context.owner) context.owner = pick(owners);
@@ -353,7 +345,7 @@ export async function measureLoad() {
         const loadBefore = load();
         const r = await cannon(urls, connections, SECONDS, () => dashboardRequests(owners));
         const cpu = await meter.stop();
-        const perSecond = r.ok / CALLS.length / cpu.wall;
+        const perSecond = r.ok / DASHBOARD_CALLS.length / cpu.wall;
         const errors = r.errors + r.non2xx + r.timeouts;
         if (errors > 0) ok = false;
         const single = dashboards.get(`1:${connections}`);

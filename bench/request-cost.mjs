@@ -1,28 +1,21 @@
-// What each dashboard call spends outside its SQL (issue 21, part 2). Seeds an owner with three years at ~150 sales
-// a day in PostgreSQL, starts the built server with its database behind a timing relay (bench/pg-timing-proxy.mjs),
-// then prints for each of the six dashboard calls, over sequential requests: p50 total, p50 SQL time (the time at
-// least one of the call's round trips to PostgreSQL was in flight, as the server saw it), the round trips a call
-// makes, and the goal: p50 total within the health floor (GET /api/health p50) plus twice the p50 SQL time.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { sqlTimeWithin, startTimingProxy } from './pg-timing-proxy.mjs';
-import { freePort, root, startServer, stopServer } from './support.mjs';
+import {
+  benchDatabase,
+  buildBenchDrivers,
+  DASHBOARD_CALLS,
+  freePort,
+  seedOwner,
+  signIn,
+  startServer,
+  stopServer,
+} from './support.mjs';
 
 const RUNS = Number(process.env.BENCH_REQUEST_RUNS ?? 400);
 const WARM_UP = 50;
-const adminUrl =
-  process.env.TEST_DATABASE_URL ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-export const DASHBOARD_CALLS = [
-  'get-current-month-sales-total',
-  'get-current-month-expenses-total',
-  'get-current-month-revenue-per-client',
-  'get-monthly-sales',
-  'get-monthly-expenses',
-  'get-financial-goals',
-];
 
 const p50 = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -63,37 +56,23 @@ export async function measureRequestCost() {
   // BENCH_COST_DATABASE keeps the seeded database (created on the first run) for the next, to compare two builds.
   const kept = process.env.BENCH_COST_DATABASE;
   const name = kept ?? `brade_bench_cost_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount > 0;
-  if (!exists) await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const database = await benchDatabase(name);
+  const databaseUrl = database.url;
+  const url = new URL(databaseUrl);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'brade-bench-'));
   let server;
   let proxy;
   try {
-    // The seeder is built here, from the current source: the server bundle does not carry it.
-    const built = spawnSync(process.execPath, [path.join(root, 'apps/server/build.mjs'), '--bench'], {
-      stdio: 'inherit',
-    });
-    if (built.status !== 0) throw new Error('building the bench drivers failed');
+    buildBenchDrivers();
     let owner;
-    if (exists) {
+    if (database.existed) {
       const db = new pg.Client({ connectionString: databaseUrl });
       await db.connect();
       const { rows } = await db.query(`select id::text, email from users where email = 'bench.owner@salon-test.co.uk'`);
       await db.end();
       owner = { ...rows[0], password: 'Chignon2026' };
     } else {
-      const seeded = spawnSync(
-        process.execPath,
-        [path.join(root, 'apps/server/dist/bench/seed-owner.js'), '--years', '3', '--scale', '5'],
-        { env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir }, encoding: 'utf8' },
-      );
-      if (seeded.status !== 0) throw new Error(`seeding failed: ${seeded.stderr}`);
-      owner = JSON.parse(seeded.stdout.trim().split('\n').at(-1));
+      owner = seedOwner(databaseUrl, dataDir, 3, 5);
       const db = new pg.Client({ connectionString: databaseUrl });
       await db.connect();
       // Autovacuum keeps a live database's visibility map current; a freshly loaded one needs it once.
@@ -108,13 +87,7 @@ export async function measureRequestCost() {
       DATABASE_URL: proxied.toString(),
       DEMO_ACCOUNT: 'false',
     });
-    const session = await (
-      await fetch(`${server.url}/api/signin_user`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: owner.email, password: owner.password }),
-      })
-    ).json();
+    const session = await signIn(server.url, owner.email, owner.password);
     const headers = { authorization: `Bearer ${session.access_token}` };
 
     console.log(
@@ -140,8 +113,7 @@ export async function measureRequestCost() {
   } finally {
     if (server) await stopServer(server.child);
     await proxy?.close();
-    if (!kept) await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    if (!kept) await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -8,10 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import { DEMO_ACCOUNT } from '@brade/contract';
-import { eq } from 'drizzle-orm';
-import { findUserByEmail } from '../../apps/server/src/accounts/users.js';
-import { connections } from '../../apps/server/src/integrations/tables.js';
-import { startTestServer } from '../../apps/server/src/test/test-server.js';
+import { startImportedDemo } from './imported-demo.js';
 
 const { values } = parseArgs({ options: { year: { type: 'string', default: '2026' } } });
 const year = Number(values.year);
@@ -26,18 +23,9 @@ const pounds = (pence: number) =>
 const pence = (amount: number) => Math.round(amount * 100);
 
 async function main() {
-  process.env.TEST_DB ??= 'pglite';
-  const server = await startTestServer({ demo: true, clock: () => NOW });
+  const { server, demoId } = await startImportedDemo(NOW);
   try {
-    const db = server.ctx.database.db;
-    const demoId = (await findUserByEmail(db, DEMO_ACCOUNT.email))!.id;
-    const until = Date.now() + 600_000;
-    for (;;) {
-      const rows = await db.select().from(connections).where(eq(connections.userId, demoId));
-      if (rows.length === 4 && rows.every((r) => r.syncState === 'idle' && r.lastSyncedAt && !r.backfillUntil)) break;
-      if (Date.now() > until) throw new Error('the demo import did not finish in 10 minutes');
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    const _db = server.ctx.database.db;
     const signin = await server.post('/api/signin_user', {
       email: DEMO_ACCOUNT.email,
       password: DEMO_ACCOUNT.password,

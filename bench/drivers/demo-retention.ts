@@ -8,30 +8,19 @@
  */
 import { parseArgs } from 'node:util';
 import { DEMO_ACCOUNT } from '@brade/contract';
-import { eq, sql } from 'drizzle-orm';
-import { findUserByEmail } from '../../apps/server/src/accounts/users.js';
+import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../apps/server/src/db/client.js';
-import { connections } from '../../apps/server/src/integrations/tables.js';
 import { isServiceRow } from '../../apps/server/src/ledger/clients.js';
-import { startTestServer } from '../../apps/server/src/test/test-server.js';
+import { startImportedDemo } from './imported-demo.js';
 
 const { values } = parseArgs({ options: { today: { type: 'string', default: '2026-11-27' } } });
 // Midday in London on the chosen day: the demo's history reaches back 17 months from it.
 const NOW = new Date(`${values.today}T12:00:00Z`);
 
 async function main() {
-  process.env.TEST_DB ??= 'pglite';
-  const server = await startTestServer({ demo: true, clock: () => NOW });
+  const { server, demoId } = await startImportedDemo(NOW);
   try {
     const db = server.ctx.database.db;
-    const demoId = (await findUserByEmail(db, DEMO_ACCOUNT.email))!.id;
-    const until = Date.now() + 600_000;
-    for (;;) {
-      const rows = await db.select().from(connections).where(eq(connections.userId, demoId));
-      if (rows.length === 4 && rows.every((r) => r.syncState === 'idle' && r.lastSyncedAt && !r.backfillUntil)) break;
-      if (Date.now() > until) throw new Error('the demo import did not finish in 10 minutes');
-      await new Promise((r) => setTimeout(r, 500));
-    }
     const perMonth = rowsOf<{ month: string; clients: string; identified: string }>(
       await db.execute(sql`
         select to_char(local_date, 'YYYY-MM') as month, count(distinct client_id) as clients,
