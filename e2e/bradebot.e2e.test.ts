@@ -2,6 +2,7 @@ import { addMonths, formatPounds, londonDateOf, monthName, monthOf } from '@brad
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, screenshot, startApp } from './support/app.js';
+import { signInWithTestAccount } from './support/demo-session.js';
 
 /**
  * BradeBot in the browser (docs/assistant.md, "The panel"): on the dashboard with the demo account, a question typed
@@ -13,14 +14,6 @@ beforeAll(async () => {
   app = await startApp();
 });
 afterAll(() => app?.stop());
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Use Test Account' }).click();
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/main-menu/dashboard');
-  await page.getByRole('heading', { name: 'Overview' }).waitFor({ timeout: 15_000 });
-}
 
 /** The API's own revenue for a month: the sales lines of the month call, added in pence. */
 async function revenueOf(page: Page, month: string): Promise<number> {
@@ -40,7 +33,7 @@ async function revenueOf(page: Page, month: string): Promise<number> {
 describe('BradeBot', () => {
   it('answers a typed question on the dashboard with the API’s figure, and expands and shrinks', async () => {
     const { page, errors, context } = await app.newPage(1440);
-    await signIn(page);
+    await signInWithTestAccount(page);
     const panel = page.getByRole('region', { name: 'BradeBot' });
     const reply = panel.getByRole('button', { name: 'Ask BradeBot a question' });
     await expect.poll(() => reply.textContent(), { timeout: 15_000 }).toContain("salon's finances");
@@ -72,7 +65,7 @@ describe('BradeBot', () => {
 
   it('comments on the report shown, in report mode on Reports (390px)', async () => {
     const { page, errors, context } = await app.newPage(390);
-    await signIn(page);
+    await signInWithTestAccount(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Reports' }).click();
     await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor({ timeout: 15_000 });

@@ -3,6 +3,7 @@ import { formatPercentChange, formatPounds } from '@brade/contract';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, SCREENSHOTS, screenshot, startApp } from './support/app.js';
+import { apiAnswer, signInWithTestAccount } from './support/demo-session.js';
 
 let app: RunningApp;
 beforeAll(async () => {
@@ -24,26 +25,10 @@ async function box(locator: Locator): Promise<Box> {
   return found;
 }
 
-/** The sign-in journey a visitor takes: 'Use Test Account', Login, and the dashboard opens. */
-async function signInWithTestAccount(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Use Test Account' }).click();
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/main-menu/dashboard');
+/** The sign-in journey a visitor takes, then the first tile. */
+async function signInToTiles(page: Page): Promise<void> {
+  await signInWithTestAccount(page);
   await page.getByRole('region', { name: 'Monthly revenue', exact: true }).waitFor({ timeout: 15_000 });
-}
-
-/** The API's own answer to a dashboard call, asked with the page's session. */
-async function apiAnswer<T>(page: Page, call: string): Promise<T> {
-  const session = await page.evaluate(() => ({
-    id: localStorage.getItem('id'),
-    token: localStorage.getItem('access_token'),
-  }));
-  const response = await fetch(`${app.url}/api/database/${call}/${session.id}`, {
-    headers: { authorization: `Bearer ${session.token}` },
-  });
-  expect(response.status, `GET ${call}`).toBe(200);
-  return (await response.json()) as T;
 }
 
 /** A one-finger swipe through Chromium's real touch input (CDP), from x to x + dx at height y. */
@@ -74,11 +59,11 @@ async function drawerSettled(page: Page, open: boolean): Promise<void> {
 describe('the Overview dashboard', () => {
   it('shows the three tiles with the API figures and both charts at 1440px, in the 200px navigation', async () => {
     const { page, errors, context } = await app.newPage(1440);
-    await signInWithTestAccount(page);
+    await signInToTiles(page);
     await expect.poll(() => page.getByRole('heading', { name: 'Overview' }).count()).toBe(1);
 
     for (const tile of TILES) {
-      const answer = await apiAnswer<{ value: number; percent_change: number | null }>(page, tile.call);
+      const answer = await apiAnswer<{ value: number; percent_change: number | null }>(page, app.url, tile.call);
       const region = page.getByRole('region', { name: tile.name, exact: true });
       expect(await region.getByTestId('tile-value').textContent()).toBe(formatPounds(answer.value));
       expect(await region.getByTestId('tile-change').textContent()).toBe(
@@ -90,7 +75,7 @@ describe('the Overview dashboard', () => {
     const expenses = page.getByRole('region', { name: 'Expenses', exact: true });
     await revenue.locator('canvas').waitFor();
     await expenses.locator('canvas').waitFor();
-    const sales = await apiAnswer<{ monthly_sales: unknown[] }>(page, 'get-monthly-sales');
+    const sales = await apiAnswer<{ monthly_sales: unknown[] }>(page, app.url, 'get-monthly-sales');
     expect(sales.monthly_sales).toHaveLength(12);
 
     // Tiles in one row; charts side by side at 48% each, 400px high; BradeBot 130px below them.
@@ -119,7 +104,7 @@ describe('the Overview dashboard', () => {
 
   it("does not follow the demo account's Settings and Profile links", async () => {
     const { page, errors, context } = await app.newPage(1440);
-    await signInWithTestAccount(page);
+    await signInToTiles(page);
     const settings = nav(page).getByRole('link', { name: 'Settings' });
     const profile = nav(page).getByRole('link', { name: /^Profile/ });
     await expect.poll(() => settings.getAttribute('aria-disabled')).toBe('true');
@@ -146,7 +131,7 @@ describe('the Overview dashboard', () => {
   for (const width of [1024, 390]) {
     it(`stacks the tiles and charts at ${width}px and slides the navigation in and out`, async () => {
       const { page, errors, context } = await app.newPage(width);
-      await signInWithTestAccount(page);
+      await signInToTiles(page);
 
       const tiles = await Promise.all(TILES.map((t) => box(page.getByRole('region', { name: t.name, exact: true }))));
       for (let i = 1; i < tiles.length; i += 1) {
@@ -197,7 +182,7 @@ describe('beyond the spec: what a new owner notices', () => {
         route.fulfill({ status: 503, json: { error: 'Service unavailable', code: 'internal_error' } }),
       );
     }
-    await signInWithTestAccount(page);
+    await signInToTiles(page);
     const revenue = page.getByRole('region', { name: 'Monthly revenue', exact: true });
     await expect.poll(() => revenue.getAttribute('data-failed')).toBe('true');
     expect(await revenue.getAttribute('data-tone')).toBe('neutral');
@@ -216,7 +201,7 @@ describe('beyond the spec: what a new owner notices', () => {
 
     for (const call of failing) await page.unroute(`**/api/database/${call}/**`);
     await revenue.getByRole('button', { name: 'Retry' }).click();
-    const { value } = await apiAnswer<{ value: number }>(page, 'get-current-month-sales-total');
+    const { value } = await apiAnswer<{ value: number }>(page, app.url, 'get-current-month-sales-total');
     await expect.poll(() => revenue.getByTestId('tile-value').textContent()).toBe(formatPounds(value));
     expect(await revenue.getAttribute('data-failed')).toBeNull();
     await expect.poll(() => chart.getByRole('img').count()).toBe(1);
@@ -226,7 +211,7 @@ describe('beyond the spec: what a new owner notices', () => {
 
   it('at 390px, a swipe on the Reports tabs scrolls the tabs and leaves the navigation drawer shut', async () => {
     const { page, errors, context } = await app.newPage(390);
-    await signInWithTestAccount(page);
+    await signInToTiles(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await drawerSettled(page, true);
     await nav(page).getByRole('link', { name: 'Reports' }).click();

@@ -1,7 +1,7 @@
 import { formatPounds } from '@brade/contract';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, screenshot, startApp } from './support/app.js';
+import { apiAnswer, signInWithTestAccount } from './support/demo-session.js';
 
 // Issue 17: retention against its goal and this month's goal progress on the demo salon's Overview.
 let app: RunningApp;
@@ -9,26 +9,6 @@ beforeAll(async () => {
   app = await startApp();
 });
 afterAll(() => app?.stop());
-
-async function signInWithTestAccount(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Use Test Account' }).click();
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/main-menu/dashboard');
-}
-
-/** The API's own answer, asked with the page's session. */
-async function apiAnswer<T>(page: Page, call: string): Promise<T> {
-  const session = await page.evaluate(() => ({
-    id: localStorage.getItem('id'),
-    token: localStorage.getItem('access_token'),
-  }));
-  const response = await fetch(`${app.url}/api/database/${call}/${session.id}`, {
-    headers: { authorization: `Bearer ${session.token}` },
-  });
-  expect(response.status, `GET ${call}`).toBe(200);
-  return (await response.json()) as T;
-}
 
 describe('goals with visible progress on the demo dashboard', () => {
   for (const width of [1440, 390]) {
@@ -42,6 +22,7 @@ describe('goals with visible progress on the demo dashboard', () => {
 
       const progress = await apiAnswer<{ sales: { to_date: number; target: number }; margin: { percent: number } }>(
         page,
+        app.url,
         'get-goal-progress',
       );
       expect(await goals.getByTestId('sales-so-far').textContent()).toBe(formatPounds(progress.sales.to_date));
@@ -51,7 +32,11 @@ describe('goals with visible progress on the demo dashboard', () => {
       expect(await goals.getByTestId('margin-so-far').textContent()).toBe(`${progress.margin.percent.toFixed(1)}%`);
 
       // The demo salon has more than 90 days of history: six measured months, the latest shown unclipped.
-      const measured = await apiAnswer<{ new_client: Array<{ percent: number | null }> }>(page, 'get-retention');
+      const measured = await apiAnswer<{ new_client: Array<{ percent: number | null }> }>(
+        page,
+        app.url,
+        'get-retention',
+      );
       expect(measured.new_client).toHaveLength(6);
       const latest = measured.new_client.findLast((m) => m.percent !== null)!;
       expect(await retention.getByTestId('retention-new-client').textContent()).toBe(`${latest.percent!.toFixed(1)}%`);

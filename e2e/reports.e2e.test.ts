@@ -14,6 +14,7 @@ import type { Locator, Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, screenshot, startApp } from './support/app.js';
+import { apiAnswer, signInWithTestAccount } from './support/demo-session.js';
 
 let app: RunningApp;
 beforeAll(async () => {
@@ -22,11 +23,7 @@ beforeAll(async () => {
 afterAll(() => app?.stop());
 
 async function openReports(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Use Test Account' }).click();
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/main-menu/dashboard');
-  await page.getByRole('heading', { name: 'Overview' }).waitFor({ timeout: 15_000 });
+  await signInWithTestAccount(page);
   // At 1024px or less the navigation waits in the drawer.
   const menu = page.getByRole('button', { name: 'Open menu' });
   if (await menu.isVisible()) await menu.click();
@@ -37,17 +34,7 @@ async function openReports(page: Page): Promise<void> {
 
 /** The API's own report for the month, asked with the page's session. */
 async function apiReport(page: Page, type: ReportType, month: number, year: number): Promise<Report> {
-  const session = await page.evaluate(() => ({
-    id: localStorage.getItem('id'),
-    token: localStorage.getItem('access_token'),
-  }));
-  const response = await fetch(`${app.url}/api/database/get-report/${session.id}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ type, month, year }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { report: Report }).report;
+  return (await apiAnswer<{ report: Report }>(page, app.url, 'get-report', { type, month, year })).report;
 }
 
 const MONTHS = [
