@@ -24,3 +24,13 @@ export async function loadOrFallback<E extends EndpointWithFallback & { fallback
     return { data: endpoint.fallback, failed: true };
   }
 }
+
+/** The same rule for a card that shows its own failure: the failure is logged, then the caller's query fails. */
+export async function loadOrLog<T>(load: () => Promise<T>, what: string): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    console.error(`Could not load ${what}`, error);
+    throw error;
+  }
+}

@@ -6,21 +6,15 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { memo, useId } from 'react';
 import { loadCashInTheBank } from '../../../api/dashboard';
+import { loadOrLog } from '../../../api/fallback';
 import { BRAND_PRIMARY } from '../../../ui/theme';
 import { readCaption } from './cash-text';
 
 /** The dashboard's query key: the connect flow invalidates every query, so a new link's balance shows. */
 export const cashQueryKey = (id: string) => ['dashboard', id, 'cash-in-the-bank'] as const;
 
-async function cashOrNothing(id: string) {
-  try {
-    return await loadCashInTheBank(id);
-  } catch (error) {
-    // docs/product.md, "Failures": dashboard load failures are only logged.
-    console.error('Could not load cash in the bank', error);
-    return null;
-  }
-}
+/** docs/product.md, "Failures": dashboard load failures are only logged; the card is then not shown. */
+const cashOrNothing = (id: string) => loadOrLog(() => loadCashInTheBank(id), 'cash in the bank').catch(() => null);
 
 /**
  * Cash in the bank (beyond the spec's tiles): the business account's booked balance as the last import read it,

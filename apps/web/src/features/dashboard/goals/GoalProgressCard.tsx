@@ -4,22 +4,13 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { memo } from 'react';
 import { loadGoalProgress } from '../../../api/dashboard';
+import { loadOrLog } from '../../../api/fallback';
 import { BRAND_PRIMARY, BRAND_PRIMARY_LIGHT } from '../../../ui/theme';
 import { FigureLine, GoalCard } from './GoalCard';
 import { lastMonthMarginText, marginSoFarText, monthSoFar, paceText, percentText, targetShare } from './goal-text';
 
 /** The query key; saving the goals in Settings refreshes it (features/settings/FinancialGoalsCard.tsx). */
 export const goalProgressKey = (id: string) => ['dashboard', id, 'goal-progress'] as const;
-
-async function logged(id: string) {
-  try {
-    return await loadGoalProgress(id);
-  } catch (error) {
-    // docs/product.md, "Failures": dashboard load failures are logged; the card says so with Retry.
-    console.error('Could not load goal progress', error);
-    throw error;
-  }
-}
 
 const metTone = (met: boolean | null) => (met === null ? 'text.primary' : met ? 'success.main' : 'text.primary');
 
@@ -45,7 +36,12 @@ function TargetBar({ sales }: { sales: GoalProgressResponse['sales'] }) {
  * (docs/finance.md, "Goal progress"): the server's figures, net of VAT where registered, as the reports give them.
  */
 export const GoalProgressCard = memo(function GoalProgressCard({ id }: { id: string }) {
-  const query = useQuery({ queryKey: goalProgressKey(id), queryFn: () => logged(id), retry: false });
+  const query = useQuery({
+    queryKey: goalProgressKey(id),
+    // docs/product.md, "Failures": dashboard load failures are logged; the card says so with Retry.
+    queryFn: () => loadOrLog(() => loadGoalProgress(id), 'goal progress'),
+    retry: false,
+  });
   const state = query.isPending ? 'loading' : query.isError ? 'failed' : 'loaded';
   const progress = query.data;
   return (

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { memo } from 'react';
 import { loadRetention } from '../../../api/dashboard';
+import { loadOrLog } from '../../../api/fallback';
 import { SHORT_MONTHS } from '../../../ui/charts/chart-format';
 import { BRAND_PRIMARY, BRAND_PRIMARY_LIGHT, INK } from '../../../ui/theme';
 import { visuallyHidden } from '../../../ui/visually-hidden';
@@ -14,15 +15,6 @@ export const retentionKey = (id: string) => ['dashboard', id, 'retention'] as co
 
 /** docs/finance.md, "Retention": until a month's new clients have had 90 days to come back, nothing is measured. */
 export const RETENTION_NOT_YET = 'Retention shows once clients have had 90 days to come back.';
-
-async function logged(id: string) {
-  try {
-    return await loadRetention(id);
-  } catch (error) {
-    console.error('Could not load retention', error);
-    throw error;
-  }
-}
 
 const BAR_PX = 64;
 
@@ -153,7 +145,11 @@ function Measured({ retention, goal }: { retention: RetentionResponse; goal: num
  * months, and overall retention as the second figure. The measured figure is never clipped to the slider's 0–30 %.
  */
 export const RetentionCard = memo(function RetentionCard({ id, goal }: { id: string; goal: number | undefined }) {
-  const query = useQuery({ queryKey: retentionKey(id), queryFn: () => logged(id), retry: false });
+  const query = useQuery({
+    queryKey: retentionKey(id),
+    queryFn: () => loadOrLog(() => loadRetention(id), 'retention'),
+    retry: false,
+  });
   const state = query.isPending || goal === undefined ? 'loading' : query.isError ? 'failed' : 'loaded';
   return (
     <GoalCard
