@@ -101,6 +101,15 @@ export interface TestServerOptions {
   assistant?: AssistantOptions;
 }
 
+/** The snapshot file, read once per worker: its files share this module (vitest.config.ts). */
+let snapshotRead: { file: string; blob: Blob } | undefined;
+function pgliteSnapshot(): Blob | undefined {
+  const file = providedDatabase('migratedPgliteSnapshot');
+  if (!file) return undefined;
+  if (snapshotRead?.file !== file) snapshotRead = { file, blob: new Blob([readFileSync(file)]) };
+  return snapshotRead.blob;
+}
+
 /** A real server on a loopback port over a fresh database: PGlite in memory, or PostgreSQL when TEST_DB=postgres. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const port = await freePort();
@@ -121,10 +130,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...options.env,
   });
   // PGlite starts from the run's migrated snapshot when there is one (pglite-snapshot.global.ts).
-  const snapshot = postgres ? undefined : providedDatabase('migratedPgliteSnapshot');
+  const snapshot = postgres ? undefined : pgliteSnapshot();
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
-    ...(snapshot ? { pgliteSnapshot: new Blob([readFileSync(snapshot)]) } : {}),
+    ...(snapshot ? { pgliteSnapshot: snapshot } : {}),
   });
   await runMigrations(database);
   const logger = options.logDestination ? createLogger('info', options.logDestination) : createLogger('silent');
