@@ -26,10 +26,16 @@ export default async function setup(project: TestProject): Promise<() => void> {
     }
     return dataDir;
   };
-  const [demoDataDir, emptyDataDir] = await Promise.all([prepare(true), prepare(false)]);
-  project.provide('demoDataDir', demoDataDir);
-  project.provide('emptyDataDir', emptyDataDir);
-  return () => {
+  const removeAll = () => {
     for (const dir of made) rmSync(dir, { recursive: true, force: true });
   };
+  // Both settle before a failure is reported, so neither app is left running nor its directory behind.
+  const [demo, empty] = await Promise.allSettled([prepare(true), prepare(false)]);
+  if (demo.status === 'rejected' || empty.status === 'rejected') {
+    removeAll();
+    throw demo.status === 'rejected' ? demo.reason : (empty as PromiseRejectedResult).reason;
+  }
+  project.provide('demoDataDir', demo.value);
+  project.provide('emptyDataDir', empty.value);
+  return removeAll;
 }
