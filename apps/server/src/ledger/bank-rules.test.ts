@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classify, type SourceTransaction } from './classify.js';
 import { HELD_OUT_LINES } from '../test/held-out-statement-lines.js';
+import { classify, type SourceTransaction } from './classify.js';
 
 const when = new Date('2026-06-15T10:00:00Z');
 const line = (amountPence: number, description: string, counterparty: string | null = null, bankCode?: string) =>
