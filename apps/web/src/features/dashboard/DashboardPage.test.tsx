@@ -421,8 +421,11 @@ describe('the Overview dashboard', () => {
     mockApi(answers());
     renderDashboard();
     await loaded();
-    expect(screen.getByRole('region', { name: 'Revenue' })).toHaveStyle({ height: '400px', width: '48%' });
-    expect(screen.getByRole('region', { name: 'Expenses' })).toHaveStyle({ height: '400px', width: '48%' });
+    // jsdom applies the stylesheet's media queries to a window fixed at 1024 px, the widest narrow layout
+    // (shell/layout.ts): the charts take the full width, one above the other. Side by side at 48 % on a wide
+    // window is checked in the browser (e2e/dashboard.e2e.test.ts).
+    expect(screen.getByRole('region', { name: 'Revenue' })).toHaveStyle({ height: '400px', width: '100%' });
+    expect(screen.getByRole('region', { name: 'Expenses' })).toHaveStyle({ height: '400px', width: '100%' });
     // The panel's code loads lazily: its greeting arrives once it has.
     const greeting = await screen.findByRole('button', { name: 'Ask BradeBot a question' });
     const bot = screen.getByRole('region', { name: 'BradeBot' });
