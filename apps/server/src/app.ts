@@ -1,6 +1,5 @@
-import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { accountRoutes } from './accounts/routes.js';
 import type { AppContext } from './app-context.js';
@@ -15,12 +14,14 @@ import { authRoutes } from './auth/routes.js';
 import { sweepSignupAttempts } from './auth/signup-attempts.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { registerApiDescription } from './http/api-description.js';
 import { installErrorHandler, installNotFoundHandler } from './http/error-handler.js';
 import { healthRoutes } from './http/health-routes.js';
 import { rejectNulBytes } from './http/reject-nul-bytes.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/spa.js';
 import { trustPrivateHops } from './http/trust-proxy.js';
+import { registerUnlisted, type UnlistedRoute } from './http/unlisted-routes.js';
 import { actionRequiredNotifier } from './integrations/action-required.js';
 import { deleteExpiredAttempts } from './integrations/connect-attempts.js';
 import { remindEndingConsents } from './integrations/consent-reminders.js';
@@ -70,7 +71,9 @@ export interface BuildOptions {
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Builds the whole server (API, docs, dev mailbox, SPA) around an already-migrated database. */
-export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+export async function buildApp(
+  options: BuildOptions,
+): Promise<{ app: FastifyInstance; ctx: AppContext; unlisted: readonly UnlistedRoute[] }> {
   const { config, database, logger } = options;
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
@@ -154,14 +157,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   installErrorHandler(app);
   rejectNulBytes(app);
   await registerSecurityHeaders(app);
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Brade API', version: '0.1.0', description: 'Finance tracking for UK salons.' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  await registerApiDescription(app, config.publicUrl);
 
   // Financial and account data must never sit in a shared or browser cache.
   app.addHook('onRequest', async (request, reply) => {
@@ -181,11 +177,13 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       ...options.assistant,
     }),
   );
-  if (config.devMailbox) await app.register(mailboxRoutes(ctx));
+  // The dev mailbox and the simulators are not the product's API: outside /api/docs, listed in `unlisted`.
+  const unlisted: UnlistedRoute[] = [];
+  if (config.devMailbox) await registerUnlisted(app, mailboxRoutes(ctx), unlisted);
   if (config.sandboxProviders) {
     // The simulators are a chunk of their own, loaded only here and with the demo account (main.ts).
     const { mountSandboxProviders } = await import('./sandbox/mount-simulators.js');
-    await mountSandboxProviders(app, config);
+    await registerUnlisted(app, (scope) => mountSandboxProviders(scope, config), unlisted);
   }
   installNotFoundHandler(
     app,
@@ -217,5 +215,5 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     await ctx.mailer.stop();
     await options.demo?.close();
   });
-  return { app, ctx };
+  return { app, ctx, unlisted };
 }

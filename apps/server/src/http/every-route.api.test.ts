@@ -6,8 +6,8 @@ import { GOOD_PASSWORD, signUpAndConfirm, startTestServer, type TestServer } fro
 import { NUL_MESSAGE } from './reject-nul-bytes.js';
 
 /**
- * Every route the API description (GET /api/docs) lists, found there rather than listed here, so a new route is
- * covered the day it is added: another owner's id is "not found" and changes none of that owner's rows, a NUL
+ * Every route the API description (GET /api/docs) lists, and every route served outside it (the simulators and the dev
+ * mailbox, `server.unlisted`), found there rather than listed here, so a new route is covered the day it is added: another owner's id is "not found" and changes none of that owner's rows, a NUL
  * byte anywhere is a 400, and nothing answers 5xx.
  */
 interface JsonSchema {
@@ -27,6 +27,8 @@ interface Route {
   signedIn: boolean;
   body: JsonSchema | null;
   pathParams: string[];
+  /** The error statuses its description lists. */
+  errors: string[];
 }
 
 let server: TestServer;
@@ -53,7 +55,14 @@ beforeAll(async () => {
   const docs = (await server.get('/api/docs')).body as {
     paths: Record<
       string,
-      Record<string, { security?: unknown[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>
+      Record<
+        string,
+        {
+          security?: unknown[];
+          requestBody?: { content: Record<string, { schema: JsonSchema }> };
+          responses: Record<string, unknown>;
+        }
+      >
     >;
   };
   routes = Object.entries(docs.paths).flatMap(([path, operations]) =>
@@ -63,8 +72,15 @@ beforeAll(async () => {
       signedIn: Boolean(operation.security?.length),
       body: operation.requestBody?.content['application/json']?.schema ?? null,
       pathParams: [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!),
+      errors: Object.keys(operation.responses).filter((status) => status >= '400'),
     })),
   );
+  // The simulators and the dev mailbox are outside the description; they are probed all the same.
+  for (const { method, url } of server.unlisted) {
+    const path = url.replace(/:(\w+)/g, '{$1}');
+    const pathParams = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+    routes.push({ method, path, signedIn: false, body: null, pathParams, errors: [] });
+  }
 });
 afterAll(() => server.close());
 
@@ -173,6 +189,9 @@ describe('every route of the API description', () => {
     }
     expect(wrong).toEqual([]);
     expect(probed.length).toBeGreaterThan(25);
+    // The description says 404 of exactly these signed-in calls (http/api-description.ts).
+    const documented = routes.filter((r) => r.signedIn && r.errors.includes('404'));
+    expect(documented.map((r) => `${r.method} ${r.path}`)).toEqual(probed);
     expect(await rowsOfOwner(other.id)).toEqual(before);
   });
 

@@ -58,8 +58,11 @@ export function registerEndpoint<E extends Endpoint>(
     method: endpoint.method,
     url: endpoint.path,
     schema: {
+      operationId: endpoint.operationId,
+      summary: endpoint.summary,
       tags: [endpoint.tag],
-      ...(signedIn ? { security: [{ bearerAuth: [] }] } : {}),
+      // A call without a session says so: an empty list, not a missing one (http/api-description.ts).
+      security: signedIn ? [{ bearerAuth: [] }] : [],
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body && endpoint.body !== 'bytes' ? { body: endpoint.body } : {}),

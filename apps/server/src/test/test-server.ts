@@ -12,6 +12,7 @@ import { openDatabase } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
 import { prepareDemoAccount } from '../demo/prepare-demo-account.js';
 import { seedDemoAccount } from '../demo/seed-demo-account.js';
+import type { UnlistedRoute } from '../http/unlisted-routes.js';
 import type { IntegrationProviders } from '../integrations/provider-registry.js';
 import type { Cadences } from '../jobs/recurring-work.js';
 import { createLogger } from '../logging/logger.js';
@@ -22,6 +23,8 @@ import { providedDatabase } from './migrated-database.js';
 export interface TestServer {
   url: string;
   ctx: AppContext;
+  /** The routes outside the API description: the simulators and the dev mailbox (http/unlisted-routes.ts). */
+  unlisted: readonly UnlistedRoute[];
   request(
     method: string,
     path: string,
@@ -139,7 +142,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const logger = options.logDestination ? createLogger('info', options.logDestination) : createLogger('silent');
   await seedDemoAccount(database.db, logger);
   const demo = options.demo ? await startDemoSandbox(options.clock ? { now: options.clock } : {}) : null;
-  const { app, ctx } = await buildApp({
+  const { app, ctx, unlisted } = await buildApp({
     demo,
     config,
     database,
@@ -183,6 +186,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   return {
     url,
     ctx,
+    unlisted,
     request,
     post: (path, body, token) => request('POST', path, { body: body ?? {}, ...(token ? { token } : {}) }),
     get: (path, token) => request('GET', path, token ? { token } : {}),

@@ -18,6 +18,7 @@ import { LenientUserDetailsSchema } from './lenient-readings.js';
 /** Onboarding's business information, the owner's details, the Profile screen's saves, the photo, the e-mail link. */
 export const ACCOUNT_ENDPOINTS = endpoints('accounts', {
   recordBusinessInformation: {
+    summary: "Saves onboarding's business information",
     method: 'POST',
     path: '/api/record_business_information',
     auth: 'session',
@@ -25,6 +26,7 @@ export const ACCOUNT_ENDPOINTS = endpoints('accounts', {
     answer: MessageResponseSchema,
   },
   getUserDetails: {
+    summary: "The owner's name, e-mail, photo and business details",
     method: 'GET',
     path: '/api/database/get-user-details/:id',
     auth: 'session',
@@ -32,6 +34,7 @@ export const ACCOUNT_ENDPOINTS = endpoints('accounts', {
     ...lenient(UserDetailsSchema, { read: LenientUserDetailsSchema }),
   },
   updatePersonalInfo: {
+    summary: "Saves the owner's name",
     method: 'POST',
     path: '/api/database/update-personal-info',
     auth: 'session',
@@ -39,6 +42,8 @@ export const ACCOUNT_ENDPOINTS = endpoints('accounts', {
     answer: MessageResponseSchema,
   },
   updateEmail: {
+    summary: 'Asks to change the e-mail address: a confirmation link goes to the new one',
+    errors: [429],
     method: 'POST',
     path: '/api/database/update-email',
     auth: 'session',
@@ -46,6 +51,7 @@ export const ACCOUNT_ENDPOINTS = endpoints('accounts', {
     answer: MessageResponseSchema,
   },
   updateBusinessInfo: {
+    summary: 'Saves the business details of the profile',
     method: 'POST',
     path: '/api/database/update-business-info',
     auth: 'session',
@@ -53,6 +59,8 @@ export const ACCOUNT_ENDPOINTS = endpoints('accounts', {
     answer: MessageResponseSchema,
   },
   updatePassword: {
+    summary: 'Changes the password with the current one and ends every other session',
+    errors: [429],
     method: 'POST',
     path: '/api/database/update-password',
     auth: 'session',
@@ -61,6 +69,8 @@ export const ACCOUNT_ENDPOINTS = endpoints('accounts', {
   },
   /** Beyond the spec: the photo's raw bytes; the server decides the type from the content. */
   uploadProfilePhoto: {
+    summary: 'Replaces the profile photo with the image sent as the raw body',
+    errors: [429],
     method: 'POST',
     path: '/api/database/upload-profile-photo/:id',
     auth: 'session',
@@ -70,6 +80,8 @@ export const ACCOUNT_ENDPOINTS = endpoints('accounts', {
   },
   /** The re-encoded photo, at the address `profile_photo` names. */
   profilePhoto: {
+    summary: 'A profile photo by its random file name, as WebP',
+    errors: [404],
     method: 'GET',
     path: '/api/profile-photos/:file',
     auth: 'none',
@@ -78,6 +90,7 @@ export const ACCOUNT_ENDPOINTS = endpoints('accounts', {
   },
   /** The link in the e-mail-change confirmation: the single-use token is the proof, no session needed. */
   confirmEmailChange: {
+    summary: 'The e-mailed link that confirms a change of address, then redirects to the profile',
     method: 'GET',
     path: '/api/auth/confirm-email-change',
     auth: 'none',

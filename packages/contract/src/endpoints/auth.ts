@@ -19,6 +19,8 @@ import { endpoints } from './endpoint.js';
 /** The auth calls of docs/product.md, "The calls", plus the token refresh the SPA needs and the e-mailed reset link. */
 export const AUTH_ENDPOINTS = endpoints('auth', {
   signup: {
+    summary: 'Starts a sign-up attempt and e-mails its six-digit code',
+    errors: [429],
     method: 'POST',
     path: '/api/signup_user',
     auth: 'none',
@@ -26,6 +28,8 @@ export const AUTH_ENDPOINTS = endpoints('auth', {
     answer: SignupResponseSchema,
   },
   verifyOtp: {
+    summary: 'Confirms a sign-up attempt with its e-mailed code and signs the new owner in',
+    errors: [429],
     method: 'POST',
     path: '/api/verify_otp',
     auth: 'none',
@@ -33,14 +37,26 @@ export const AUTH_ENDPOINTS = endpoints('auth', {
     answer: SessionSchema,
   },
   resendOtp: {
+    summary: 'E-mails a new code for a sign-up attempt, with the same answer whether or not one was sent',
+    errors: [429],
     method: 'POST',
     path: '/api/resend_otp',
     auth: 'none',
     body: ResendOtpRequestSchema,
     answer: MessageResponseSchema,
   },
-  signin: { method: 'POST', path: '/api/signin_user', auth: 'none', body: SigninRequestSchema, answer: SessionSchema },
+  signin: {
+    summary: 'Signs an owner in with e-mail and password: an access token and a refresh token',
+    errors: [401, 429],
+    method: 'POST',
+    path: '/api/signin_user',
+    auth: 'none',
+    body: SigninRequestSchema,
+    answer: SessionSchema,
+  },
   refreshToken: {
+    summary: 'Exchanges a refresh token for a new pair, once: a replayed one ends its session',
+    errors: [401, 429],
     method: 'POST',
     path: '/api/refresh_token',
     auth: 'none',
@@ -49,6 +65,8 @@ export const AUTH_ENDPOINTS = endpoints('auth', {
   },
   /** Spends the tokens it is given (body and header); needs no live session, so it never refreshes. */
   signout: {
+    summary: 'Ends the session of the tokens given',
+    errors: [401],
     method: 'POST',
     path: '/api/signout_user',
     auth: 'none',
@@ -56,6 +74,8 @@ export const AUTH_ENDPOINTS = endpoints('auth', {
     answer: MessageResponseSchema,
   },
   requestPasswordReset: {
+    summary: 'E-mails a password-reset link, with the same answer whether or not the account exists',
+    errors: [429],
     method: 'POST',
     path: '/api/request_password_reset',
     auth: 'none',
@@ -64,6 +84,8 @@ export const AUTH_ENDPOINTS = endpoints('auth', {
   },
   /** The link in the reset e-mail: opens a recovery session and redirects to /set-new-password. */
   recover: {
+    summary: 'The e-mailed reset link: spends its token and redirects to the page that sets a new password',
+    errors: [429],
     method: 'GET',
     path: '/api/auth/recover',
     auth: 'none',
@@ -71,6 +93,8 @@ export const AUTH_ENDPOINTS = endpoints('auth', {
     answer: 'redirect',
   },
   reauthenticate: {
+    summary: "Checks a recovery session's token pair and names its owner",
+    errors: [429],
     method: 'POST',
     path: '/api/reauthenticate',
     auth: 'recovery',
@@ -78,6 +102,10 @@ export const AUTH_ENDPOINTS = endpoints('auth', {
     answer: ReauthenticateResponseSchema,
   },
   updatePassword: {
+    summary: 'Sets a new password from a recovery session and ends every session',
+    errors: [429],
+    // The profile's change is accounts' updatePassword; the two need their own names in /api/docs.
+    operationId: 'updatePasswordFromRecovery',
     method: 'POST',
     path: '/api/update_password',
     auth: 'recovery',

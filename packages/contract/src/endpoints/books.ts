@@ -20,6 +20,7 @@ const params = IdParamsSchema;
  */
 export const BOOKS_ENDPOINTS = endpoints('books', {
   getLineTransactions: {
+    summary: 'The transactions behind a report line, a page at a time',
     method: 'POST',
     path: '/api/database/get-line-transactions/:id',
     auth: 'session',
@@ -28,6 +29,7 @@ export const BOOKS_ENDPOINTS = endpoints('books', {
     answer: LineTransactionsResponseSchema,
   },
   getCorrectionOptions: {
+    summary: 'The categories a bank transaction may be moved to',
     method: 'POST',
     path: '/api/database/get-correction-options/:id',
     auth: 'session',
@@ -36,6 +38,7 @@ export const BOOKS_ENDPOINTS = endpoints('books', {
     answer: CorrectionOptionsResponseSchema,
   },
   correctTransaction: {
+    summary: 'Moves a bank transaction (and, if asked, similar ones) to another category',
     method: 'POST',
     path: '/api/database/correct-transaction/:id',
     auth: 'session',
@@ -44,6 +47,7 @@ export const BOOKS_ENDPOINTS = endpoints('books', {
     answer: CorrectTransactionResponseSchema,
   },
   getCategoryRules: {
+    summary: "The owner's rules for moving similar transactions",
     method: 'GET',
     path: '/api/database/get-category-rules/:id',
     auth: 'session',
@@ -51,6 +55,7 @@ export const BOOKS_ENDPOINTS = endpoints('books', {
     answer: CategoryRulesResponseSchema,
   },
   removeCategoryRule: {
+    summary: 'Removes a rule, restoring the transactions it moved if asked',
     method: 'POST',
     path: '/api/database/remove-category-rule/:id',
     auth: 'session',

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * Who may call an endpoint:
@@ -35,6 +35,42 @@ export interface Endpoint<Path extends string = string> {
   read?: z.ZodType;
   /** What a screen shows when the call fails (docs/product.md, "Failures"), for the calls the spec gives one. */
   fallback?: unknown;
+  /** The name a client calls it by (/api/docs `operationId`): its key in its area's table unless it names one. */
+  operationId: string;
+  /** One line on what the call does, for /api/docs. */
+  summary: string;
+  /** Error answers its auth and input do not imply (errorAnswersOf): 429 when it spends an allowance, 401 when it
+   * checks credentials it is given, 404 for a named thing that may not be there, 503 while the app cannot serve. */
+  errors?: readonly ErrorStatus[];
+}
+
+/** The statuses of the error answers an endpoint may declare beyond those errorAnswersOf derives. */
+export type ErrorStatus = 401 | 404 | 429 | 503;
+
+/** The keys of a JSON body's object, through the refinements and pipes around it. */
+function bodyKeys(schema: unknown): string[] {
+  if (schema instanceof z.ZodObject) return Object.keys(schema.shape);
+  if (schema instanceof z.ZodPipe) return bodyKeys(schema.in);
+  return [];
+}
+
+/**
+ * Every error answer an endpoint may give, each in the one error shape (api-error.ts; docs/architecture.md, "The API's
+ * conventions"): 400 when it takes input (a schema's refusal, a NUL byte), 401 when it needs a session or a recovery
+ * token, 404 when a signed-in call names an owner (another owner's id is "not found"), and what it declares itself.
+ */
+export function errorAnswersOf(endpoint: Endpoint): number[] {
+  const input = Boolean(endpoint.params || endpoint.query || endpoint.body);
+  const namesOwner =
+    endpoint.auth === 'session' &&
+    (/:(id|user_id)\b/.test(endpoint.path) || bodyKeys(endpoint.body).some((key) => key === 'id' || key === 'user_id'));
+  const statuses = new Set<number>([
+    ...(input ? [400] : []),
+    ...(endpoint.auth === 'none' ? [] : [401]),
+    ...(namesOwner ? [404] : []),
+    ...(endpoint.errors ?? []),
+  ]);
+  return [...statuses].sort((a, b) => a - b);
 }
 
 /** The names of a path's `:name` segments: 'id' for '/api/database/get-user-details/:id'. */
@@ -86,16 +122,15 @@ export function lenient<A extends z.ZodType, F extends z.output<A> | undefined =
 }
 
 /**
- * Declares an area's endpoints under one tag. `const` keeps each path a literal type, so path parameters and
- * bodies are checked where the endpoint is called.
+ * Declares an area's endpoints under one tag, each named by its key (its `operationId`) unless it names itself.
+ * `const` keeps each path a literal type, so path parameters and bodies are checked where the endpoint is called.
  */
-export function endpoints<const T extends Record<string, Omit<Endpoint, 'tag'>>>(
-  tag: string,
-  table: T,
-): { [K in keyof T]: T[K] & { tag: string } } {
-  return Object.fromEntries(Object.entries(table).map(([name, e]) => [name, { ...e, tag }])) as {
-    [K in keyof T]: T[K] & { tag: string };
-  };
+export function endpoints<
+  const T extends Record<string, Omit<Endpoint, 'tag' | 'operationId'> & { operationId?: string }>,
+>(tag: string, table: T): { [K in keyof T]: T[K] & { tag: string; operationId: string } } {
+  return Object.fromEntries(
+    Object.entries(table).map(([name, e]) => [name, { ...e, tag, operationId: e.operationId ?? name }]),
+  ) as { [K in keyof T]: T[K] & { tag: string; operationId: string } };
 }
 
 /** The path with its parameters filled in, each encoded as one path segment. */

@@ -1,5 +1,5 @@
 import { IdParamsSchema } from '../auth/schemas.js';
-import type { CardProcessor } from '../integrations/processors.js';
+import { type CardProcessor, PROCESSOR_NAMES } from '../integrations/processors.js';
 import {
   AccessTokensResponseSchema,
   AuthorizationUrlRequestSchema,
@@ -20,6 +20,7 @@ import { endpoints } from './endpoint.js';
 
 const recordCard = <P extends CardProcessor>(processor: P) =>
   ({
+    summary: `Connects ${PROCESSOR_NAMES[processor]} with the code and state its consent page returned, and queues its import`,
     method: 'POST',
     path: `/api/${processor}/record-${processor}-transactions`,
     auth: 'session',
@@ -33,6 +34,7 @@ const recordCard = <P extends CardProcessor>(processor: P) =>
  */
 export const INTEGRATION_ENDPOINTS = endpoints('integrations', {
   authorizationUrl: {
+    summary: "A card processor's consent URL and the state of this connect attempt",
     method: 'POST',
     path: '/api/integrations/authorization-url',
     auth: 'session',
@@ -41,6 +43,7 @@ export const INTEGRATION_ENDPOINTS = endpoints('integrations', {
   },
   /** Onboarding's Stripe return: the spec's `code` (no id). */
   stripeAccessToken: {
+    summary: 'Connects Stripe with the code and state its consent page returned',
     method: 'POST',
     path: '/api/stripe/get_access_token',
     auth: 'session',
@@ -51,12 +54,14 @@ export const INTEGRATION_ENDPOINTS = endpoints('integrations', {
   recordSquareTransactions: recordCard('square'),
   recordSumupTransactions: recordCard('sumup'),
   chooseABank: {
+    summary: 'The banks the owner may connect',
     method: 'GET',
     path: '/api/gocardless/choose-a-bank',
     auth: 'session',
     answer: BankListResponseSchema,
   },
   buildABankLink: {
+    summary: "Starts a bank connection: the bank's consent link",
     method: 'POST',
     path: '/api/gocardless/build-a-link',
     auth: 'session',
@@ -64,6 +69,7 @@ export const INTEGRATION_ENDPOINTS = endpoints('integrations', {
     answer: BuildBankLinkResponseSchema,
   },
   recordBankTransactions: {
+    summary: 'Connects the bank the owner consented to and queues its import',
     method: 'POST',
     path: '/api/gocardless/record-bank-transactions',
     auth: 'session',
@@ -71,6 +77,7 @@ export const INTEGRATION_ENDPOINTS = endpoints('integrations', {
     answer: ConnectedResponseSchema,
   },
   getAccessTokens: {
+    summary: 'Which processors and banks the owner has connected (never the credentials)',
     method: 'GET',
     path: '/api/database/get-access-tokens/:id',
     auth: 'session',
@@ -78,6 +85,7 @@ export const INTEGRATION_ENDPOINTS = endpoints('integrations', {
     answer: AccessTokensResponseSchema,
   },
   syncStatus: {
+    summary: "Each connection's import state, last import and last error",
     method: 'GET',
     path: '/api/integrations/sync-status/:id',
     auth: 'session',
@@ -86,6 +94,7 @@ export const INTEGRATION_ENDPOINTS = endpoints('integrations', {
   },
   /** Beyond the spec: the business bank balance the last import read. */
   getCashInTheBank: {
+    summary: 'The business bank balance the last import read',
     method: 'GET',
     path: '/api/database/get-cash-in-the-bank/:id',
     auth: 'session',
@@ -93,6 +102,7 @@ export const INTEGRATION_ENDPOINTS = endpoints('integrations', {
     answer: CashInTheBankResponseSchema,
   },
   deleteTokens: {
+    summary: 'Disconnects a processor or the bank, keeping the imported history',
     method: 'POST',
     path: '/api/database/delete-tokens',
     auth: 'session',

@@ -17,6 +17,7 @@ const params = IdParamsSchema;
 /** The read calls of docs/product.md, "The calls" over the ledger; every one scoped to the signed-in owner. */
 export const LEDGER_ENDPOINTS = endpoints('ledger', {
   getAllSales: {
+    summary: 'Sales lines by category, all time',
     method: 'GET',
     path: '/api/database/get-all-sales/:id',
     auth: 'session',
@@ -24,6 +25,7 @@ export const LEDGER_ENDPOINTS = endpoints('ledger', {
     answer: SalesResponseSchema,
   },
   getAllExpenses: {
+    summary: 'Expense lines by category, all time',
     method: 'GET',
     path: '/api/database/get-all-expenses/:id',
     auth: 'session',
@@ -31,6 +33,7 @@ export const LEDGER_ENDPOINTS = endpoints('ledger', {
     answer: ExpensesResponseSchema,
   },
   getSalesForMonth: {
+    summary: 'Sales lines by category for one month',
     method: 'POST',
     path: '/api/database/get-sales-for-month/:id',
     auth: 'session',
@@ -39,6 +42,7 @@ export const LEDGER_ENDPOINTS = endpoints('ledger', {
     answer: SalesResponseSchema,
   },
   getExpensesForMonth: {
+    summary: 'Expense lines by category for one month',
     method: 'POST',
     path: '/api/database/get-expenses-for-month/:id',
     auth: 'session',
@@ -47,6 +51,7 @@ export const LEDGER_ENDPOINTS = endpoints('ledger', {
     answer: ExpensesResponseSchema,
   },
   getMonthlySales: {
+    summary: 'Revenue of each of the last 12 months',
     method: 'GET',
     path: '/api/database/get-monthly-sales/:id',
     auth: 'session',
@@ -54,6 +59,7 @@ export const LEDGER_ENDPOINTS = endpoints('ledger', {
     ...lenient(MonthlySalesResponseSchema, { fallback: { monthly_sales: [] } }),
   },
   getMonthlyExpenses: {
+    summary: 'Expenses of each of the last 12 months',
     method: 'GET',
     path: '/api/database/get-monthly-expenses/:id',
     auth: 'session',
@@ -61,6 +67,7 @@ export const LEDGER_ENDPOINTS = endpoints('ledger', {
     ...lenient(MonthlyExpensesResponseSchema, { fallback: { monthly_expenses: [] } }),
   },
   getCurrentMonthSalesTotal: {
+    summary: 'The Monthly revenue tile: the month so far against the month before, like for like',
     method: 'GET',
     path: '/api/database/get-current-month-sales-total/:id',
     auth: 'session',
@@ -68,6 +75,7 @@ export const LEDGER_ENDPOINTS = endpoints('ledger', {
     ...lenient(HeadlineFigureSchema, { fallback: HEADLINE_FALLBACK }),
   },
   getCurrentMonthExpensesTotal: {
+    summary: 'The Monthly expenses tile: the month so far against the month before, like for like',
     method: 'GET',
     path: '/api/database/get-current-month-expenses-total/:id',
     auth: 'session',
@@ -75,6 +83,7 @@ export const LEDGER_ENDPOINTS = endpoints('ledger', {
     ...lenient(HeadlineFigureSchema, { fallback: HEADLINE_FALLBACK }),
   },
   getCurrentMonthRevenuePerClient: {
+    summary: 'The Revenue per client tile: the month so far against the month before',
     method: 'GET',
     path: '/api/database/get-current-month-revenue-per-client/:id',
     auth: 'session',
@@ -83,6 +92,7 @@ export const LEDGER_ENDPOINTS = endpoints('ledger', {
   },
   /** Beyond the spec's calls: new-client and overall retention, last 6 months (docs/finance.md, "Retention"). */
   getRetention: {
+    summary: 'New-client and overall retention, month by month',
     method: 'GET',
     path: '/api/database/get-retention/:id',
     auth: 'session',
@@ -94,6 +104,7 @@ export const LEDGER_ENDPOINTS = endpoints('ledger', {
    * per remaining open day (docs/finance.md, "Goal progress").
    */
   getGoalProgress: {
+    summary: "This month's progress against the owner's goals",
     method: 'GET',
     path: '/api/database/get-goal-progress/:id',
     auth: 'session',

@@ -6,6 +6,7 @@ import { endpoints } from './endpoint.js';
 export const REPORT_ENDPOINTS = endpoints('reports', {
   /** `{type, month, year}`: the report table model the PDF and CSV render. */
   getReport: {
+    summary: 'A report (income statement, sales, expenses or VAT) for a month, as JSON, CSV or PDF',
     method: 'POST',
     path: '/api/database/get-report/:id',
     auth: 'session',
@@ -15,6 +16,7 @@ export const REPORT_ENDPOINTS = endpoints('reports', {
   },
   /** This year and every earlier year with transactions, newest first: the Reports screen's year selector. */
   getReportYears: {
+    summary: "The years the owner's reports can cover",
     method: 'GET',
     path: '/api/database/get-report-years/:id',
     auth: 'session',

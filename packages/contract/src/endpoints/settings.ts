@@ -11,6 +11,7 @@ const params = IdParamsSchema;
 
 export const SETTINGS_ENDPOINTS = endpoints('settings', {
   getFinancialGoals: {
+    summary: "The owner's financial goals",
     method: 'GET',
     path: '/api/database/get-financial-goals/:id',
     auth: 'session',
@@ -21,6 +22,7 @@ export const SETTINGS_ENDPOINTS = endpoints('settings', {
     }),
   },
   updateFinancialGoals: {
+    summary: "Saves the owner's financial goals",
     method: 'POST',
     path: '/api/database/update-financial-goals/:id',
     auth: 'session',
@@ -29,6 +31,7 @@ export const SETTINGS_ENDPOINTS = endpoints('settings', {
     answer: MessageResponseSchema,
   },
   getNotificationSettings: {
+    summary: "The owner's e-mail notification choices",
     method: 'GET',
     path: '/api/database/get-notification-settings/:id',
     auth: 'session',
@@ -36,6 +39,7 @@ export const SETTINGS_ENDPOINTS = endpoints('settings', {
     ...lenient(NotificationSettingsSchema, { read: LenientNotificationSettingsSchema }),
   },
   updateNotificationSettings: {
+    summary: "Saves the owner's e-mail notification choices",
     method: 'POST',
     path: '/api/database/update-notification-settings/:id',
     auth: 'session',
@@ -45,6 +49,7 @@ export const SETTINGS_ENDPOINTS = endpoints('settings', {
   },
   /** VAT settings (beyond the spec; docs/finance.md, "VAT"). */
   getVatSettings: {
+    summary: "The owner's VAT registration, scheme, quarters and category rates",
     method: 'GET',
     path: '/api/database/get-vat-settings/:id',
     auth: 'session',
@@ -52,6 +57,7 @@ export const SETTINGS_ENDPOINTS = endpoints('settings', {
     answer: VatSettingsResponseSchema,
   },
   updateVatSettings: {
+    summary: 'Saves the VAT settings and re-derives the VAT of the books',
     method: 'POST',
     path: '/api/database/update-vat-settings/:id',
     auth: 'session',
