@@ -172,9 +172,16 @@ describe('the SPA', () => {
     expect(plain.body).toContain("copy = 'plain'");
   });
 
-  it('serves /set-new-password with no referrer at all', async () => {
+  it("serves /set-new-password and the providers' return pages (code and state in the address) with no referrer at all", async () => {
     const res = await server.get('/set-new-password');
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    for (const page of ['/stripe-redirect', '/square-redirect', '/sumup-redirect', '/gocardless-redirect']) {
+      const back = await server.get(`${page}?code=ac_secret&state=${'s'.repeat(43)}`);
+      expect(back.status, page).toBe(200);
+      expect(back.headers.get('referrer-policy'), page).toBe('no-referrer');
+    }
+    // Every other page keeps the strict default.
+    expect((await server.get('/login')).headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });
 });
 

@@ -1,10 +1,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { CONNECTABLE_PROCESSORS, returnPageOf } from '@brade/contract';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { canonicalPageUrl } from './canonical-origin.js';
 import type { PageFallback } from './error-handler.js';
+
+/**
+ * Pages whose address carries a secret, sent with no referrer at all, so nothing they load can read it: the reset page
+ * (tokens in its hash) and the providers' return pages (`code` and `state` in the query).
+ */
+const NO_REFERRER_PAGES = new Set<string>(['/set-new-password', ...CONNECTABLE_PROCESSORS.map(returnPageOf)]);
 
 /**
  * Serves the built SPA's files (hashed assets cached for a year) and returns the fallback that answers
@@ -49,8 +56,7 @@ export async function registerSpa(
     // providers' pop-ups back to PUBLIC_URL, where nothing was stored: it moves there before anything is stored.
     const canonical = canonicalPageUrl(request.host, request.url, options.publicUrl);
     if (canonical) return reply.redirect(canonical, 302);
-    // The reset page carries tokens in its hash: it must not leak the address to anything it loads.
-    if (request.url.split('?')[0] === '/set-new-password') reply.header('referrer-policy', 'no-referrer');
+    if (NO_REFERRER_PAGES.has(request.url.split('?')[0]!)) reply.header('referrer-policy', 'no-referrer');
     reply.header('cache-control', 'no-cache');
     return pageWithoutDemo
       ? reply.type('text/html; charset=utf-8').send(pageWithoutDemo)

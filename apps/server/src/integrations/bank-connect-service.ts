@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ConnectionSummary } from '@brade/contract';
 import { HttpError } from '../http/http-error.js';
 import { latestLedgerDate } from '../ledger/import.js';
-import { connectFailed, consumeAttempt, startAttempt } from './connect-attempts.js';
+import { type Connector, connectFailed, consumeAttempt, startAttempt } from './connect-attempts.js';
 import { type ConnectDeps, providerRefusal, redirectUriOf, refuseDemo, unavailable } from './connect-guards.js';
 import { type ConnectionRow, findConnection, readCredentials, saveConnection, summaryOf } from './connection-store.js';
 import type { OpenBankingProvider, OpenBankingProviderId } from './open-banking/open-banking-provider.js';
@@ -47,9 +47,10 @@ export async function listBanks(ctx: ConnectDeps) {
  */
 export async function buildBankLink(
   ctx: ConnectDeps,
-  userId: string,
+  connector: Connector,
   input: { institutionId: string; redirect: string },
 ): Promise<{ id: string; link: string }> {
+  const { userId } = connector;
   await refuseDemo(ctx.database.db, userId);
   const expected = redirectUriOf(ctx, 'gocardless');
   if (input.redirect !== expected) {
@@ -75,7 +76,7 @@ export async function buildBankLink(
     throw providerRefusal('gocardless', error);
   }
   const attempt = await startAttempt(ctx.database.db, ctx.integrations.cipher, {
-    userId,
+    ...connector,
     provider: 'bank',
     redirectUri: expected,
     pkce: false,
@@ -116,13 +117,14 @@ async function cursorFor(
  */
 export async function completeBankConnection(
   ctx: ConnectDeps,
-  userId: string,
+  connector: Connector,
   input: { requisitionId: string; state: string; code: string | undefined; error: string | undefined },
 ): Promise<ConnectionSummary> {
+  const { userId } = connector;
   await refuseDemo(ctx.database.db, userId);
   const db = ctx.database.db;
   const attempt = await consumeAttempt(db, ctx.integrations.cipher, {
-    userId,
+    ...connector,
     provider: 'bank',
     state: input.state,
     attemptId: input.requisitionId,

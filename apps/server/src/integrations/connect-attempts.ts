@@ -32,12 +32,22 @@ const random = () => randomBytes(32).toString('base64url');
 
 export const connectFailed = (code: string, message: string) => new HttpError(400, code, message);
 
-/** A new unguessable `state` (256 bits) bound to this owner and provider, with a PKCE verifier if asked. */
+/** Who connects: the owner, and the browser session that started the attempt (its access token's session). */
+export interface Connector {
+  userId: string;
+  sessionId: string;
+}
+
+/**
+ * A new unguessable `state` (256 bits) bound to this owner, session and provider, with a PKCE verifier if asked.
+ * Stripe and Enable Banking take no PKCE: the session binding is what keeps their code to the attempt that asked.
+ */
 export async function startAttempt(
   db: Db,
   cipher: TokenCipher,
   input: {
     userId: string;
+    sessionId: string;
     provider: ConnectionProvider;
     redirectUri: string;
     pkce: boolean;
@@ -56,6 +66,7 @@ export async function startAttempt(
     .values({
       stateHash: hash(state),
       userId: input.userId,
+      sessionId: input.sessionId,
       provider: input.provider,
       redirectUri: input.redirectUri,
       linkId: input.linkId ?? null,
@@ -80,13 +91,15 @@ export async function startAttempt(
 }
 
 /**
- * Uses up a `state`: it must exist, belong to this owner and provider, be under 10 minutes old and unused.
- * Marking it used is one conditional UPDATE, so two requests racing with the same state cannot both pass.
+ * Uses up a `state`: it must exist, belong to this owner and provider, be under 10 minutes old and unused, and come
+ * back from the browser session that started it (another session of the same owner, or one holding a leaked code and
+ * state, is refused and leaves the attempt as it was). Marking it used is one conditional UPDATE, so two requests
+ * racing with the same state cannot both pass.
  */
 export async function consumeAttempt(
   db: Db,
   cipher: TokenCipher,
-  input: { userId: string; provider: ConnectionProvider; now: Date; state: string; attemptId?: string },
+  input: Connector & { provider: ConnectionProvider; now: Date; state: string; attemptId?: string },
 ): Promise<ConsumedAttempt> {
   // A card provider's return carries only the state; the bank's also names the attempt (the spec's requisition id),
   // which must be the one the state was issued for.
@@ -97,6 +110,12 @@ export async function consumeAttempt(
   const otherAttempt = input.attemptId !== undefined && found?.id !== input.attemptId;
   if (!found || found.userId !== input.userId || found.provider !== input.provider || otherAttempt) {
     throw connectFailed('connect_state_invalid', 'This connection link is not valid. Please connect again.');
+  }
+  if (found.sessionId !== input.sessionId) {
+    throw connectFailed(
+      'connect_other_session',
+      'This connection was started from another sign-in. Please connect again from this one.',
+    );
   }
   if (found.usedAt) {
     throw connectFailed('connect_state_used', 'This connection link has already been used. Please connect again.');

@@ -1,4 +1,4 @@
-import { BANK_PROCESSOR, type ConnectableProcessor, sourceOf } from '@brade/contract';
+import { BANK_PROCESSOR, type ConnectableProcessor, returnPageOf, sourceOf } from '@brade/contract';
 import type { Logger } from 'pino';
 import { ownerForWrite } from '../accounts/owner-guard.js';
 import type { Db } from '../db/client.js';
@@ -30,7 +30,7 @@ export interface ConnectDeps {
 
 /** Each provider returns to its own page: a separate redirect URI per provider is the mix-up defence. */
 export const redirectUriOf = (ctx: Pick<ConnectDeps, 'config'>, processor: ConnectableProcessor) =>
-  `${ctx.config.publicUrl}/${processor}-redirect`;
+  `${ctx.config.publicUrl}${returnPageOf(processor)}`;
 
 export const unavailable = (processor: ConnectableProcessor) =>
   new HttpError(

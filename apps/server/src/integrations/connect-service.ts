@@ -3,7 +3,7 @@ import { HttpError } from '../http/http-error.js';
 import { reclassifyPayouts } from '../ledger/import.js';
 import { forgetBankBalances } from './bank-balances.js';
 import { bankProviderFor } from './bank-connect-service.js';
-import { consumeAttempt, startAttempt } from './connect-attempts.js';
+import { type Connector, consumeAttempt, startAttempt } from './connect-attempts.js';
 import { type ConnectDeps, providerRefusal, redirectUriOf, refuseDemo, unavailable } from './connect-guards.js';
 import {
   findConnection,
@@ -22,12 +22,12 @@ function cardAdapter(ctx: ConnectDeps, processor: CardProcessor) {
   return adapter;
 }
 
-export async function authorizationUrl(ctx: ConnectDeps, userId: string, processor: CardProcessor) {
-  await refuseDemo(ctx.database.db, userId);
+export async function authorizationUrl(ctx: ConnectDeps, connector: Connector, processor: CardProcessor) {
+  await refuseDemo(ctx.database.db, connector.userId);
   const adapter = cardAdapter(ctx, processor);
   const redirectUri = redirectUriOf(ctx, processor);
   const attempt = await startAttempt(ctx.database.db, ctx.integrations.cipher, {
-    userId,
+    ...connector,
     provider: processor,
     redirectUri,
     pkce: adapter.supportsPkce,
@@ -39,18 +39,22 @@ export async function authorizationUrl(ctx: ConnectDeps, userId: string, process
   };
 }
 
-/** The pop-up's return: the state must be this owner's, fresh and unused; then the code becomes tokens. */
+/**
+ * The pop-up's return: the state must be this owner's and this session's, fresh and unused; then the code becomes
+ * tokens.
+ */
 export async function completeCardConnection(
   ctx: ConnectDeps,
-  userId: string,
+  connector: Connector,
   processor: CardProcessor,
   input: { code: string; state: string; merchant_code?: string | undefined },
 ): Promise<ConnectionSummary> {
+  const { userId } = connector;
   await refuseDemo(ctx.database.db, userId);
   const adapter = cardAdapter(ctx, processor);
   const db = ctx.database.db;
   const attempt = await consumeAttempt(db, ctx.integrations.cipher, {
-    userId,
+    ...connector,
     provider: processor,
     state: input.state,
     now: ctx.clock(),

@@ -183,6 +183,20 @@ describe('the bank through Enable Banking', { timeout: 60_000 }, () => {
     expect((await cashOf(other)).body).toEqual({ cash_in_the_bank: null });
   });
 
+  it('refuses the code and state from another session of the same owner, then links the session that asked', async () => {
+    // Enable Banking takes no PKCE: the attempt is bound to the session that started it (connect-attempts.ts).
+    const owner = await signUpAndConfirm(server);
+    const elsewhere = await server.post('/api/signin_user', { email: owner.email, password: owner.password });
+    const { id, back } = await consent(owner);
+    const stolen = await finish({ ...owner, access_token: elsewhere.body.access_token }, id, back);
+    expect(stolen.status).toBe(400);
+    expect(stolen.body.code).toBe('connect_other_session');
+    expect(await server.ctx.database.db.select().from(connections).where(eq(connections.userId, owner.id))).toEqual([]);
+    const res = await finish(owner, id, back);
+    expect(res.status).toBe(200);
+    expect(res.body.connection).toMatchObject({ processor: 'gocardless', status: 'connected' });
+  });
+
   it('passes a refusal at the bank on and connects nothing', async () => {
     const owner = await signUpAndConfirm(server);
     const { id, back } = await consent(owner, 'deny');

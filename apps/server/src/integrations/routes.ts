@@ -1,5 +1,5 @@
 import { INTEGRATION_ENDPOINTS as E } from '@brade/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { registerEndpoints } from '../http/register-endpoint.js';
 import { ownId } from '../http/signed-in.js';
@@ -15,29 +15,34 @@ import { accessTokenMaps, listConnections, summaryOf } from './connection-store.
 export function integrationRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const { db } = ctx.database;
+    // A connect attempt belongs to the owner and to the session that started it (connect-attempts.ts).
+    const connector = (req: FastifyRequest, id: string = req.user!.userId) => ({
+      userId: ownId(req, id),
+      sessionId: req.user!.sessionId,
+    });
     registerEndpoints(app, ctx, E, {
-      authorizationUrl: async (req) => authorizationUrl(ctx, ownId(req, req.body.id), req.body.processor),
+      authorizationUrl: async (req) => authorizationUrl(ctx, connector(req, req.body.id), req.body.processor),
       stripeAccessToken: async (req) => ({
-        connection: await completeCardConnection(ctx, req.user!.userId, 'stripe', req.body),
+        connection: await completeCardConnection(ctx, connector(req), 'stripe', req.body),
       }),
       recordStripeTransactions: async (req) => ({
-        connection: await completeCardConnection(ctx, ownId(req, req.body.id), 'stripe', req.body),
+        connection: await completeCardConnection(ctx, connector(req, req.body.id), 'stripe', req.body),
       }),
       recordSquareTransactions: async (req) => ({
-        connection: await completeCardConnection(ctx, ownId(req, req.body.id), 'square', req.body),
+        connection: await completeCardConnection(ctx, connector(req, req.body.id), 'square', req.body),
       }),
       recordSumupTransactions: async (req) => ({
-        connection: await completeCardConnection(ctx, ownId(req, req.body.id), 'sumup', req.body),
+        connection: await completeCardConnection(ctx, connector(req, req.body.id), 'sumup', req.body),
       }),
       chooseABank: [async () => ({ banks: await listBanks(ctx) }), { sessionFirst: true }],
       buildABankLink: async (req) => ({
-        requisition: await buildBankLink(ctx, ownId(req, req.body.user_id), {
+        requisition: await buildBankLink(ctx, connector(req, req.body.user_id), {
           institutionId: req.body.institution_id,
           redirect: req.body.redirect,
         }),
       }),
       recordBankTransactions: async (req) => ({
-        connection: await completeBankConnection(ctx, ownId(req, req.body.id), {
+        connection: await completeBankConnection(ctx, connector(req, req.body.id), {
           requisitionId: req.body.requisition_id,
           state: (req.body.state ?? req.body.ref)!,
           code: req.body.code,

@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables.js';
+import { sessions } from '../auth/tables.js';
 import type { OpenBankingProviderId } from './open-banking/open-banking-provider.js';
 
 /** Brade's name for what a connection links (the contract's `Source`). */
@@ -91,6 +92,11 @@ export const connectAttempts = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The browser session that started it: only that session may bring its code back (so signing out leaves it
+     * unfinishable). Null only for an attempt started before the column existed, which no session can finish.
+     */
+    sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
     provider: text('provider').$type<ConnectionProvider>().notNull(),
     redirectUri: text('redirect_uri').notNull(),
     codeVerifier: text('code_verifier'),

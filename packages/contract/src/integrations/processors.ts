@@ -15,6 +15,9 @@ export const BANK_PROCESSOR = 'gocardless' as const;
 export const CONNECTABLE_PROCESSORS = [...CARD_PROCESSORS, BANK_PROCESSOR] as const;
 export type ConnectableProcessor = (typeof CONNECTABLE_PROCESSORS)[number];
 
+/** The page a provider's consent returns to with `code` and `state` (both banks return to the spec's one). */
+export const returnPageOf = (processor: ConnectableProcessor) => `/${processor}-redirect` as const;
+
 /** Brade's own name for each source of transactions: a card processor, or 'bank' whoever links it. */
 export const SOURCES = [...CARD_PROCESSORS, 'bank'] as const;
 export type Source = (typeof SOURCES)[number];

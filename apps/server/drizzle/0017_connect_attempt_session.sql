@@ -1,0 +1,2 @@
+ALTER TABLE "connect_attempts" ADD COLUMN "session_id" uuid;--> statement-breakpoint
+ALTER TABLE "connect_attempts" ADD CONSTRAINT "connect_attempts_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE cascade ON UPDATE no action;
