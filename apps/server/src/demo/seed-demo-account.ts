@@ -22,5 +22,5 @@ export async function seedDemoAccount(db: Db, log: Logger): Promise<void> {
     state: 'England',
     country: 'United Kingdom',
   });
-  log.info({ email: DEMO_ACCOUNT.email }, 'demo account created');
+  log.info({ userId: user.id }, 'demo account created');
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../accounts/users.js';
 import { hashPassword } from '../auth/passwords.js';
-import { startTestServer, type TestServer } from '../test/test-server.js';
+import { GOOD_PASSWORD, signUpAndConfirm, startTestServer, type TestServer, uniqueEmail } from '../test/test-server.js';
+import { withoutEmails } from './personal-data.js';
 
 const lines: string[] = [];
 let server: TestServer;
@@ -39,5 +40,40 @@ describe('what the logs keep', () => {
     expect(log).not.toContain(email);
     expect(log).not.toContain(passwordHash);
     expect(log).not.toContain('Leaky Owner');
+  });
+
+  it('names no e-mail address at info level, whatever the owner does: sign-up, sign-in, reset, a change of address', async () => {
+    lines.length = 0;
+    const owner = await signUpAndConfirm(server);
+    const next = uniqueEmail('moved');
+    await server.post('/api/signin_user', { email: owner.email, password: 'Wrong-password-1' });
+    await server.post('/api/signin_user', { email: owner.email, password: GOOD_PASSWORD });
+    await server.post('/api/request_password_reset', { email: owner.email, redirect_to: '/set-new-password' });
+    await server.post('/api/request_password_reset', { email: 'nobody.here@salon-test.co.uk' });
+    const asked = await server.post(
+      '/api/database/update-email',
+      { id: owner.id, email: next, refresh_token: owner.refresh_token },
+      owner.access_token,
+    );
+    expect(asked.status).toBe(200);
+    const [confirm] = await server.mailsTo(next);
+    const link = confirm!.text.match(/https?:\/\/\S+confirm-email-change\?token=\S+/)![0];
+    expect((await fetch(link, { redirect: 'manual' })).status).toBe(303);
+    await server.mailsTo(owner.email);
+    const info = lines.map((line) => JSON.parse(line) as { level: number; msg: string }).filter((l) => l.level <= 30);
+    expect(info.filter((l) => l.msg === 'e-mail stored in outbox').length).toBeGreaterThanOrEqual(4);
+    expect(info.some((l) => l.msg === 'e-mail change confirmed')).toBe(true);
+    const withAddress = info.filter((l) => withoutEmails(JSON.stringify(l)) !== JSON.stringify(l));
+    expect(withAddress).toEqual([]);
+    for (const address of [owner.email, next, 'nobody.here@salon-test.co.uk']) {
+      expect(lines.join('')).not.toContain(address);
+    }
+  });
+
+  it('masks the addresses in a text it must log, such as an SMTP refusal', () => {
+    expect(withoutEmails('550 5.1.1 <priya.shah+salon@example.co.uk>: Recipient address rejected')).toBe(
+      '550 5.1.1 <[e-mail]>: Recipient address rejected',
+    );
+    expect(withoutEmails('no address here, just @mentions and a.b')).toBe('no address here, just @mentions and a.b');
   });
 });

@@ -3,6 +3,7 @@ import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import { afterCommit } from '../db/after-commit.js';
 import { type Db, rowsOf } from '../db/client.js';
+import { withoutEmails } from '../logging/personal-data.js';
 import { outbox } from './tables.js';
 import type { MailAttachment, MailContent } from './templates.js';
 
@@ -140,9 +141,10 @@ export class Mailer {
     for (const mail of due) {
       if (!this.transport) {
         await this.db.update(outbox).set({ status: 'stored', sentAt: new Date() }).where(eq(outbox.id, mail.id));
-        // The body holds codes and links: log only who and what, and where to read it.
+        // The body holds codes and links, the address is personal: log the outbox row and what it is, and where to
+        // read it (docs/security-decisions.md, "Logs and stored e-mail").
         this.log.info(
-          { to: mail.to, subject: mail.subject.replace(/\d{6}/, '******'), mailbox: this.options.mailboxUrl },
+          { mailId: mail.id, subject: mail.subject.replace(/\d{6}/, '******'), mailbox: this.options.mailboxUrl },
           'e-mail stored in outbox',
         );
         continue;
@@ -150,7 +152,7 @@ export class Mailer {
       // The batch's lease may have run out while earlier ones were sent (a slow SMTP server): then another instance
       // may have claimed this one. Renew it only if it is still this run's claim, and skip it otherwise.
       if (!(await this.renewLease(mail.id, mail.leaseUntil))) {
-        this.log.warn({ to: mail.to }, 'e-mail lease taken over by another sender; not sent here');
+        this.log.warn({ mailId: mail.id }, 'e-mail lease taken over by another sender; not sent here');
         continue;
       }
       try {
@@ -171,7 +173,7 @@ export class Mailer {
           .update(outbox)
           .set({ status: 'sent', sentAt: new Date(), attempts: mail.attempts + 1, ...BLANK_CONTENT() })
           .where(eq(outbox.id, mail.id));
-        this.log.info({ to: mail.to }, 'e-mail sent');
+        this.log.info({ mailId: mail.id }, 'e-mail sent');
       } catch (err) {
         const attempts = mail.attempts + 1;
         const backoffSeconds = Math.min(3600, this.timing.retrySeconds * 2 ** (attempts - 1));
@@ -185,7 +187,10 @@ export class Mailer {
             nextAttemptAt: new Date(Date.now() + backoffSeconds * 1000),
           })
           .where(eq(outbox.id, mail.id));
-        this.log.warn({ to: mail.to, attempts, err: (err as Error).message }, 'e-mail delivery failed; will retry');
+        this.log.warn(
+          { mailId: mail.id, attempts, err: withoutEmails(String((err as Error).message)) },
+          'e-mail delivery failed; will retry',
+        );
       }
     }
   }

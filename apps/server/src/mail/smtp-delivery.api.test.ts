@@ -17,6 +17,7 @@ const received: Received[] = [];
 /** How long the SMTP server takes to accept each message (0: at once). */
 let acceptDelayMs = 0;
 let server: TestServer;
+const logLines: string[] = [];
 
 beforeAll(async () => {
   smtp = new SMTPServer({
@@ -39,6 +40,7 @@ beforeAll(async () => {
   port = (smtp.server.address() as { port: number }).port;
   server = await startTestServer({
     env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Brade <hello@brade.test>' },
+    logDestination: { write: (line: string) => void logLines.push(line) },
   });
 });
 
@@ -78,6 +80,9 @@ describe('e-mail over SMTP', () => {
     // Once handed to SMTP, the outbox keeps who and what, never the code.
     expect(sent).toMatchObject({ text: '', html: '', attachments: null });
     expect(sent.subject).toBe('Your Brade confirmation code');
+    // The log says an e-mail went, by its outbox row, never to whom (docs/security-decisions.md, "Logs and stored e-mail").
+    expect(logLines.some((line) => line.includes('"msg":"e-mail sent"'))).toBe(true);
+    expect(logLines.join('')).not.toContain(email);
   });
 
   it('sends each e-mail once even when two app instances deliver from the same outbox', async () => {
