@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { TEST_LIMITS, TEST_WORKERS } from './test-limits.js';
 
 /**
  * One runner, four projects: pure unit tests (node and jsdom), the API over real HTTP on PGlite, the same API
- * tests on PostgreSQL when TEST_DATABASE_URL is set, and the browser tests against the built app.
+ * tests on PostgreSQL when TEST_DATABASE_URL is set, and the browser tests against the built app. Every project runs
+ * two files at a time, and waits as long as test-limits.ts says.
  */
 const apiTests = ['apps/server/src/**/*.api.test.ts'];
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -14,6 +16,14 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
  */
 const sharedModules = { isolate: false };
 
+/** A project's limits (test-limits.ts) and its share of the two workers. */
+const limits = (project: keyof typeof TEST_LIMITS) => ({
+  maxWorkers: TEST_WORKERS,
+  testTimeout: TEST_LIMITS[project].test,
+  hookTimeout: TEST_LIMITS[project].hook,
+  expect: { poll: { timeout: TEST_LIMITS[project].wait, interval: 100 } },
+});
+
 export default defineConfig({
   test: {
     projects: [
@@ -21,32 +31,29 @@ export default defineConfig({
         test: {
           name: 'unit',
           ...sharedModules,
+          ...limits('unit'),
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: [...apiTests, '**/node_modules/**'],
           environment: 'node',
-          // The four projects run side by side on two cores: a simulator round trip can wait seconds for a turn.
-          testTimeout: 15_000,
         },
       },
       {
         test: {
           name: 'web',
+          ...limits('web'),
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
-          // A jsdom render of a whole screen waits its turn beside the API projects on two cores.
-          testTimeout: 15_000,
         },
       },
       {
         test: {
           name: 'api-pglite',
           ...sharedModules,
+          ...limits('api'),
           include: apiTests,
           globalSetup: ['apps/server/src/test/pglite-snapshot.global.ts'],
           env: { TEST_DB: 'pglite' },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
         },
       },
       ...(onPostgres
@@ -55,11 +62,10 @@ export default defineConfig({
               test: {
                 name: 'api-postgres',
                 ...sharedModules,
+                ...limits('api'),
                 include: apiTests,
                 globalSetup: ['apps/server/src/test/postgres-template.global.ts'],
                 env: { TEST_DB: 'postgres' },
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
               },
             },
           ]
@@ -67,11 +73,11 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          ...limits('e2e'),
+          // Each file starts its own app on its own copy of the prepared data (e2e/support/app.ts), so two run at
+          // once, each with its own Chromium.
           include: ['e2e/**/*.e2e.test.ts'],
           globalSetup: ['e2e/support/data-dirs.global.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
     ],

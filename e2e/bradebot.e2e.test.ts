@@ -36,7 +36,7 @@ describe('BradeBot', () => {
     await signInWithTestAccount(page);
     const panel = page.getByRole('region', { name: 'BradeBot' });
     const reply = panel.getByRole('button', { name: 'Ask BradeBot a question' });
-    await expect.poll(() => reply.textContent(), { timeout: 15_000 }).toContain("salon's finances");
+    await expect.poll(() => reply.textContent()).toContain("salon's finances");
     expect((await panel.boundingBox())!.height).toBeCloseTo(130, 0);
 
     await reply.click();
@@ -46,7 +46,7 @@ describe('BradeBot', () => {
     await input.press('Enter');
     const last = addMonths(monthOf(londonDateOf(new Date())), -1);
     const expected = formatPounds((await revenueOf(page, last)) / 100);
-    await expect.poll(() => reply.textContent(), { timeout: 15_000 }).toContain(expected);
+    await expect.poll(() => reply.textContent()).toContain(expected);
     expect(await reply.textContent()).toContain(`${monthName(Number(last.slice(5)))} ${last.slice(0, 4)}`);
     await screenshot(page, 'bradebot-dashboard-1440');
 
@@ -68,7 +68,7 @@ describe('BradeBot', () => {
     await signInWithTestAccount(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Reports' }).click();
-    await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
     const panel = page.getByRole('region', { name: 'BradeBot' });
     const reply = panel.getByRole('button', { name: 'Ask BradeBot a question' });
     await reply.click();
@@ -76,9 +76,7 @@ describe('BradeBot', () => {
     await panel.getByRole('textbox', { name: 'Ask BradeBot' }).press('Enter');
     const month = monthOf(londonDateOf(new Date()));
     const expected = formatPounds((await revenueOf(page, month)) / 100);
-    await expect
-      .poll(() => reply.textContent(), { timeout: 15_000 })
-      .toContain(`Revenue so far in ${monthName(Number(month.slice(5)))}`);
+    await expect.poll(() => reply.textContent()).toContain(`Revenue so far in ${monthName(Number(month.slice(5)))}`);
     expect(await reply.textContent()).toContain(expected);
     await screenshot(page, 'bradebot-reports-390');
     expect(errors).toEqual([]);

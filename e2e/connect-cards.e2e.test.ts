@@ -2,7 +2,7 @@ import path from 'node:path';
 import { formatPounds } from '@brade/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, SCREENSHOTS, screenshot, startApp } from './support/app.js';
+import { type RunningApp, SCREENSHOTS, screenshot, settled, startApp } from './support/app.js';
 import {
   apiGet,
   connectInPopup,
@@ -14,7 +14,6 @@ import {
 } from './support/connect-owner.js';
 
 /** Chunks load, pop-ups close and the API answers on a busy machine: allow for it. */
-const SOON = { timeout: 15_000 };
 
 let app: RunningApp;
 beforeAll(async () => {
@@ -35,6 +34,8 @@ const EVIL_ORIGIN = 'http://evil.example';
 const EVIL_PAGE = `<!doctype html><title>evil</title><script>
   window.opener.postMessage({ type: 'SQUARE_CONNECT_SUCCESS', processor: 'square' }, '*');
   new BroadcastChannel('brade-connect').postMessage({ type: 'SQUARE_CONNECT_SUCCESS', processor: 'square' });
+  // Messages from one window arrive in order: once the opener has this one, it has handled the claim.
+  window.opener.postMessage('evil-done', '*');
   document.title = 'sent';
 </script>`;
 
@@ -49,18 +50,18 @@ describe('connecting the card providers', () => {
     for (const name of [/Stripe/, /Square/, /SumUp/]) await page.getByRole('checkbox', { name }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL('**/queued-pos-links');
-    await expect.poll(() => heading(page), SOON).toBe('Link your Stripe account');
+    await expect.poll(() => heading(page)).toBe('Link your Stripe account');
     expect(await page.getByText('Step 1 of 3').count()).toBe(1);
     await screenshot(page, 'queued-pos-links-1440');
 
     // Deny at Stripe: the spec's message, and the step stays.
     await connectInPopup(page, context, { decision: 'Deny', login: owner.email, screenshotAs: 'consent-stripe-popup' });
-    await expect.poll(() => page.getByRole('alert').textContent(), SOON).toBe('Failed to connect. Please try again.');
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Failed to connect. Please try again.');
     expect(await heading(page)).toBe('Link your Stripe account');
     await screenshot(page, 'queued-pos-links-denied-1440');
 
     await connectInPopup(page, context, { decision: 'Approve', login: owner.email });
-    await expect.poll(() => heading(page), SOON).toBe('Link your Square account');
+    await expect.poll(() => heading(page)).toBe('Link your Square account');
     expect(await page.getByRole('alert').count()).toBe(0);
     const opens = await page.evaluate(() => (window as unknown as { __windowOpens: unknown[][] }).__windowOpens);
     expect(opens.length).toBeGreaterThan(0);
@@ -77,10 +78,16 @@ describe('connecting the card providers', () => {
     await popup.getByRole('button', { name: 'Approve' }).waitFor();
     await screenshot(popup, 'consent-square-popup');
     const evilOpened = context.waitForEvent('page');
+    await page.evaluate(() => {
+      const done = new Promise<void>((resolve) =>
+        window.addEventListener('message', (event) => event.data === 'evil-done' && resolve()),
+      );
+      (window as unknown as { evilDone: Promise<void> }).evilDone = done;
+    });
     await page.evaluate((url) => void window.open(url, 'evil'), `${EVIL_ORIGIN}/claim`);
     const evil = await evilOpened;
-    await expect.poll(() => evil.title(), SOON).toBe('sent');
-    await page.waitForTimeout(1_000);
+    await page.evaluate(() => (window as unknown as { evilDone: Promise<void> }).evilDone);
+    await settled(page);
     expect(await heading(page)).toBe('Link your Square account');
     expect(await savedQueue(page)).toEqual(['square', 'sumup']);
     await evil.close();
@@ -88,7 +95,7 @@ describe('connecting the card providers', () => {
     const squareClosed = popup.waitForEvent('close');
     await popup.getByRole('button', { name: 'Approve' }).click();
     await squareClosed;
-    await expect.poll(() => heading(page), SOON).toBe('Link your SumUp account');
+    await expect.poll(() => heading(page)).toBe('Link your SumUp account');
 
     await connectInPopup(page, context, { decision: 'Approve', screenshotAs: 'consent-sumup-popup' });
     await page.waitForURL('**/link-business-bank');
@@ -98,11 +105,11 @@ describe('connecting the card providers', () => {
     // No bank for this owner: queue it, then skip it.
     await page.getByLabel('Bank').selectOption({ label: 'Mock ASPSP' });
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect.poll(() => heading(page), SOON).toBe('Link your business bank account');
+    await expect.poll(() => heading(page)).toBe('Link your business bank account');
     await page.getByRole('button', { name: 'Skip' }).click();
     await page.waitForURL('**/account-created-success');
     // The bank is still to link: the screen says so and waits for the owner.
-    await page.getByText('Still to link: your business bank account.').waitFor(SOON);
+    await page.getByText('Still to link: your business bank account.').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('onboarding_state'))).toBeNull();
 
     // A first import in progress: the sync status is held at "running" for Stripe while the page is looked at.
@@ -114,21 +121,17 @@ describe('connecting the card providers', () => {
       await route.fulfill({ response, json: body });
     });
     await page.getByRole('link', { name: 'Go to my dashboard' }).click();
-    await page.waitForURL('**/main-menu/dashboard', { timeout: 20_000 });
+    await page.waitForURL('**/main-menu/dashboard');
     const progress = page.getByRole('status', { name: 'Import in progress' });
-    await expect
-      .poll(() => progress.textContent(), SOON)
-      .toContain('Importing your transactions from Stripe: 42 so far.');
+    await expect.poll(() => progress.textContent()).toContain('Importing your transactions from Stripe: 42 so far.');
     expect(await page.getByRole('region', { name: 'No figures yet' }).count()).toBe(0);
     // Cards but no bank: the expenses are card fees only, with the way to link the bank.
     const expensesTile = page.getByRole('region', { name: 'Monthly expenses', exact: true });
     await expect
-      .poll(() => expensesTile.getByTestId('tile-note').textContent(), SOON)
+      .poll(() => expensesTile.getByTestId('tile-note').textContent())
       .toBe('Card fees only: no bank is linked yet. Link your bank');
-    await page.waitForTimeout(800);
     await screenshot(page, 'dashboard-importing-1440');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(800);
     await screenshot(page, 'dashboard-importing-390');
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.unroute('**/api/integrations/sync-status/**');
@@ -141,12 +144,11 @@ describe('connecting the card providers', () => {
     await page.reload();
     const figures = await expectDashboardMatchesLedger(app, owner, page, formatPounds);
     expect(figures['get-current-month-sales-total']).toBeGreaterThan(0);
-    await page.waitForTimeout(800);
     await screenshot(page, 'dashboard-after-connect-1440');
 
     // Settings → Integrations: the three are connected; Disconnect turns Square to Not connected.
     await page.goto('/main-menu/settings');
-    await expect.poll(() => cardStatus(page, 'Stripe'), SOON).toBe('Connected');
+    await expect.poll(() => cardStatus(page, 'Stripe')).toBe('Connected');
     expect(await cardStatus(page, 'Square')).toBe('Connected');
     expect(await cardStatus(page, 'SumUp')).toBe('Connected');
     expect(await cardStatus(page, 'Business Account')).toBe('Not connected');
@@ -163,7 +165,7 @@ describe('connecting the card providers', () => {
 
     await page.getByRole('region', { name: 'Square', exact: true }).getByRole('button', { name: 'Disconnect' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click();
-    await expect.poll(() => cardStatus(page, 'Square'), SOON).toBe('Not connected');
+    await expect.poll(() => cardStatus(page, 'Square')).toBe('Not connected');
     const tokens = await apiGet<{ sales_access_tokens: Record<string, { status: string }> }>(
       app,
       owner,
@@ -179,7 +181,7 @@ describe('connecting the card providers', () => {
       connect: () =>
         page.getByRole('region', { name: 'Square', exact: true }).getByRole('button', { name: 'Connect' }).click(),
     });
-    await expect.poll(() => cardStatus(page, 'Square'), SOON).toBe('Connected');
+    await expect.poll(() => cardStatus(page, 'Square')).toBe('Connected');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -193,7 +195,7 @@ describe('connecting the card providers', () => {
     await page.goto('/link-your-pos');
     await page.getByRole('checkbox', { name: /Stripe/ }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect.poll(() => heading(page), SOON).toBe('Link your Stripe account');
+    await expect.poll(() => heading(page)).toBe('Link your Stripe account');
     await screenshot(page, 'queued-pos-links-390');
 
     await page.getByRole('button', { name: 'Connect', exact: true }).click();
@@ -201,11 +203,11 @@ describe('connecting the card providers', () => {
     await page.getByLabel(/Sandbox merchant/).fill(owner.email);
     await page.getByRole('button', { name: 'Approve' }).click();
     await page.waitForURL('**/stripe-redirect');
-    await page.getByRole('heading', { name: 'Account Created Successfully!' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Account Created Successfully!' }).waitFor();
     expect(await page.getByText('You will be redirected to your dashboard shortly.').count()).toBe(1);
     expect(page.url()).not.toContain('code=');
     await screenshot(page, 'stripe-redirect-success-390');
-    await page.waitForURL('**/main-menu/dashboard', { timeout: 20_000 });
+    await page.waitForURL('**/main-menu/dashboard');
 
     const [stripe] = await waitForImports(app, owner, ['stripe']);
     expect(stripe).toMatchObject({ processor: 'stripe', status: 'connected' });

@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { formatPercentChange, formatPounds } from '@brade/contract';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, SCREENSHOTS, screenshot, startApp } from './support/app.js';
+import { type RunningApp, screenshot, settled, startApp } from './support/app.js';
 import { apiAnswer, signInWithTestAccount } from './support/demo-session.js';
 
 let app: RunningApp;
@@ -28,7 +27,7 @@ async function box(locator: Locator): Promise<Box> {
 /** The sign-in journey a visitor takes, then the first tile. */
 async function signInToTiles(page: Page): Promise<void> {
   await signInWithTestAccount(page);
-  await page.getByRole('region', { name: 'Monthly revenue', exact: true }).waitFor({ timeout: 15_000 });
+  await page.getByRole('region', { name: 'Monthly revenue', exact: true }).waitFor();
 }
 
 /** A one-finger swipe through Chromium's real touch input (CDP), from x to x + dx at height y. */
@@ -96,7 +95,6 @@ describe('the Overview dashboard', () => {
     expect((await box(nav(page))).width).toBe(200);
     expect(await nav(page).getByRole('heading', { name: 'MAIN MENU' }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Open menu' }).count()).toBe(0);
-    await page.waitForTimeout(800); // the charts' entry animation
     await screenshot(page, 'dashboard-1440');
     expect(errors).toEqual([]);
     await context.close();
@@ -116,7 +114,7 @@ describe('the Overview dashboard', () => {
     await profile.click({ force: true });
     await settings.focus();
     await page.keyboard.press('Enter');
-    await page.waitForTimeout(300);
+    await settled(page);
     expect(page.url()).toBe(before);
     expect(await settings.getAttribute('href')).toBeNull();
 
@@ -148,19 +146,18 @@ describe('the Overview dashboard', () => {
 
       // The navigation waits in a drawer behind the menu button.
       expect(await nav(page).count()).toBe(0);
-      await page.waitForTimeout(800);
       await screenshot(page, `dashboard-${width}`);
       await page.getByRole('button', { name: 'Open menu' }).click();
       await drawerSettled(page, true);
       expect((await box(nav(page))).width).toBe(200);
       // The drawer and its backdrop are fixed to the viewport, so this one is a viewport shot, not a full page.
-      await page.screenshot({ path: path.join(SCREENSHOTS, `dashboard-drawer-${width}.png`) });
+      await screenshot(page, `dashboard-drawer-${width}`, false);
 
       // A left swipe of more than 50px closes it; a right swipe opens it again; 40px does nothing.
       await touchSwipe(page, 180, -120);
       await drawerSettled(page, false);
       await touchSwipe(page, 40, 40);
-      await page.waitForTimeout(400);
+      await settled(page);
       expect(await nav(page).count()).toBe(0);
       await touchSwipe(page, 40, 120);
       await drawerSettled(page, true);
@@ -193,10 +190,8 @@ describe('beyond the spec: what a new owner notices', () => {
     expect(
       await page.getByRole('region', { name: 'Monthly expenses', exact: true }).getAttribute('data-failed'),
     ).toBeNull();
-    await page.waitForTimeout(800);
     await screenshot(page, 'dashboard-failed-1440');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(800);
     await screenshot(page, 'dashboard-failed-390');
 
     for (const call of failing) await page.unroute(`**/api/database/${call}/**`);
@@ -217,7 +212,7 @@ describe('beyond the spec: what a new owner notices', () => {
     await nav(page).getByRole('link', { name: 'Reports' }).click();
     await drawerSettled(page, false);
     const tabs = page.getByRole('tablist');
-    await tabs.waitFor({ timeout: 15_000 });
+    await tabs.waitFor();
     expect(await page.title()).toBe('Reports · Brade');
     const scroller = page.locator('.MuiTabs-scroller');
     const overflow = await scroller.evaluate((el) => el.scrollWidth - el.clientWidth);
@@ -228,7 +223,7 @@ describe('beyond the spec: what a new owner notices', () => {
     await touchSwipe(page, strip.x + strip.width - 20, -150, y);
     await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
     await touchSwipe(page, strip.x + 20, 150, y);
-    await page.waitForTimeout(400);
+    await settled(page);
     expect(await nav(page).count()).toBe(0);
     await screenshot(page, 'reports-tabs-390');
 

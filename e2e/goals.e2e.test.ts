@@ -17,8 +17,8 @@ describe('goals with visible progress on the demo dashboard', () => {
       await signInWithTestAccount(page);
       const goals = page.getByRole('region', { name: "This month's goals", exact: true });
       const retention = page.getByRole('region', { name: 'Client retention', exact: true });
-      await goals.getByTestId('sales-pace').waitFor({ timeout: 15_000 });
-      await retention.getByTestId('retention-new-client').waitFor({ timeout: 15_000 });
+      await goals.getByTestId('sales-pace').waitFor();
+      await retention.getByTestId('retention-new-client').waitFor();
 
       const progress = await apiAnswer<{ sales: { to_date: number; target: number }; margin: { percent: number } }>(
         page,

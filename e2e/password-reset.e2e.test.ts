@@ -50,7 +50,7 @@ describe('password reset', () => {
       .first()
       .click();
     await expect.poll(() => page.getByText('Password changed successfully.').count()).toBeGreaterThan(0);
-    await page.waitForURL('**/login', { timeout: 10_000 });
+    await page.waitForURL('**/login');
 
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('Balayage88');

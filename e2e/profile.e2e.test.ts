@@ -186,7 +186,6 @@ describe('Profile', () => {
     await alertWith(page, 'Please choose a JPEG, PNG or WebP image.').waitFor();
     expect(await cardPhoto.getAttribute('src')).toBe(src);
     await page.mouse.move(0, 0);
-    await page.waitForTimeout(300); // the alerts' entry animation
     await screenshot(page, 'profile-1440');
     expect(errors).toEqual([]);
   });

@@ -15,7 +15,6 @@ import {
 } from './support/connect-owner.js';
 
 /** Chunks load, pop-ups close and the API answers on a busy machine: allow for it. */
-const SOON = { timeout: 15_000 };
 
 let app: RunningApp;
 beforeAll(async () => {
@@ -41,7 +40,7 @@ describe('the report on the page and the transactions behind its lines', () => {
     const owner = await signUpOwner(app);
     const { page, context, errors } = await openAsOwner(app, owner, 1440);
     await page.goto('/link-business-bank');
-    await page.getByRole('option', { name: 'Mock ASPSP' }).waitFor({ state: 'attached', ...SOON });
+    await page.getByRole('option', { name: 'Mock ASPSP' }).waitFor({ state: 'attached' });
     await page.getByLabel('Bank').selectOption({ label: 'Mock ASPSP' });
     await page.getByRole('button', { name: 'Continue' }).click();
     await connectInPopup(page, context, { decision: 'Approve' });
@@ -64,22 +63,22 @@ describe('the report on the page and the transactions behind its lines', () => {
     const list = page.getByRole('list', { name: 'Expense Report months' });
     await list.getByRole('button', { name: `${monthName(month)} ${year}`, exact: true }).click();
     const report = page.getByRole('table', { name: /^Expense Report, / });
-    await report.waitFor(SOON);
+    await report.waitFor();
     // The same lines and totals as the PDF's model.
     for (const row of before.rows) {
       await report
         .getByRole('row', { name: new RegExp(escapeRegExp(row.description)) })
         .first()
-        .waitFor(SOON);
+        .waitFor();
     }
     expect(await report.getByRole('row').last().textContent()).toContain(formatPounds(before.rows.at(-1)!.amount!));
 
     await report.getByRole('button', { name: line.description, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: new RegExp(`^${escapeRegExp(line.description)}, `) });
-    await dialog.waitFor(SOON);
+    await dialog.waitFor();
     const count = Number(line.subtext!.split(' ')[0]!.replace(/,/g, ''));
     await expect
-      .poll(() => dialog.getByText(/transactions?, £/).textContent(), SOON)
+      .poll(() => dialog.getByText(/transactions?, £/).textContent())
       .toBe(`${count.toLocaleString('en-GB')} transaction${count === 1 ? '' : 's'}, ${formatPounds(line.amount!)}`);
     await dialog.getByRole('button', { name: 'Amount' }).click();
     await dialogShot(page, 'report-line-transactions-1440');
@@ -101,14 +100,14 @@ describe('the report on the page and the transactions behind its lines', () => {
         name: `Move ${similarCount.toLocaleString('en-GB')} transaction${similarCount === 1 ? '' : 's'}`,
       })
       .click();
-    await correction.waitFor({ state: 'detached', ...SOON });
+    await correction.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Close' }).click();
 
     // The report on the page and the API's report moved together; the Total fell by what moved this month.
     const after = await apiReport(owner, 'expense', month, year);
     const total = (r: Report) => r.rows.at(-1)!.amount!;
     expect(total(after)).toBeLessThan(total(before));
-    await expect.poll(() => report.getByRole('row').last().textContent(), SOON).toContain(formatPounds(total(after)));
+    await expect.poll(() => report.getByRole('row').last().textContent()).toContain(formatPounds(total(after)));
 
     const tileAfter = await apiGet<{ value: number }>(
       app,
@@ -117,12 +116,12 @@ describe('the report on the page and the transactions behind its lines', () => {
     );
     expect(tileAfter.value).toBe(Math.round((tileBefore.value - (total(before) - total(after))) * 100) / 100);
     await page.goto('/main-menu/dashboard');
-    await expect.poll(() => expensesTile(page), SOON).toBe(formatPounds(tileAfter.value));
+    await expect.poll(() => expensesTile(page)).toBe(formatPounds(tileAfter.value));
 
     // The rule is listed in Settings.
     await page.goto('/main-menu/settings');
     const rules = page.getByRole('region', { name: 'Category rules' });
-    await rules.getByText(/→ Owner drawings$/).waitFor(SOON);
+    await rules.getByText(/→ Owner drawings$/).waitFor();
     expect(errors).toEqual([]);
   });
 
@@ -138,7 +137,7 @@ describe('the report on the page and the transactions behind its lines', () => {
     await page.getByRole('option', { name: String(lastYear) }).click();
     const list = page.getByRole('list', { name: 'Sales Report months' });
     const december = list.getByRole('listitem').filter({ hasText: `December ${lastYear}` });
-    await december.waitFor(SOON);
+    await december.waitFor();
     expect(await list.getByRole('listitem').count()).toBe(12);
 
     // At 390px the PDF is downloaded.
@@ -153,16 +152,16 @@ describe('the report on the page and the transactions behind its lines', () => {
     // On a phone the month's report is its own view with Back.
     await december.getByRole('button', { name: `December ${lastYear}` }).click();
     const report = page.getByRole('table', { name: `Sales Report, December ${lastYear}` });
-    await report.waitFor(SOON);
+    await report.waitFor();
     await screenshot(page, 'report-on-page-390');
     const firstLine = report.getByRole('row').first().getByRole('button');
     await firstLine.click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('row').nth(1).waitFor(SOON);
+    await dialog.getByRole('row').nth(1).waitFor();
     expect(await dialog.getByRole('button', { name: /^Move / }).count()).toBe(0);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: 'Back' }).click();
-    await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor(SOON);
+    await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
     expect(errors).toEqual([]);
   });
 });

@@ -29,7 +29,7 @@ async function openReports(page: Page): Promise<void> {
   if (await menu.isVisible()) await menu.click();
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Reports' }).click();
   await page.waitForURL('**/main-menu/reports');
-  await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor({ timeout: 15_000 });
+  await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
 }
 
 /** The API's own report for the month, asked with the page's session. */
@@ -133,7 +133,6 @@ describe('the Reports screen', () => {
     const chart = page.getByRole('region', { name: 'Revenue and expenses' });
     await chart.locator('canvas').waitFor();
     expect((await chart.boundingBox())!.height).toBe(400);
-    await page.waitForTimeout(800);
     await screenshot(page, 'reports-1440');
 
     for (const type of REPORT_TYPES) {
@@ -146,8 +145,8 @@ describe('the Reports screen', () => {
       ]);
       // The new tab is sent to the PDF's blob: address. (A browser without a PDF viewer downloads it from there.)
       const shown = await Promise.race([
-        popup.waitForURL(/^blob:/, { timeout: 20_000 }).then(() => popup.url()),
-        popup.waitForEvent('download', { timeout: 20_000 }).then(async (download) => {
+        popup.waitForURL(/^blob:/).then(() => popup.url()),
+        popup.waitForEvent('download').then(async (download) => {
           const bytes = new Uint8Array(await readFile((await download.path())!));
           expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
           return download.url();
@@ -168,7 +167,6 @@ describe('the Reports screen', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.getByRole('region', { name: 'Revenue and expenses' }).locator('canvas').waitFor();
-    await page.waitForTimeout(800);
     await screenshot(page, 'reports-390');
 
     for (const type of REPORT_TYPES) {

@@ -79,8 +79,7 @@ describe.each([1440, 390])('every screen at %ipx', (width) => {
       } else {
         await page.goto(screen.path);
       }
-      await page.getByText(screen.ready).first().waitFor({ timeout: 15_000 });
-      await page.waitForTimeout(400);
+      await page.getByText(screen.ready).first().waitFor();
       await screenshot(page, `${screen.name}-${width}`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);

@@ -16,7 +16,7 @@ describe('sign-up journey', () => {
     await page.clock.install();
     const email = newOwnerEmail();
     await page.goto('/signup');
-    await page.getByLabel('Full Name').waitFor({ timeout: 10_000 });
+    await page.getByLabel('Full Name').waitFor();
     await page.getByLabel('Full Name').fill('Chloe Baker');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -58,7 +58,7 @@ describe('sign-up journey', () => {
     await page.getByRole('button', { name: 'Verify OTP' }).click();
 
     await page.waitForURL('**/business-information');
-    await page.getByLabel('Salon Name').waitFor({ timeout: 10_000 });
+    await page.getByLabel('Salon Name').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('id'))).toMatch(/^[0-9a-f-]{36}$/);
     await page.getByLabel('Salon Name').fill('Cut Above');
     await page.getByLabel('Business Address').fill('22 Deansgate, Manchester');
@@ -92,17 +92,17 @@ describe('sign-up journey', () => {
     expect(await page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
     await page.getByRole('link', { name: "I don't take card payments here" }).click();
     await page.waitForURL('**/link-business-bank');
-    await page.getByRole('option', { name: 'Mock ASPSP' }).waitFor({ state: 'attached', timeout: 15_000 });
+    await page.getByRole('option', { name: 'Mock ASPSP' }).waitFor({ state: 'attached' });
     await page.getByLabel('Bank').selectOption({ label: 'Mock ASPSP' });
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: 'Link your business bank account', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Skip' }).click();
     await page.waitForURL('**/account-created-success');
-    await page.getByText('Still to link: your business bank account.').waitFor({ timeout: 15_000 });
+    await page.getByText('Still to link: your business bank account.').waitFor();
     await screenshot(page, 'account-created-still-to-link-1440');
     await page.getByRole('link', { name: 'Go to my dashboard' }).click();
     await page.waitForURL('**/main-menu/dashboard');
-    await page.getByRole('region', { name: 'No figures yet' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('region', { name: 'No figures yet' }).waitFor();
     expect(await page.title()).toBe('Overview · Brade');
     expect(errors).toEqual([]);
   });
@@ -110,7 +110,7 @@ describe('sign-up journey', () => {
   it('shows every sign-up validation message, in the spec order', async () => {
     const { page } = await app.newPage(390);
     await page.goto('/signup');
-    await page.getByLabel('Full Name').waitFor({ timeout: 10_000 });
+    await page.getByLabel('Full Name').waitFor();
     const alert = () => page.getByRole('alert').textContent();
     const submit = () => page.getByRole('button', { name: 'Continue' }).click();
 

@@ -20,8 +20,6 @@ beforeAll(async () => {
 });
 afterAll(() => app?.stop());
 
-const SOON = { timeout: 20_000 };
-
 async function post(path: string, body: unknown): Promise<Record<string, unknown>> {
   const res = await fetch(`${app.url}${path}`, {
     method: 'POST',
@@ -52,7 +50,7 @@ describe('VAT', () => {
 
     // The spec's fields, then the VAT question: the standard scheme from 1 April 2020.
     await page.goto('/business-information');
-    await page.getByLabel('Salon Name').waitFor({ timeout: 10_000 });
+    await page.getByLabel('Salon Name').waitFor();
     await page.getByLabel('Salon Name').fill('Cut Above');
     await page.getByLabel('Business Address').fill('22 Deansgate, Manchester');
     await page.getByLabel('Postcode').fill('M3 4LZ');
@@ -81,21 +79,21 @@ describe('VAT', () => {
       apiGet<{ value: number }>(app, owner, `/api/database/get-current-month-sales-total/${owner.id}`);
     await page.goto('/main-menu/dashboard');
     const net = (await revenue()).value;
-    await expect.poll(() => tileValue(page), SOON).toBe(formatPounds(net));
+    await expect.poll(() => tileValue(page)).toBe(formatPounds(net));
 
     // Settings → VAT: Not registered, saved; the tile now shows the takings gross.
     await page.goto('/main-menu/settings');
     const card = page.getByRole('region', { name: 'VAT', exact: true });
-    await card.getByRole('radio', { name: 'Standard scheme' }).waitFor(SOON);
+    await card.getByRole('radio', { name: 'Standard scheme' }).waitFor();
     expect(await card.getByRole('radio', { name: 'Standard scheme' }).isChecked()).toBe(true);
     await card.getByRole('radio', { name: 'Not registered' }).check();
     await card.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.getByText('VAT settings saved successfully!').count(), SOON).toBe(1);
+    await expect.poll(() => page.getByText('VAT settings saved successfully!').count()).toBe(1);
     await screenshot(page, 'vat-settings-1440');
     const gross = (await revenue()).value;
     expect(gross).toBeGreaterThan(net);
     await page.goto('/main-menu/dashboard');
-    await expect.poll(() => tileValue(page), SOON).toBe(formatPounds(gross));
+    await expect.poll(() => tileValue(page)).toBe(formatPounds(gross));
     expect(errors).toEqual([]);
     await context.close();
 
@@ -104,7 +102,7 @@ describe('VAT', () => {
     await narrow.page.goto('/main-menu/reports');
     await narrow.page.getByRole('tab', { name: 'VAT' }).click();
     const list = narrow.page.getByRole('list', { name: 'VAT months' });
-    await list.waitFor(SOON);
+    await list.waitFor();
     await screenshot(narrow.page, 'vat-tab-390');
     const [download] = await Promise.all([
       narrow.page.waitForEvent('download'),

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
+import { TEST_LIMITS } from '../../test-limits.js';
 import { freePort } from '../support/server-process.js';
 
 /**
@@ -26,7 +27,7 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function waitFor<T>(
   what: string,
   probe: () => Promise<T | undefined | null | false> | T | undefined | null | false,
-  timeoutMs = 60_000,
+  timeoutMs: number = TEST_LIMITS.e2e.wait,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -127,7 +128,7 @@ export async function startInstance(env: Record<string, string>, preload?: strin
     output += d;
   });
   child.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + TEST_LIMITS.e2e.background;
   while (child.exitCode === null && Date.now() < deadline) {
     const ready = await fetch(`${url}/api/ready`).then(
       (r) => r.ok,
@@ -232,7 +233,7 @@ export class SmtpCatcher {
   }
 
   async code(address: string): Promise<string> {
-    const mail = await waitFor(`the code e-mail to ${address}`, () => this.to(address, CODE_SUBJECT).at(-1), 30_000);
+    const mail = await waitFor(`the code e-mail to ${address}`, () => this.to(address, CODE_SUBJECT).at(-1));
     return mail.raw.match(/confirmation code is (\d{6})/)![1]!;
   }
 }

@@ -189,7 +189,7 @@ describe.skipIf(!ADMIN_URL)('four instances on one PostgreSQL', () => {
     instances = await startAll(4);
     const month = new Date(shiftedStart - 86_400_000).toLocaleDateString('en-GB', { month: 'long', year: 'numeric' });
     const summaries = () => smtp.received.filter((m) => m.subject.startsWith('Your Brade summary'));
-    await waitFor('three summaries', () => summaries().length >= 3, 60_000);
+    await waitFor('three summaries', () => summaries().length >= 3);
     // Four start-up sweeps ran; give any late duplicate the time to show.
     await sleep(3000);
     const claimed = await db.query('select user_id from monthly_summaries');

@@ -1,6 +1,7 @@
 import type { SyncCursor } from '../../apps/server/src/integrations/card-providers/card-provider.js';
 import { createStripeAdapter } from '../../apps/server/src/integrations/card-providers/stripe/stripe-adapter.js';
 import { answerStripeConsent } from '../../apps/server/src/test/stripe-consent-browser.js';
+import { TEST_LIMITS } from '../../test-limits.js';
 import { type ApiAnswer, call, type SmtpCatcher, waitFor } from './harness.js';
 
 /** What the tests do as salon owners, each call on whichever instance the test names. */
@@ -108,8 +109,12 @@ export async function syncStatus(base: string, owner: Owner): Promise<any> {
 }
 
 /** Waits until the owner's Stripe import has finished (last_sync set, nothing running). */
-// biome-ignore lint/suspicious/noExplicitAny: the sync-status answer as sent
-export function importFinished(base: string, owner: Owner, timeoutMs = 90_000): Promise<any> {
+export function importFinished(
+  base: string,
+  owner: Owner,
+  timeoutMs: number = TEST_LIMITS.e2e.background,
+  // biome-ignore lint/suspicious/noExplicitAny: the sync-status answer as sent
+): Promise<any> {
   return waitFor(
     `the import of ${owner.email}`,
     async () => {

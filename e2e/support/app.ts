@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { TEST_LIMITS } from '../../test-limits.js';
 import { APP_ENV, demoHistoryImported } from './demo-history.js';
 import { startServerProcess, stopServerProcess } from './server-process.js';
 
@@ -60,14 +61,21 @@ export async function startApp(options: { demo?: boolean } = {}): Promise<Runnin
     url,
     browser,
     async newPage(width = 1440) {
-      const context = await browser.newContext({ viewport: { width, height: width > 500 ? 900 : 844 }, baseURL: url });
+      const context = await browser.newContext({
+        viewport: { width, height: width > 500 ? 900 : 844 },
+        baseURL: url,
+        reducedMotion: 'reduce',
+      });
+      // Every Playwright wait (a locator, a URL, an event, a navigation) waits this long (test-limits.ts).
+      context.setDefaultTimeout(TEST_LIMITS.e2e.wait);
+      context.setDefaultNavigationTimeout(TEST_LIMITS.e2e.wait);
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (err) => errors.push(err.message));
       return { page, context, errors };
     },
     async latestMail(to, subject) {
-      const until = Date.now() + 15_000;
+      const until = Date.now() + TEST_LIMITS.e2e.wait;
       while (Date.now() < until) {
         const mails = (await (await fetch(`${url}/dev/mailbox.json`)).json()) as Array<{
           to: string;
@@ -94,6 +102,22 @@ export function newOwnerEmail(): string {
   return `e2e.${Date.now().toString(36)}.${n}@salon-test.co.uk`;
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+/**
+ * A full-page screenshot once the page is still: Playwright finishes every CSS transition and animation first, and the
+ * contexts ask for reduced motion, so the charts draw at once instead of animating in.
+ */
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage, animations: 'disabled' });
+}
+
+/**
+ * Resolves once the page has handled what came before: two animation frames (so whatever an input or a message
+ * started has begun: a navigation, a drawer's transition) and every animation running then. What a test checks did
+ * not happen, it checks after this, not after a fixed sleep.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
+  });
 }

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { TEST_LIMITS } from '../../test-limits.js';
 import { newOwnerEmail, type RunningApp, screenshot } from './app.js';
 
 /** Support for the connect-flow browser tests: a fresh owner, its session in a page, and the API's own answers. */
@@ -103,7 +104,7 @@ export async function waitForImports(app: RunningApp, owner: Owner, processors: 
           latest.some((c) => c.processor === p && c.last_sync !== null && ['idle', 'waiting'].includes(c.sync.state)),
         );
       },
-      { timeout: 60_000, interval: 500 },
+      { timeout: TEST_LIMITS.e2e.background, interval: 500 },
     )
     .toBe(true);
   return latest;
@@ -121,9 +122,9 @@ export async function connectInPopup(
   const popupOpened = context.waitForEvent('page');
   await (options.connect ?? (() => page.getByRole('button', { name: 'Connect', exact: true }).click()))();
   const popup = await popupOpened;
-  const closed = popup.waitForEvent('close', { timeout: 30_000 });
+  const closed = popup.waitForEvent('close');
   const approve = popup.getByRole('button', { name: options.decision });
-  await approve.waitFor({ timeout: 15_000 });
+  await approve.waitFor();
   // docs/product.md, "Constants and looks": a 600x600 pop-up.
   expect(await popup.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([600, 600]);
   const login = popup.getByLabel(/Sandbox merchant/);
@@ -151,9 +152,7 @@ export async function expectDashboardMatchesLedger(
     const answer = await apiGet<{ value: number }>(app, owner, `/api/database/${tile.call}/${owner.id}`);
     values[tile.call] = answer.value;
     const region = page.getByRole('region', { name: tile.name, exact: true });
-    await expect
-      .poll(() => region.getByTestId('tile-value').textContent(), { timeout: 15_000 })
-      .toBe(format(answer.value));
+    await expect.poll(() => region.getByTestId('tile-value').textContent()).toBe(format(answer.value));
   }
   return values;
 }

@@ -1,3 +1,5 @@
+import { TEST_LIMITS } from '../../test-limits.js';
+
 /** What every browser test's app runs with: two months of history per new connection keep imports quick. */
 export const APP_ENV = { LOG_LEVEL: 'warn', SYNC_HISTORY_DAYS: '62' };
 
@@ -5,7 +7,7 @@ export const APP_ENV = { LOG_LEVEL: 'warn', SYNC_HISTORY_DAYS: '62' };
  * The demo salon's books arrive after readiness (recent months first, then the older ones in the background):
  * tests that compare the dashboard with the API wait until its whole history is in, so neither moves under them.
  */
-export async function demoHistoryImported(url: string, timeoutMs = 120_000): Promise<void> {
+export async function demoHistoryImported(url: string, timeoutMs = TEST_LIMITS.e2e.background): Promise<void> {
   const signin = await fetch(`${url}/api/signin_user`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

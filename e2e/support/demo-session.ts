@@ -7,7 +7,7 @@ export async function signInWithTestAccount(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Use Test Account' }).click();
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL('**/main-menu/dashboard');
-  await page.getByRole('heading', { name: 'Overview' }).waitFor({ timeout: 15_000 });
+  await page.getByRole('heading', { name: 'Overview' }).waitFor();
 }
 
 /**

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { TEST_LIMITS } from '../../test-limits.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -47,7 +48,7 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
   child.stderr?.on('data', (d) => {
     output += d;
   });
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + TEST_LIMITS.e2e.background;
   let ready = false;
   while (!ready && Date.now() < deadline && child.exitCode === null) {
     ready = await fetch(`${url}/api/ready`).then(

@@ -28,10 +28,10 @@ beforeAll(async () => {
     await seedSalon(db, owner.id, { seed, salesPerDayScale, days: history });
     salons.push({ name, id: owner.id, token: owner.access_token });
   }
-}, 240_000);
+});
 afterAll(() => server?.close());
 
-describe('the built-in analyst answers the question set', { timeout: 240_000 }, () => {
+describe('the built-in analyst answers the question set', () => {
   it('has at least 80 phrasings', () => {
     expect(QUESTION_SET.length).toBeGreaterThanOrEqual(80);
     expect(DEMO_ACCOUNT.email).toBeTruthy();

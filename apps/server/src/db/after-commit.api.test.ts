@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_LIMITS } from '../../../../test-limits.js';
 import { outbox } from '../mail/tables.js';
 import { startTestServer, type TestServer, uniqueEmail } from '../test/test-server.js';
 import { afterCommit } from './after-commit.js';
@@ -14,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function outboxRow(to: string, timeoutMs = 20_000) {
+async function outboxRow(to: string, timeoutMs: number = TEST_LIMITS.api.wait) {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const [row] = await db().select().from(outbox).where(eq(outbox.to, to));

@@ -47,7 +47,7 @@ beforeAll(async () => {
   for (const entry of journal.entries.filter((e) => e.idx < target.idx)) {
     for (const statement of statementsOf(entry.tag)) await database.db.execute(sql.raw(statement));
   }
-}, 60_000);
+});
 afterAll(async () => {
   await database?.close();
   await drop();

@@ -2,6 +2,7 @@ import { addDays, DEMO_ACCOUNT, firstDayOf, lastDayOf, lastMonths, londonDateOf 
 import { demo, generateSalonData } from '@brade/sandbox';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_LIMITS } from '../../../../test-limits.js';
 import { findUserByEmail } from '../accounts/users.js';
 import { rowsOf } from '../db/client.js';
 import { connections } from '../integrations/tables.js';
@@ -21,10 +22,10 @@ const db = () => server.ctx.database.db;
 beforeAll(async () => {
   server = await startTestServer({ demo: true, clock: () => NOW });
   demoId = (await findUserByEmail(db(), DEMO_ACCOUNT.email))!.id;
-}, 60_000);
+});
 afterAll(() => server.close());
 
-async function waitForWholeHistory(timeoutMs = 90_000) {
+async function waitForWholeHistory(timeoutMs: number = TEST_LIMITS.api.background) {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const rows = await db().select().from(connections).where(eq(connections.userId, demoId));
@@ -119,7 +120,7 @@ function netOfVat<T extends { occurredAt: Date }>(
 
 // Each test may wait for the whole history (waitForWholeHistory allows 90 s): on a loaded machine that outlasts
 // the project's 30-second test timeout.
-describe('the demo salon, imported through the providers like any owner', { timeout: 120_000 }, () => {
+describe('the demo salon, imported through the providers like any owner', () => {
   it('connects the demo owner to its private simulators and imports every row through a sync run', async () => {
     const rows = await waitForWholeHistory();
     expect(rows.every((r) => r.demo && r.sandbox && r.status === 'connected' && r.lastError === null)).toBe(true);
@@ -158,7 +159,7 @@ describe('the demo salon, imported through the providers like any owner', { time
     // The first of the month 17 months back, and nothing after "now".
     expect(total!.oldest).toBe('2025-12-01');
     expect(new Date(total!.newest).getTime()).toBeLessThanOrEqual(NOW.getTime());
-  }, 120_000);
+  });
 
   it("holds the generator's sales, refunds and card fees for each of the last 12 months", async () => {
     await waitForWholeHistory();
@@ -282,7 +283,7 @@ describe('the demo salon, imported through the providers like any owner', { time
       .returning();
     expect(due).toHaveLength(1);
     await server.ctx.integrations.scheduler.sweep();
-    const until = Date.now() + 30_000;
+    const until = Date.now() + TEST_LIMITS.api.wait;
     for (;;) {
       const [row] = await db().select().from(connections).where(eq(connections.id, due[0]!.id));
       if (row!.syncState === 'idle' && row!.nextSyncAt! > new Date(0)) break;

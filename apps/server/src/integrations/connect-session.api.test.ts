@@ -6,9 +6,10 @@ import { connectAttempts, connections } from './tables.js';
 
 /**
  * Stripe takes no PKCE, so its code and state alone would connect whoever brings them back. A connect attempt belongs
- * to the browser session that started it (docs/security-decisions.md, "Connecting providers"): a code and state
- * that leak (a log, a shared screen, a Referer) are refused from any other session, even the same owner's, and the
- * attempt stays usable by the session that asked. Through the real Stripe adapter and the Stripe simulator.
+ * to the browser session that started it (docs/security-decisions.md, "Connecting providers (OAuth and the
+ * pop-up)"): a code and state that leak (a log, a shared screen, a Referer) are refused from any other session, even
+ * the same owner's, and the attempt stays usable by the session that asked. Through the real Stripe adapter and the
+ * Stripe simulator.
  */
 let server: TestServer;
 beforeAll(async () => {

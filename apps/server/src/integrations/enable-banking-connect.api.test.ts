@@ -128,7 +128,7 @@ async function linkedOwner() {
   return owner;
 }
 
-describe('the bank through Enable Banking', { timeout: 60_000 }, () => {
+describe('the bank through Enable Banking', () => {
   it('lists Enable Banking’s banks, Mock ASPSP first, when both providers’ keys are set', async () => {
     const owner = await signUpAndConfirm(server);
     const res = await server.get('/api/gocardless/choose-a-bank', owner.access_token);

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_LIMITS } from '../../../../test-limits.js';
 import { startTestServer, type TestServer, uniqueEmail } from '../test/test-server.js';
 import { Mailer } from './mailer.js';
 import { outbox } from './tables.js';
@@ -49,7 +50,10 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
-async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+async function waitFor<T>(
+  probe: () => T | undefined | Promise<T | undefined>,
+  timeoutMs: number = TEST_LIMITS.api.wait,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const value = await probe();
@@ -80,7 +84,8 @@ describe('e-mail over SMTP', () => {
     // Once handed to SMTP, the outbox keeps who and what, never the code.
     expect(sent).toMatchObject({ text: '', html: '', attachments: null });
     expect(sent.subject).toBe('Your Brade confirmation code');
-    // The log says an e-mail went, by its outbox row, never to whom (docs/security-decisions.md, "Logs and stored e-mail").
+    // The log says an e-mail went, by its outbox row, never to whom (docs/security-decisions.md, "Logs and stored
+    // e-mail").
     expect(logLines.some((line) => line.includes('"msg":"e-mail sent"'))).toBe(true);
     expect(logLines.join('')).not.toContain(email);
   });
@@ -153,13 +158,10 @@ describe('e-mail over SMTP', () => {
       for (const to of recipients)
         await db.insert(outbox).values({ to, subject: 'Slow', text: 'Hi', html: '<p>Hi</p>' });
       await first.start();
-      await waitFor(() => (received.some((m) => m.to.includes(recipients[2]!)) ? true : undefined), 20_000);
+      await waitFor(() => (received.some((m) => m.to.includes(recipients[2]!)) ? true : undefined));
       await new Promise((r) => setTimeout(r, 700));
       await second.start();
-      await waitFor(
-        () => (recipients.every((to) => received.some((m) => m.to.includes(to))) ? true : undefined),
-        30_000,
-      );
+      await waitFor(() => (recipients.every((to) => received.some((m) => m.to.includes(to))) ? true : undefined));
       await Promise.all([first.idle(), second.idle()]);
       expect(recipients.map((to) => received.filter((m) => m.to.includes(to)).length)).toEqual([1, 1, 1, 1, 1, 1]);
     } finally {
@@ -167,5 +169,5 @@ describe('e-mail over SMTP', () => {
       await first.stop();
       await second.stop();
     }
-  }, 60_000);
+  });
 });

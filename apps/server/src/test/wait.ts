@@ -1,4 +1,5 @@
 import type { ConnectionSummary } from '@brade/contract';
+import { TEST_LIMITS } from '../../../../test-limits.js';
 import type { SyncDeps } from '../integrations/sync/sync-deps.js';
 import type { FakeCardProvider } from './fake-providers.js';
 import type { TestServer } from './test-server.js';
@@ -8,7 +9,7 @@ export async function waitForSync(
   server: TestServer,
   owner: { id: string; access_token: string },
   done: (connections: ConnectionSummary[]) => boolean,
-  timeoutMs = 20_000,
+  timeoutMs: number = TEST_LIMITS.api.wait,
 ): Promise<ConnectionSummary[]> {
   const until = Date.now() + timeoutMs;
   let last: ConnectionSummary[] = [];

@@ -1,4 +1,5 @@
 import { ACCOUNT_ENDPOINTS, LEDGER_ENDPOINTS, SETTINGS_ENDPOINTS, STORAGE_KEYS } from '@brade/contract';
+import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { USER_DETAILS } from '../test/fixtures';
 import { signIn } from './auth';
@@ -116,7 +117,7 @@ describe('call', () => {
       call(LEDGER_ENDPOINTS.getAllSales, { params }),
       call(LEDGER_ENDPOINTS.getAllSales, { params: { id: 'user-2' } }),
     ]);
-    await vi.waitFor(() => expect(fetchMock.mock.calls.filter(([u]) => u === '/api/refresh_token')).toHaveLength(1));
+    await waitFor(() => expect(fetchMock.mock.calls.filter(([u]) => u === '/api/refresh_token')).toHaveLength(1));
     release();
 
     await expect(both).resolves.toEqual([

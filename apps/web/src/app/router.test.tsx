@@ -1,6 +1,6 @@
 import { ACCOUNT_ENDPOINTS, STORAGE_KEYS } from '@brade/contract';
 import { ThemeProvider } from '@mui/material/styles';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../shell/query-client';
@@ -61,7 +61,7 @@ describe('routes', () => {
 
   it.each(SPEC_ROUTES)('serves %s', async (path) => {
     const router = renderApp(path);
-    await vi.waitFor(() => expect(router.state.initialized).toBe(true));
+    await waitFor(() => expect(router.state.initialized).toBe(true));
     expect(router.state.location.pathname).toBe(path);
     expect(router.state.errors).toBeNull();
     expect(screen.queryByText('Unexpected Application Error!')).toBeNull();
@@ -74,7 +74,7 @@ describe('routes', () => {
     ['/link-your-pos-account', '/login'],
   ])('serves %s, which without state or session goes on to %s', async (path, target) => {
     const router = renderApp(path);
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe(target));
+    await waitFor(() => expect(router.state.location.pathname).toBe(target));
     expect(router.state.errors).toBeNull();
     expect(screen.queryByText('Unexpected Application Error!')).toBeNull();
   });
@@ -118,7 +118,7 @@ describe('routes', () => {
   ])('names %s in the page title', async (path, title) => {
     document.title = 'Brade';
     renderApp(path);
-    await vi.waitFor(() => expect(document.title).toBe(title));
+    await waitFor(() => expect(document.title).toBe(title));
   });
 
   it('sends /main-menu without a stored id to /login', async () => {

@@ -1,5 +1,5 @@
 import { AUTH_ENDPOINTS, STORAGE_KEYS } from '@brade/contract';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answer } from '../../test/api-mock';
@@ -84,7 +84,7 @@ describe('OtpConfirmationPage', () => {
     const user = userEvent.setup();
     renderOtp();
     await user.click(screen.getByRole('button', { name: 'Resend code' }));
-    await vi.waitFor(() => expect(alert).toHaveBeenCalledWith('A new OTP has been sent to your email.'));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('A new OTP has been sent to your email.'));
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/resend_otp');
     expect(sentBody(fetchMock)).toEqual({ email: 'amelia@example.com', id: 'u-1' });
   });

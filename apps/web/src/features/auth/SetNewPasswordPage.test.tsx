@@ -1,5 +1,5 @@
 import { AUTH_ENDPOINTS } from '@brade/contract';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answer } from '../../test/api-mock';
@@ -30,7 +30,7 @@ describe('SetNewPasswordPage', () => {
 
     expect(window.location.hash).toBe('');
     expect(window.location.pathname + window.location.search).toBe('/set-new-password?from=email');
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/reauthenticate');
     expect(sentBody(fetchMock)).toEqual({ access_token: 'rec-acc', refresh_token: 'rec-ref' });
     expect(screen.queryByRole('alert')).toBeNull();

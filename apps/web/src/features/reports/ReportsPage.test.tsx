@@ -277,7 +277,7 @@ describe('Download CSV', () => {
 });
 
 // These load and run jsPDF under jsdom, which can take seconds on a busy machine.
-describe('View PDF', { timeout: 30_000 }, () => {
+describe('View PDF', () => {
   it('opens a tab at once, then shows the PDF in it (wider than 1024px)', async () => {
     let answer: (response: Response) => void = () => {};
     mockApi(answers(() => new Promise<Response>((resolve) => (answer = resolve))));
@@ -295,7 +295,7 @@ describe('View PDF', { timeout: 30_000 }, () => {
     expect(tab.document.body.textContent).toBe('Preparing your Sales Report…');
     answer(jsonResponse(200, { report: aprilSales }));
 
-    await waitFor(() => expect(tab.location.href).toMatch(/^blob:/), { timeout: 10_000 });
+    await waitFor(() => expect(tab.location.href).toMatch(/^blob:/));
     const pdf = blobs.get(tab.location.href)!;
     expect(pdf.type).toBe('application/pdf');
     expect(new TextDecoder().decode((await bytesOf(pdf)).slice(0, 5))).toBe('%PDF-');
@@ -311,7 +311,7 @@ describe('View PDF', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     renderPage();
     await user.click(within(monthRow('April 2026')).getByRole('button', { name: 'View PDF' }));
-    await waitFor(() => expect(downloads).toHaveLength(1), { timeout: 10_000 });
+    await waitFor(() => expect(downloads).toHaveLength(1));
     expect(open).not.toHaveBeenCalled();
     expect(downloads[0]!.name).toBe('sales_report_april.pdf');
     expect(new TextDecoder().decode((await bytesOf(downloads[0]!.blob)).slice(0, 5))).toBe('%PDF-');
@@ -327,7 +327,7 @@ describe('View PDF', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     renderPage();
     await user.click(within(monthRow('April 2026')).getByRole('button', { name: 'View PDF' }));
-    await waitFor(() => expect(downloads.map((d) => d.name)).toEqual(['sales_report_april.pdf']), { timeout: 10_000 });
+    await waitFor(() => expect(downloads.map((d) => d.name)).toEqual(['sales_report_april.pdf']));
   });
 
   it('closes the waiting tab and explains when the report fails', async () => {

@@ -46,4 +46,4 @@ it('connects, refreshes, imports and disconnects through the simulator mounted a
   await expect(adapter.fetchPage(tokens, null, { historyFrom: NOW, now: NOW })).rejects.toMatchObject({
     failure: 'reauthorize',
   });
-}, 20_000);
+});

@@ -44,4 +44,4 @@ it('connects, imports and disconnects through the simulator mounted at /sandbox/
   await expect(adapter.fetchPage(tokens, null, { historyFrom: NOW, now: NOW })).rejects.toMatchObject({
     failure: 'reauthorize',
   });
-}, 20_000);
+});

@@ -97,9 +97,8 @@ const byKey = <T extends { externalId: string }>(rows: T[]) =>
   [...rows].sort((a, b) => a.externalId.localeCompare(b.externalId));
 
 /** Generous: the simulator builds 18 months of statements on first use, on a machine that may be busy. */
-const SLOW = { timeout: 30_000 };
 
-describe('Enable Banking banks and consent', SLOW, () => {
+describe('Enable Banking banks and consent', () => {
   it('lists the UK business banks with Mock ASPSP first, by name and country', async () => {
     const banks = await bank.listBanks();
     expect(banks[0]).toEqual({ id: 'GB:Mock ASPSP', name: 'Mock ASPSP' });
@@ -143,7 +142,7 @@ describe('Enable Banking banks and consent', SLOW, () => {
   });
 });
 
-describe('Enable Banking transactions and balances', SLOW, () => {
+describe('Enable Banking transactions and balances', () => {
   it('pages through every booked line of the window with continuation keys, keyed by account and entry reference', async () => {
     const { account } = await linked();
     const spy = vi.spyOn(globalThis, 'fetch');
@@ -220,7 +219,7 @@ describe('Enable Banking transactions and balances', SLOW, () => {
   });
 });
 
-describe('the application JWT', SLOW, () => {
+describe('the application JWT', () => {
   const tokensSent = (spy: { mock: { calls: Array<[unknown, RequestInit?]> } }) =>
     new Set(spy.mock.calls.map(([, init]) => (init?.headers as Record<string, string> | undefined)?.authorization));
 

@@ -81,9 +81,8 @@ function expectedBooked(from: string, to: string) {
 }
 
 /** Generous: the simulator builds 18 months of statements on first use, on a machine that may be busy. */
-const SLOW = { timeout: 20_000 };
 
-describe('GoCardless banks and consent', SLOW, () => {
+describe('GoCardless banks and consent', () => {
   it('lists the UK banks with the sandbox bank first', async () => {
     const banks = await bank.listBanks();
     expect(banks[0]).toEqual({ id: SANDBOX, name: 'Sandbox Finance' });
@@ -153,7 +152,7 @@ describe('GoCardless banks and consent', SLOW, () => {
   });
 });
 
-describe('GoCardless transactions', SLOW, () => {
+describe('GoCardless transactions', () => {
   it('imports exactly the booked statement lines of the window, with the calls left today', async () => {
     const { account } = await linkedAccount();
     const result = await bank.fetchTransactions(account, { dateFrom: '2026-04-01', dateTo: '2026-06-15' });
@@ -199,7 +198,7 @@ describe('GoCardless transactions', SLOW, () => {
   });
 });
 
-describe('GoCardless API token', SLOW, () => {
+describe('GoCardless API token', () => {
   const tokenCalls = (spy: MockInstance<typeof fetch>, kind: 'new' | 'refresh') =>
     spy.mock.calls.filter(([url]) => String(url).endsWith(`/api/v2/token/${kind}/`)).length;
 
