@@ -78,15 +78,14 @@ describe('connecting the card providers', () => {
     await popup.getByRole('button', { name: 'Approve' }).waitFor();
     await screenshot(popup, 'consent-square-popup');
     const evilOpened = context.waitForEvent('page');
-    await page.evaluate(() => {
-      const done = new Promise<void>((resolve) =>
-        window.addEventListener('message', (event) => event.data === 'evil-done' && resolve()),
-      );
-      (window as unknown as { evilDone: Promise<void> }).evilDone = done;
-    });
+    await page.evaluate(() =>
+      window.addEventListener('message', (event) => {
+        if (event.data === 'evil-done') (window as unknown as { evilDone: boolean }).evilDone = true;
+      }),
+    );
     await page.evaluate((url) => void window.open(url, 'evil'), `${EVIL_ORIGIN}/claim`);
     const evil = await evilOpened;
-    await page.evaluate(() => (window as unknown as { evilDone: Promise<void> }).evilDone);
+    await page.waitForFunction(() => (window as unknown as { evilDone?: boolean }).evilDone === true);
     await settled(page);
     expect(await heading(page)).toBe('Link your Square account');
     expect(await savedQueue(page)).toEqual(['square', 'sumup']);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncCursor } from '../apps/server/src/integrations/card-providers/card-provider.js';
 import { createStripeAdapter } from '../apps/server/src/integrations/card-providers/stripe/stripe-adapter.js';
 import { answerStripeConsent } from '../apps/server/src/test/stripe-consent-browser.js';
+import { TEST_LIMITS } from '../test-limits.js';
 import { type ServerProcess, startServerProcess, stopServerProcess } from './support/server-process.js';
 
 /**
@@ -24,7 +25,9 @@ const env = () => ({
   STRIPE_SECRET_KEY: sim.control.credentials.clientSecret,
   STRIPE_CONNECT_BASE_URL: sim.url,
   STRIPE_API_BASE_URL: sim.url,
-  SYNC_LEASE_SECONDS: '2',
+  // Longer than a batch of slow pages takes (the lease is renewed with each write), short enough that the restarted
+  // server takes the dead run's import over soon after.
+  SYNC_LEASE_SECONDS: '30',
   SYNC_SWEEP_SECONDS: '0.5',
   DEMO_ACCOUNT: 'false',
   LOG_LEVEL: 'warn',
@@ -48,7 +51,8 @@ async function signUp(): Promise<{ id: string; access_token: string }> {
     options: { data: { full_name: 'Nia Bell' } },
   });
   let code = '';
-  for (let i = 0; i < 100 && !code; i++) {
+  const mailed = Date.now() + TEST_LIMITS.e2e.wait;
+  while (!code && Date.now() < mailed) {
     const mails = (await (await fetch(`${server.url}/dev/mailbox.json`)).json()) as Array<{ to: string; text: string }>;
     code = mails.find((m) => m.to === email)?.text.match(/\b(\d{6})\b/)?.[1] ?? '';
     if (!code) await new Promise((r) => setTimeout(r, 100));
@@ -123,8 +127,9 @@ describe('an import interrupted by a crash', () => {
     );
     expect(auth.status).toBe(200);
     const back = await answerStripeConsent(auth.body.url, 'approve', OWNER_LOGIN);
-    // Slow pages so the kill lands mid-import.
-    sim.control.setLatency(120);
+    // Pages slow enough that the import's first write (about ten pages in) comes long before its last (some twenty
+    // seconds later), so a test process that waits its turn on a busy machine still sees it mid-import.
+    sim.control.setLatency(500);
     const connected = await api(
       'POST',
       '/api/stripe/record-stripe-transactions',
@@ -134,7 +139,8 @@ describe('an import interrupted by a crash', () => {
     expect(connected.status).toBe(200);
 
     let status = await syncStatus(owner);
-    for (let i = 0; i < 300 && !(status.sync.state === 'running' && status.sync.imported > 0); i++) {
+    const midImport = Date.now() + TEST_LIMITS.e2e.background;
+    while (!(status.sync.state === 'running' && status.sync.imported > 0) && Date.now() < midImport) {
       await new Promise((r) => setTimeout(r, 50));
       status = await syncStatus(owner);
     }
@@ -147,7 +153,8 @@ describe('an import interrupted by a crash', () => {
     server = await startServerProcess(dataDir, env());
     expect(server.ready).toBe(true);
     // The access token survives: its signing secret and the session live in the data directory.
-    for (let i = 0; i < 600 && status.last_sync === null; i++) {
+    const finished = Date.now() + TEST_LIMITS.e2e.background;
+    while (status.last_sync === null && Date.now() < finished) {
       await new Promise((r) => setTimeout(r, 100));
       status = await syncStatus(owner);
     }

@@ -112,12 +112,16 @@ export async function screenshot(page: Page, name: string, fullPage = true): Pro
 
 /**
  * Resolves once the page has handled what came before: two animation frames (so whatever an input or a message
- * started has begun: a navigation, a drawer's transition) and every animation running then. What a test checks did
+ * started has begun: a navigation, a drawer's transition) and every finite animation running then. What a test checks did
  * not happen, it checks after this, not after a fixed sleep.
  */
 export async function settled(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
+    // A spinner turns for ever: only the animations that end are waited for.
+    const ending = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
+    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
   });
 }
