@@ -1,5 +1,5 @@
 import { poundsToPence, type ReportType } from '@brade/contract';
-import { answerAsk, processorName } from './answer-asks.js';
+import { type AnswerMemo, answerAsk, processorName } from './answer-asks.js';
 import {
   cashAnswer,
   clarifyText,
@@ -60,18 +60,18 @@ export async function answerQuestion(ctx: ToolContext, question: string, previou
 const isReading = (r: unknown): r is Reading =>
   typeof r === 'object' && r !== null && 'kind' in r && ['asks', 'overview', 'goal', 'projection', 'vat', 'cash', 'retention', 'clientHabits', 'topClients', 'whatIf', 'trend', 'multi'].includes((r as { kind: string }).kind);
 
-export async function write(ctx: ToolContext, reading: Reading, books: BooksContext): Promise<{ text: string; declined: boolean }> {
+export async function write(ctx: ToolContext, reading: Reading, books: BooksContext, memo: AnswerMemo = {}): Promise<{ text: string; declined: boolean }> {
   switch (reading.kind) {
     case 'asks': {
       const texts: string[] = [];
-      for (const ask of reading.asks) texts.push(await answerAsk(ctx, ask, books.booksFrom));
+      for (const ask of reading.asks) texts.push(await answerAsk(ctx, ask, books.booksFrom, memo));
       return { text: texts.join(' '), declined: false };
     }
     case 'multi': {
       const texts: string[] = [];
       let declined = true;
       for (const part of reading.parts) {
-        const t = await write(ctx, part, books);
+        const t = await write(ctx, part, books, memo);
         texts.push(t.text);
         declined &&= t.declined;
       }

@@ -1,6 +1,6 @@
 import { addMonths, monthOf } from '@brade/contract';
 import { measure, type Measured, metricName, money, pct, plural, signedMoney } from './measures.js';
-import { dayCount, longDate, monthsPeriod, type Period } from './periods.js';
+import { dayCount, longDate, monthsPeriod, type Period, periodBefore as periodBeforeOf } from './periods.js';
 import { monthName, monthsBetween, weekdayName } from './period-words.js';
 import type { Ask, Metric } from './reading.js';
 import {
@@ -21,7 +21,8 @@ import {
 
 /** "in October 2026", "since 1 April 2026 (…)", "yesterday (Thursday 26 November 2026)". */
 export function when(p: Period): string {
-  if (/^(since|today|yesterday|last week|this week|the weekend|Black Friday)/i.test(p.label)) return p.label;
+  if (/^Black Friday/.test(p.label)) return `on ${p.label}`;
+  if (/^(since|today|yesterday|last week|this week|the weekend)/i.test(p.label)) return p.label;
   return `in ${p.label}`;
 }
 
@@ -40,7 +41,37 @@ export function withinBooks(p: Period, booksFrom: string | null, today: string):
 }
 
 const isSoFar = (p: Period) => p.soFar;
-const verb = (p: Period) => (isSoFar(p) ? 'is' : 'was');
+const verb = (p: Period, many = false) => (isSoFar(p) ? (many ? 'are' : 'is') : many ? 'were' : 'was');
+const PLURAL = /^(?:[a-z]+ )?(?:takings|costs|refunds|wages|drawings|payments|clients|fees|vouchers|sales)\b/;
+
+/** "Your takings in October 2026 were £11,572.41 (sales less refunds, net of VAT)." */
+export function sentence(m: Metric, v: Measured, period: Period): string {
+  const [, short = v.name, about] = /^(.*?)(?: \((.*)\))?$/.exec(v.name) ?? [];
+  const note = v.note ? ` ${v.note}` : '';
+  const w = when(period);
+  if ((m.id === 'category' || m.id === 'payee' || m.id === 'staffCosts' || m.id === 'wages') && v.pence !== undefined) {
+    const what = m.id === 'category' ? (m.category === 'Card processing fees' ? 'card processing fees' : m.category!) : short;
+    const spent = period.soFar ? 'have spent' : 'spent';
+    if (m.id === 'payee' && v.pence === 0) return `${(v.note ?? '').replace(/\.$/, '')} ${w}.`;
+    if (m.id === 'payee') return `You ${period.soFar ? 'have paid' : 'paid'} ${short.replace(/^payments to /, '')} ${money(v.pence)} ${w}${about ? ` (${about})` : ''}.${note}`;
+    return `You ${spent} ${money(v.pence)} on ${what} ${w}${about && m.id !== 'category' ? ` (${about})` : ''}.${note}`;
+  }
+  if (v.count !== undefined && (m.id === 'clients' || m.id === 'newClients' || m.id === 'cardPayments' || m.id === 'vouchersSold' || m.id === 'vouchersRedeemed' || m.id === 'refunds')) {
+    const count = v.count.toLocaleString('en-GB');
+    const thing = m.id === 'refunds' ? plural(v.count, 'refund').replace(/^[\d,]+ /, '') : short;
+    const amount = m.id === 'refunds' ? ` totalling ${money(v.pence ?? 0)}` : '';
+    const noteText = m.id === 'refunds' ? ` (${about}; net of VAT ${money(v.parts?.[0]?.pence ?? 0)})` : about ? ` (${about})` : '';
+    return `${w.replace(/^./, (c) => c.toUpperCase())} you had ${count} ${thing}${amount}${noteText}.${m.id === 'refunds' ? '' : note}`;
+  }
+  if (m.id === 'ownerMoney') {
+    return `You ${period.soFar ? 'have taken' : 'took'} ${money(v.pence ?? 0)} out of the business for yourself ${w}${about ? ` (${about})` : ''}.${note}`;
+  }
+  if (m.id === 'vatOutput' || m.id === 'vatInput' || m.id === 'vatPaid') {
+    const what = m.id === 'vatOutput' ? 'VAT you charged on sales and other income (output VAT)' : m.id === 'vatInput' ? 'VAT you can reclaim on your costs (input VAT)' : 'VAT you paid to HMRC (less any repayments)';
+    return `${w.replace(/^./, (c) => c.toUpperCase())}, the ${what} ${verb(period)} ${money(v.pence ?? 0)}.${note}`;
+  }
+  return `Your ${short} ${w} ${verb(period, PLURAL.test(short))} ${figureText(v)}${about ? ` (${about})` : ''}.${note}`;
+}
 
 function figureText(m: Measured): string {
   if (m.percent !== undefined) return m.percent === null ? 'not measurable (no takings)' : pct(m.percent);
@@ -64,7 +95,7 @@ async function valueAnswer(ctx: ToolContext, ask: Ask, booksFrom: string | null)
         const days = dayCount(period.from, period.to);
         const trading = (await byWeekday(ctx, period)).weekdays.reduce((s, w) => s + w.tradingDays, 0);
         sentences.push(
-          `Your ${metricName(m)} ${when(period)} ${verb(period)} ${money(v.pence)}: ${money(v.pence / days)} a day over the ${plural(days, 'day')}${trading > 0 && trading !== days ? `, or ${money(v.pence / trading)} a day over the ${plural(trading, 'day')} you took card payments` : ''}.`,
+          `Your ${metricName(m)} ${when(period)} ${verb(period, PLURAL.test(metricName(m)))} ${money(v.pence)}: ${money(v.pence / days)} a day over the ${plural(days, 'day')}${trading > 0 && trading !== days ? `, or ${money(v.pence / trading)} a day over the ${plural(trading, 'day')} you took card payments` : ''}.`,
         );
         continue;
       }
@@ -78,8 +109,8 @@ async function valueAnswer(ctx: ToolContext, ask: Ask, booksFrom: string | null)
       if (m.id === 'profit' && v.pence !== undefined) {
         sentences.push(
           v.pence >= 0
-            ? `You made a profit of ${money(v.pence)} ${when(period)}${period.soFar ? ' so far' : ''}: income of ${money(v.parts![0]!.pence)} less costs of ${money(v.parts![1]!.pence)} (before tax; drawings are not deducted).`
-            : `You made a loss of ${money(v.pence)} ${when(period)}${period.soFar ? ' so far' : ''}: costs of ${money(v.parts![1]!.pence)} were more than income of ${money(v.parts![0]!.pence)} (before tax; drawings are not deducted).`,
+            ? `You made a profit of ${money(v.pence)} ${when(period)}${period.soFar && !/so far/.test(period.label) ? ' so far' : ''}: income of ${money(v.parts![0]!.pence)} less costs of ${money(v.parts![1]!.pence)} (before tax; drawings are not deducted).`
+            : `You made a loss of ${money(v.pence)} ${when(period)}${period.soFar && !/so far/.test(period.label) ? ' so far' : ''}: costs of ${money(v.parts![1]!.pence)} were more than income of ${money(v.parts![0]!.pence)} (before tax; drawings are not deducted).`,
         );
         continue;
       }
@@ -95,8 +126,7 @@ async function valueAnswer(ctx: ToolContext, ask: Ask, booksFrom: string | null)
         sentences.push(`${v.note.replace(/\.$/, '')} ${when(period)}.`);
         continue;
       }
-      const figure = figureText(v);
-      sentences.push(`Your ${v.name} ${when(period)} ${verb(period)} ${figure}.${v.note ? ` ${v.note}` : ''}`);
+      sentences.push(sentence(m, v, period));
     }
     out.push(`${sentences.join(' ')}${note ? ` ${note}` : ''}${period.soFar && period.unit === 'month' ? ' The month is not over yet.' : ''}`);
   }
@@ -193,7 +223,7 @@ async function shareAnswer(ctx: ToolContext, ask: Ask, booksFrom: string | null)
   if (ask.op.kind !== 'share') return '';
   const base = ask.op.base;
   const out: string[] = [];
-  const periods = ask.periods.length === 2 && ask.periods[0]!.from > ask.periods[1]!.from && ask.metrics.length === 1 ? ask.periods : ask.periods.slice(0, 1);
+  const periods = ask.periods.length === 2 && ask.periods[0]!.from > ask.periods[1]!.from ? ask.periods : ask.periods.slice(0, 1);
   for (const raw of periods) {
     const { period, note } = withinBooks(raw, booksFrom, ctx.today);
     const whole = await measure(ctx, base, period);
@@ -209,13 +239,22 @@ async function shareAnswer(ctx: ToolContext, ask: Ask, booksFrom: string | null)
     const both = ask.metrics.length > 1 && whole.pence ? ` Together ${money(combined)}, ${pct((combined / whole.pence) * 100)} of your ${metricName(base)}.` : '';
     out.push(`${when(period).replace(/^./, (c) => c.toUpperCase())}: ${parts.join('; ')}.${both}${note ? ` ${note}` : ''}`);
   }
-  if (ask.periods.length === 2 && periods.length === 2) {
-    out.push('');
+  if (periods.length === 2 && ask.metrics.length === 1) {
+    const shares = [];
+    for (const raw of periods) {
+      const { period } = withinBooks(raw, booksFrom, ctx.today);
+      const [n, d] = await Promise.all([measure(ctx, ask.metrics[0]!, period), measure(ctx, base, period)]);
+      shares.push(d.pence ? ((n.pence ?? 0) / d.pence) * 100 : null);
+    }
+    const [x, y] = shares as [number | null, number | null];
+    if (x !== null && y !== null) {
+      out.push(`So ${metricName(ask.metrics[0]!)} took ${x > y ? 'more' : x < y ? 'less' : 'the same share'}${x === y ? '' : ' of your ' + metricName(base)}: ${pct(x)} against ${pct(y)}, ${x >= y ? 'up' : 'down'} ${Math.abs(x - y).toFixed(1)} points.`);
+    }
   }
   return out.join(' ').trim();
 }
 
-async function rankAnswer(ctx: ToolContext, ask: Ask, booksFrom: string | null): Promise<string> {
+async function rankAnswer(ctx: ToolContext, ask: Ask, booksFrom: string | null, memo: AnswerMemo): Promise<string> {
   if (ask.op.kind !== 'rank') return '';
   const { dir, by } = ask.op;
   const { period, note } = withinBooks(ask.periods[0]!, booksFrom, ctx.today);
@@ -232,6 +271,7 @@ async function rankAnswer(ctx: ToolContext, ask: Ask, booksFrom: string | null):
     const word = m.id === 'costs' ? 'costs' : m.id === 'profit' ? 'profit' : 'takings';
     const sorted = [...figures].sort((x, y) => (dir === 'top' ? y[key] - x[key] : x[key] - y[key]) || x.month.localeCompare(y.month));
     const pick = sorted[0]!;
+    memo.rankedMonth = pick.month;
     const next = sorted[1];
     const label = dir === 'top' ? (word === 'costs' ? 'most expensive' : 'best') : word === 'costs' ? 'cheapest' : 'weakest';
     const excluded = months.includes(current) || monthOf(period.to) === current ? ` (${monthName(current)} is left out: it is not over yet)` : '';
@@ -304,7 +344,7 @@ async function countAnswer(ctx: ToolContext, ask: Ask, booksFrom: string | null)
         out.push(`You had ${plural(v.count ?? 0, 'new client')} ${when(period)}, but your books only begin on ${longDate(booksFrom)}, so some of them had been before.`);
         continue;
       }
-      out.push(`${when(period).replace(/^./, (c) => c.toUpperCase())} you had ${figureText(v)} ${v.count === undefined ? '' : ''}${metricName(m)}: ${v.name}.${v.note ? ` ${v.note}` : ''}${note ? ` ${note}` : ''}`.replace(/ {2,}/g, ' '));
+      out.push(`${sentence(m, v, period)}${note ? ` ${note}` : ''}`);
     }
   }
   return out.join(' ');
@@ -318,16 +358,27 @@ async function listAnswer(ctx: ToolContext, ask: Ask): Promise<string> {
   return `${plural(r.refunds.length, 'refund')} ${when(period)}, ${money(total)} in all: ${r.refunds.map((x) => `${longDate(x.day)} ${money(x.pence)} (${processorName(x.provider)})`).join('; ')}.`;
 }
 
-export async function answerAsk(ctx: ToolContext, ask: Ask, booksFrom: string | null): Promise<string> {
+/** What one part of a longer answer tells the next ("how's this month comparing" with the best month named before). */
+export interface AnswerMemo {
+  rankedMonth?: string;
+}
+
+export async function answerAsk(ctx: ToolContext, ask: Ask, booksFrom: string | null, memo: AnswerMemo = {}): Promise<string> {
   switch (ask.op.kind) {
     case 'value':
       return valueAnswer(ctx, ask, booksFrom);
-    case 'compare':
+    case 'compare': {
+      if (ask.op.withRanked && memo.rankedMonth) {
+        const m = memo.rankedMonth;
+        return compareAnswer(ctx, { ...ask, periods: [ask.periods[0]!, monthsPeriod(m, m, ctx.today, 'month')] }, booksFrom, false);
+      }
+      if (ask.periods.length < 2) return compareAnswer(ctx, { ...ask, periods: [ask.periods[0]!, periodBeforeOf(ask.periods[0]!, ctx.today)] }, booksFrom, ask.op.why);
       return compareAnswer(ctx, ask, booksFrom, ask.op.why);
+    }
     case 'share':
       return shareAnswer(ctx, ask, booksFrom);
     case 'rank':
-      return rankAnswer(ctx, ask, booksFrom);
+      return rankAnswer(ctx, ask, booksFrom, memo);
     case 'breakdown':
       return breakdownAnswer(ctx, ask, booksFrom);
     case 'count':

@@ -262,7 +262,7 @@ export async function measure(ctx: ToolContext, m: Metric, period: Period): Prom
       if (m.id === 'ownerMoney') {
         return {
           pence: taken,
-          name: "money you took out of the business for yourself (drawings, transfers to your savings, Self Assessment)",
+          name: "money taken out (drawings, transfers to your savings, Self Assessment)",
           note,
           parts: [
             { name: 'drawings', pence: drawings },

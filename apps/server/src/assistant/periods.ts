@@ -324,7 +324,8 @@ export function findPeriods(text: string, options: PeriodOptions): Found[] {
   // Written dates, through chrono-node's UK parser: "since 6 april", "on 14/02/2026", "3 march to 10 april".
   const dates = chrono.en.GB.parse(rest, { instant: new Date(`${today}T12:00:00Z`), timezone: 'Europe/London' });
   for (const r of dates) {
-    if (!r.start.isCertain('day') || !r.start.isCertain('month') || !/\d/.test(r.text)) continue;
+    // Only written dates ("6 april", "14/02/2026"): relative words ("last 90 days") are the rules' own.
+    if (!r.start.isCertain('day') || !r.start.isCertain('month') || !new RegExp(`\\d{1,2}(?:st|nd|rd|th)?(?: of)? ${MONTH}|${MONTH} \\d{1,2}(?:st|nd|rd|th)?\\b|\\d{1,2}[/.-]\\d{1,2}`).test(r.text)) continue;
     const day = (c: chrono.ParsedComponents) => {
       const d = `${c.isCertain('year') ? c.get('year') : year}-${mm(c.get('month')!)}-${mm(c.get('day')!)}`;
       return !c.isCertain('year') && d > today ? `${Number(d.slice(0, 4)) - 1}${d.slice(4)}` : d;

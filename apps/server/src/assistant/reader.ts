@@ -89,9 +89,10 @@ function findMetrics(q: string): { metrics: Claimed[]; made: boolean } {
     return { id: 'vouchersSold' };
   });
   claim(/\bafter (?:i(?:'ve)? )?(?:pay|paid|paying|pays) (?:myself|me)\b|\bleft (?:over )?(?:for me )?after (?:my )?drawings\b/, { id: 'afterDrawings' });
-  claim(/\b(?:paid|pay|paying|pays) (?:myself|me)\b|\bdrawings?\b|\btaken out (?:for )?(?:myself|me)\b|\btook out for (?:myself|me)\b|\bmy (?:own )?(?:wage|salary|pay)\b|\bowner'?s? (?:money|drawings)\b/, { id: 'ownerMoney' });
+  claim(/\b(?:paid|pay|paying|pays) myself\b|\bdrawings?\b|\btaken out (?:for )?(?:myself|me)\b|\btook out for (?:myself|me)\b|\bmy (?:own )?(?:wage|salary|pay)\b|\bowner'?s? (?:money|drawings)\b/, { id: 'ownerMoney' });
   claim(/\bafter (?:the |my |all )?(?:card )?fees\b|\bnet of (?:the )?(?:card )?fees\b|\b(?:actually |really )?landed\b|\bhit (?:my|the) (?:bank|account)\b/, { id: 'netCardTakings' });
   claim(/\b(?:inc|incl|including|included|with|plus) (?:the )?vat\b|\bvat[- ]inclusive\b|\bgross takings\b|\bbefore vat (?:is )?(?:taken|removed)\b|\bwhat (?:customers|clients|people) (?:actually |really )?paid\b/, { id: 'grossTakings' });
+  if (out.some((c) => c.metric.id === 'grossTakings')) claim(/\b(?:customers|clients|people) (?:actually |really )?(?:pay|paid) (?:me|us)\b/, { id: 'grossTakings' });
   claim(/\b(?:chair|room|station|desk|space|seat) (?:rent|rental|hire|renters?)\b|\brent(?:al)? (?:from|paid by) (?:my |the )?(?:renters?|stylists?|tenants?)\b|\b(?:my |the )?(?:chair |room )?renters?\b/, { id: 'chairRent' });
   claim(/\bother income\b|\binterest received\b|\bincome (?:other than|besides|apart from) (?:sales|takings)\b/, { id: 'otherIncome' });
   claim(/\bvat\b[a-z' ]{0,20}?\b(?:paid|payments?)\b(?: to hmrc)?|\b(?:paid|payments? to) (?:hmrc|the vat ?man)\b(?: for vat)?|\bvat payments?\b/, { id: 'vatPaid' });
@@ -111,10 +112,12 @@ function findMetrics(q: string): { metrics: Claimed[]; made: boolean } {
   claim(/\b(?:total )?income\b(?! tax)/, { id: 'income' });
   claim(/\btakings?\b|\btake\b|\btook\b|\btaken\b|\bsales?\b|\bsold\b|\brevenue\b|\bturnover\b|\b(?:bring|brought|bringing|took|take) in\b|\bcame in\b|\bcome in\b|\bcoming in\b|\bearn(?:ed|ings|ing)?\b|\bmoney in\b|\btill\b|\bcustomers? (?:actually )?paid\b|\bcash(?:ed)? (?:in|up)\b/, { id: 'revenue' });
   let made = false;
-  claim(/\b(?:make|made|making|makes)\b/, () => {
-    made = true;
-    return { id: 'revenue' };
-  });
+  if (out.length === 0) {
+    claim(/\b(?:make|made|making|makes)\b/, () => {
+      made = true;
+      return { id: 'revenue' };
+    });
+  }
   // "wages and stock": the same question, both lines; one metric per id and category.
   const seen = new Set<string>();
   const metrics = out
@@ -125,7 +128,39 @@ function findMetrics(q: string): { metrics: Claimed[]; made: boolean } {
       seen.add(key);
       return true;
     });
-  return { metrics, made: made && metrics.every((c) => c.metric.id === 'revenue') };
+  return { metrics: subsume(metrics), made: made && metrics.every((c) => c.metric.id === 'revenue') };
+}
+
+/** A specific measure stands for the general one it belongs to: "spent on stock" is stock, not all costs. */
+const SUBSUMES: Partial<Record<MetricId, MetricId[]>> = {
+  category: ['costs'],
+  payee: ['costs'],
+  staffCosts: ['costs', 'wages'],
+  wages: ['costs'],
+  ownerMoney: ['costs'],
+  afterDrawings: ['profit', 'ownerMoney'],
+  refunds: ['revenue', 'costs'],
+  grossTakings: ['revenue', 'clients', 'cardPayments'],
+  netCardTakings: ['revenue', 'cardPayments', 'category'],
+  chairRent: ['revenue', 'income', 'otherIncome', 'category'],
+  otherIncome: ['revenue', 'income'],
+  cardPayments: ['revenue'],
+  vouchersSold: ['revenue'],
+  vouchersRedeemed: ['revenue'],
+  vouchersOutstanding: ['revenue'],
+  newClients: ['clients'],
+  avgSpend: ['clients', 'revenue', 'costs'],
+  vatPaid: ['costs'],
+  vatOutput: ['revenue'],
+  vatInput: ['costs'],
+  margin: ['profit'],
+};
+function subsume(claimed: Claimed[]): Claimed[] {
+  const ids = new Set(claimed.map((c) => c.metric.id));
+  const dropped = new Set<MetricId>();
+  for (const id of ids) for (const d of SUBSUMES[id] ?? []) if (d !== id) dropped.add(d);
+  // "card fees" inside "after the card fees": the category is the fee part of what landed.
+  return claimed.filter((c) => !dropped.has(c.metric.id));
 }
 
 /** A payee typed after "at", "to" or "paid": "how much have I spent at Sally Beauty", "paid Fresha". */
@@ -135,6 +170,7 @@ function payeeOf(q: string): string | null {
       q,
     );
   if (!m) return null;
+  if (/^(?:last|this|since|in|over|during|on|for|so|the|year|month|week|today|yesterday|ever|altogether|all|each|every|per|a|an|much|more|less|too)\b/.test(m[1]!)) return null;
   const words = m[1]!.split(' ').filter((w) => !STOP_PAYEE.has(w));
   if (words.length === 0) return null;
   const text = words.join(' ');
@@ -167,20 +203,20 @@ export function moneyOf(text: string): { pence: number; per: 'year' | 'month' | 
 }
 
 const percentOf = (q: string) => {
-  const m = /(\d+(?:\.\d+)?)\s?(?:%|percent|per cent|pc)\b/.exec(q);
+  const m = /(\d+(?:\.\d+)?)\s?(?:%|(?:percent|per cent|pc)\b)/.exec(q);
   return m ? Number(m[1]) : null;
 };
 
 const OTHER_BUSINESS =
   /\b(?:salon|shop|barber'?s?|business|place|competitor|competition)s? (?:across|over|down|up) the (?:road|street)\b|\bnext door\b|\bcompetitors?'?\b|\brivals?\b|\b(?:other|another) (?:owner|salon|business|user|shop)s?'?s? (?:take|took|make|made|earn|revenue|takings|profit|sales|figures|books|turnover|accounts)|\b[a-z]+'s (?:salon|shop|business)\b(?<!\bmy [a-z]+'s (?:salon|shop|business))|\bsomeone else'?s\b|\beveryone else'?s\b|\ball (?:the )?(?:owners|salons|users)\b|\b(?:how much|what) (?:do|does|did) (?:other|another|the average|a typical) (?:salons?|owners?|businesses|shops?) (?:take|make|earn)\b/;
 const ACTION =
-  /^(?:can you |could you |please |will you |would you )?(?:pay|transfer|send|move|cancel|book|schedule|submit|file|email|e-mail|text|ring|call|refund|set up|setup|make a payment|raise an invoice|invoice|chase|remind)\b(?!.*\b(?:how much|what|when|did|have i|do i)\b)|\b(?:for me|on my behalf)\s*[?.!]*$/;
+  /^(?:can you |could you |please |will you |would you )?(?:pay|transfer|send|move|cancel|book|schedule|submit|file|email|e-mail|text|ring|call|refund|set up|setup|make a payment|raise an invoice|invoice|chase|remind)\b(?!.*\b(?:how much|what|when|did|have i|do i)\b)/;
 const ADVICE =
-  /\b(?:should i|shall i|do i need to|is it worth|would it be better|better off)\b(?!.*\b(?:put aside|set aside|save for|keep back|put away)\b)|\bgo(?:ing)? limited\b|\blimited company\b|\bltd company\b|\bincorporat|\bsole trader\b|\bthrough the business\b|\btax[- ]deductible\b|\ballowable expenses?\b|\bclaim (?:for )?(?:my )?(?:car|van|mileage|phone|home|clothes|uniform)\b|\bpay less tax\b|\bavoid tax\b|\btax (?:advice|planning|return)\b|\bhow much (?:income )?tax (?:will|do|should) i\b|\bself assessment bill\b|\bdividends? or salary\b|\bmortgage\b|\binvest(?:ment|ing)? (?:advice|in)\b/;
+  /\b(?:should i|shall i|is it worth|would it be better|better off)\b(?!.*\b(?:put aside|set aside|save for|keep back|put away)\b)|\bgo(?:ing)? limited\b|\blimited company\b|\bltd company\b|\bincorporat|\bsole trader\b|\bthrough the business\b|\btax[- ]deductible\b|\ballowable expenses?\b|\bclaim (?:for )?(?:my )?(?:car|van|mileage|phone|home|clothes|uniform)\b|\bpay less tax\b|\bavoid tax\b|\btax (?:advice|planning|return)\b|\bhow much (?:income )?tax (?:will|do|should) i\b|\bself assessment bill\b|\bdividends? or salary\b|\bmortgage\b|\binvest(?:ment|ing)? (?:advice|in)\b/;
 const FORECAST = /\b(?:predict|forecast|in (?:five|ten|\d+) years|by 20\d\d|next (?:year|yr|quarter|summer|christmas|spring|autumn|winter)|going to (?:be|make|take)|will (?:i|we|my|our|it|the salon|the business) (?:take|make|be|earn|turn over|do))\b/;
 const FUTURE_WORDS = /\b(?:looking|shaping up|look like|going to be|will be|gonna be|coming up|ahead|upcoming|expect|expected|next)\b/;
 const STAFF_NAME =
-  /\b(?:did|has|does|have)\s+(?!i\b|we\b|you\b|they\b|the\b|it\b|my\b|our\b|salon\b|business\b|us\b|he\b|she\b|anyone\b|everyone\b)([a-z]+)\s+(?:take|took|taken|make|made|bring|brought|sell|sold|earn|earned|do)\b|\b([a-z]+)'s (?:takings|sales|clients|customers|figures|revenue)\b(?<!\b(?:today|yesterday|month|week|year|quarter|salon|business|black friday|friday|monday|tuesday|wednesday|thursday|saturday|sunday|last year|this year|last month|this month|the month|the year|christmas|december|november|october|september|august|july|june|april|march|february|january|tax year)'s (?:takings|sales|clients|customers|figures|revenue))|\b(?:each|every|which|per|by|individual|top|best|worst) (?:stylist|staff member|member of staff|employee|therapist|technician|barber|hairdresser)s?\b|\bstylists? (?:took|take|brought|made|sold)\b/;
+  /\b(?:did|has|does|have)\s+(?!i\b|we\b|you\b|they\b|the\b|it\b|my\b|our\b|salon\b|business\b|us\b|he\b|she\b|anyone\b|everyone\b|that\b|this\b|these\b|those\b|what\b|which\b|clients?\b|customers?\b|people\b|things\b|sales\b|takings\b|costs\b|profit\b|prices?\b|rent\b|wages\b|vat\b|card\b|a\b|an\b)([a-z]+)\s+(?:take|took|taken|make|made|bring|brought|sell|sold|earn|earned|do)\b|\b([a-z]+)'s (?:takings|sales|clients|customers|figures|revenue)\b(?<!\b(?:today|yesterday|month|week|year|quarter|salon|business|black friday|friday|monday|tuesday|wednesday|thursday|saturday|sunday|last year|this year|last month|this month|the month|the year|christmas|december|november|october|september|august|july|june|april|march|february|january|tax year)'s (?:takings|sales|clients|customers|figures|revenue))|\b(?:each|every|which|per|by|individual|top|best|worst) (?:stylist|staff member|member of staff|employee|therapist|technician|barber|hairdresser)s?\b|\bstylists? (?:took|take|brought|made|sold)\b/;
 const SERVICES =
   /\b(?:which|what|best|top|most popular|most profitable|biggest|worst|least)\b[a-z ]{0,25}\b(?:treatments?|services?|procedures?|products?)\b|\b(?:by|per|each) (?:treatment|service)\b|\b(?:colou?rs?|cuts?|highlights|balayage|blow[- ]?dry|nails|facials?|perms?|extensions) (?:vs|versus|or|compared)\b/;
 const AMBIGUOUS_PERIOD = /\b(?:the |over the |during the |in the )?(?:holidays|hols|half[- ]term|school holidays|bank holiday(?! monday)|the break|term time|peak season|busy season|quiet season)\b/;
@@ -189,7 +225,23 @@ const PRONOUN_REFERENT = /\b(?:on|for|about|at|with) (?:it|that|this|them|those|
 const COMPARE_WORDS =
   /\b(?:compare[ds]?|comparing|comparison|vs|versus|against|than|up on|down on|better|worse|up or down|gone (?:up|down)|go(?:ne)? up|go(?:ne)? down|went (?:up|down)|going (?:up|down)|increas(?:e|ed|ing)|decreas(?:e|ed|ing)|chang(?:e|ed|ing)|difference|grow(?:n|th|ing)?|drop(?:ped)?|fallen|fell|rise|risen|rose|up\b|down\b)\b/;
 const TREND_WORDS = /\b(?:gone (?:up|down)|going (?:up|down)|increas(?:ed|ing)|decreas(?:ed|ing)|ris(?:en|ing)|fall(?:en|ing)|creeping up|trend(?:ing)?|growing|over time)\b/;
+const YEAR_ON_YEAR =
+  /\b(?:than|on|with|to|vs|versus|against) (?:this time |the same (?:time|period|month) )?last (?:year|yr)\b|\bup on last (?:year|yr)\b|\bdown on last (?:year|yr)\b|\byear[- ]on[- ]year\b|\bthis time last (?:year|yr)\b|\bsame (?:time|month|period) last (?:year|yr)\b/;
 const SHARE_WORDS = /%|\bper ?cent(?:age)?\b|\bproportion\b|\bshare\b|\bhow much of (?:my|our|the)\b|\bwhat (?:part|fraction) of\b|\beating (?:into|up|more)?\b|\bof (?:my|our|the) (?:takings|turnover|sales|revenue|income|costs|spending|expenses|money)\b/;
+
+/** The parts of a share: not its base ("what % of my takings goes on card fees" is card fees of takings); staff means all staff costs. */
+function shareNumerators(metrics: Metric[], base: Metric): Metric[] {
+  const same: Record<string, string[]> = {
+    revenue: ['revenue', 'grossSales', 'income'],
+    grossSales: ['revenue', 'grossSales'],
+    income: ['income', 'revenue', 'otherIncome'],
+    costs: ['costs'],
+  };
+  const parts = metrics
+    .filter((m) => !(same[base.id] ?? [base.id]).includes(m.id))
+    .map((m): Metric => (m.id === 'wages' ? { id: 'staffCosts' } : m));
+  return parts.length > 0 ? parts : metrics;
+}
 
 /** What the owner meant by the base of a share ("of my takings", "of my costs", "of my income"). */
 function baseOf(q: string, numerator: Metric[]): Metric {
@@ -222,13 +274,23 @@ export function readQuestion(question: string, context: ReaderContext, previous:
   const parts: Reading[] = [];
   let before: Reading | null = previous;
   for (const clause of clauses) {
-    const part = readClause(clause, context, before, parts.at(-1) ?? null);
+    const last = parts.at(-1);
+    if (
+      last?.kind === 'asks' &&
+      last.asks[0]?.op.kind === 'rank' &&
+      findPeriods(clause, { today: context.today }).length === 0 &&
+      /^(?:and )?(?:how much|what) (?:did|do|have) (?:i|we) (?:take|taken|took|make|made)\b/.test(clause)
+    ) {
+      continue;
+    }
+    const part = readClause(clause, context, before, last ?? null);
     // A clause that adds nothing ("how much did I take" after "my best month this year") is answered by the one before.
     if (part.kind === 'clarify' && parts.length > 0) continue;
     parts.push(part);
     before = part;
   }
-  const unique = parts.filter((p, i) => parts.findIndex((o) => JSON.stringify(o) === JSON.stringify(p)) === i);
+  const key = (r: Reading) => JSON.stringify(r, (k, v) => (k === 'label' || k === 'periodDefaulted' || k === 'unit' || k === 'soFar' ? undefined : v));
+  const unique = parts.filter((p, i) => parts.findIndex((o) => key(o) === key(p)) === i);
   if (unique.length === 0) return readClause(q, context, previous, null);
   return unique.length === 1 ? unique[0]! : { kind: 'multi', parts: unique };
 }
@@ -259,22 +321,36 @@ function readClause(q: string, context: ReaderContext, previous: Reading | null,
     future,
     booksFrom: context.booksFrom,
   });
-  const periods = resolvePeriods(found, today, previous);
+  const yearOnYear = has(q, YEAR_ON_YEAR);
+  // "up on last year", "than this time last year": a comparison with a year before, not the calendar year 2025.
+  const named = yearOnYear && (has(q, COMPARE_WORDS) || has(q, SHARE_WORDS)) ? found.filter((f) => !f.relative && !(f.period.unit === 'year' && /\blast (?:year|yr)\b/.test(q) && f.period.from.slice(0, 4) === String(Number(today.slice(0, 4)) - 1))) : found;
+  const periods = resolvePeriods(named, today, previous);
+  const ownPeriods = periods.length;
+  // A clause of a longer question without a period of its own takes the period of the clause before it.
+  if (periods.length === 0 && sibling && !yearOnYear) periods.push(...periodsOf(sibling));
   const { metrics: claimed, made } = findMetrics(q);
   let metrics = claimed.map((c) => c.metric);
+  // "… and what % of takings was that": the parts are the clause before's.
+  if (sibling?.kind === 'asks' && has(q, SHARE_WORDS) && has(q, /\b(?:that|it|this|them|those|these)\b/)) {
+    metrics = [...sibling.asks.flatMap((a) => a.metrics), ...metrics];
+  }
   const period = periods[0] ?? null;
+
+  // What-ifs first: "if my landlord puts the rent up 10%" is a price, not a question about someone else.
+  const whatIf = readWhatIf(q, metrics);
+  if (whatIf) return { kind: 'whatIf', change: whatIf };
 
   // What BradeBot cannot do, whatever the figures: another business, actions, advice, the far future.
   if (has(q, OTHER_BUSINESS) && !has(q, /\bretention\b|\bcom(?:e|ing) back\b|\breturn/)) return decline('otherBusiness');
   if (has(q, ACTION)) return decline('action', metrics.some((m) => m.id.startsWith('vat')) || vatTopic ? 'vat' : undefined);
-  if (has(q, ADVICE) && !has(q, /\bif (?:i|we)\b|\bwhat (?:if|happens)\b/)) return decline('advice');
+  if (has(q, ADVICE)) return decline('advice');
   if (has(q, STAFF_NAME)) return decline('staff');
   if (has(q, SERVICES) && !has(q, /\bstock\b|\bsupplies\b/)) return decline('services');
 
   // Periods the books cannot answer: before they begin, or not started yet.
   for (const p of periods) {
     const c = clip(p, today, context.booksFrom);
-    if (c.kind === 'notStarted' || (p.from > today && !has(q, /\bif\b/))) {
+    if (c.kind === 'notStarted') {
       return { kind: 'decline', reason: has(q, FORECAST) || p.from.slice(0, 4) > today.slice(0, 4) ? 'forecast' : 'notStarted', period: p };
     }
     if (c.kind === 'beforeBooks') return { kind: 'decline', reason: 'beforeBooks', period: p };
@@ -285,10 +361,6 @@ function readClause(q: string, context: ReaderContext, previous: Reading | null,
   if (has(q, AMBIGUOUS_PERIOD) && periods.length === 0) {
     return { kind: 'clarify', reason: 'period', unknown: [AMBIGUOUS_PERIOD.exec(q)![0].trim()], suggestions: suggestionsFor(q, metrics, null) };
   }
-
-  // What-ifs: a change the books can price, with the assumptions stated.
-  const whatIf = readWhatIf(q, metrics);
-  if (whatIf) return { kind: 'whatIf', change: whatIf };
 
   // Questions that name their subject: VAT, cash, goals, retention, clients' habits.
   const special = readSpecial(q, metrics, periods, context, sibling);
@@ -307,12 +379,16 @@ function readClause(q: string, context: ReaderContext, previous: Reading | null,
     metrics.length === 0 &&
     has(q, /\bhow(?:'s| is| are| was| were| did| has)? (?:business|things|trade|trading|it|we|i|the salon|the shop|everything|my business|my salon|the month|the year|the quarter|the summer)\b|\boverview\b|\bsummar(?:y|ise|ize)\b|\b(?:go|going|gone|went|doing|been|look(?:ing)?)\s*[?.!]*$|\breview\b|\bhow did\b/)
   ) {
+    if (period?.unit === 'day') return { kind: 'asks', asks: [{ metrics: [{ id: 'revenue' }], periods: [period], op: { kind: 'value' } }] };
     return { kind: 'overview', period: period ?? null };
   }
 
   // A follow-up that names only a period ("and September?") or only a measure ("what about costs?").
   const followUp = /^(?:and|but|ok(?:ay)?(?: and)?|what about|how about|and for|and in|and what about|what of|same for|same but|now|and the|for|in)\b/.test(q) || q.split(' ').length <= 4;
-  if (metrics.length === 0 && periods.length > 0 && previous && followUp) return withPeriods(previous, periods, today);
+  if (sibling?.kind === 'asks' && sibling.asks[0]?.op.kind === 'rank' && metrics.length === 0 && has(q, COMPARE_WORDS) && period) {
+    return { kind: 'asks', asks: [{ metrics: [{ id: 'revenue' }], periods: [period], op: { kind: 'compare', why: false, withRanked: true } }] };
+  }
+  if (metrics.length === 0 && ownPeriods > 0 && previous && followUp) return withPeriods(previous, periods, today);
   if (metrics.length > 0 && periods.length === 0 && previous && /^(?:and|what about|how about|and what about|same for|ok and)\b/.test(q)) {
     const p = periodsOf(previous);
     if (p.length > 0) periods.push(...p);
@@ -327,7 +403,7 @@ function readClause(q: string, context: ReaderContext, previous: Reading | null,
       if (nums.length > 0) return { kind: 'asks', asks: [{ metrics: nums, periods: ps, op: { kind: 'share', base } }] };
     }
     if (sibling?.kind === 'asks' && sibling.asks[0]?.op.kind === 'rank' && has(q, COMPARE_WORDS) && period) {
-      return { kind: 'asks', asks: [{ metrics: [{ id: 'revenue' }], periods: [period], op: { kind: 'compare', why: false } }] };
+      return { kind: 'asks', asks: [{ metrics: [{ id: 'revenue' }], periods: [period], op: { kind: 'compare', why: false, withRanked: true } }] };
     }
     if (has(q, COMPARE_WORDS) && (periods.length > 0 || has(q, /\bthis month\b|\blast\b|\blast year\b/))) {
       metrics = [{ id: 'revenue' }, { id: 'costs' }, { id: 'profit' }];
@@ -358,8 +434,9 @@ function resolvePeriods(found: Found[], today: string, previous: Reading | null)
   return found.map((f) => {
     if (f.relative === 'before') return anchor ? periodBefore(anchor, today) : f.period;
     if (f.relative === 'yearBefore') {
-      const base = anchor && found.some((o) => !o.relative) ? anchor : thisMonth(today);
-      return periodYearBefore(base, today);
+      if (anchor && found.some((o) => !o.relative)) return periodYearBefore(anchor, today);
+      const m = addMonths(monthOf(today), -12);
+      return monthsPeriod(m, m, today, 'month');
     }
     return f.period;
   });
@@ -416,10 +493,10 @@ const lastMonth = (today: string) => {
 function readAsk(q: string, metrics: Metric[], periods: Period[], context: ReaderContext): Ask {
   const { today } = context;
   let op: Op;
-  const count = has(q, /\bhow many\b|\bnumber of\b|\bcount\b|\bany\b(?= refunds| new)/);
+  const count = has(q, /\bhow many\b|\bnumber of\b|\bcount\b/);
   const rankDir = has(q, /\b(?:worst|quietest|slowest|weakest|lowest|least|smallest|poorest)\b/) ? 'bottom' : 'top';
   const ranking = has(q, /\b(?:best|worst|busiest|quietest|slowest|strongest|weakest|biggest|largest|highest|lowest|most|least|top|main|poorest)\b/);
-  const byMonth = has(q, /\bmonths?\b/) && !has(q, /\b(?:a|per|each|every|monthly) month\b|\bmonths? (?:this|last)\b(?!.*\bhit\b)/);
+  const byMonth = has(q, /\bmonths?\b/) && !has(q, /\b(?:a|per|each|every|monthly) month\b/);
   const byWeekday = has(q, /\bday of the week\b|\bweekday\b|\bwhich day\b|\bwhat day\b|\bbusiest day\b|\bquietest day\b|\bdays? of the week\b|\bbest day\b|\bworst day\b|\bslowest day\b/);
   const byProcessor = has(q, /\b(?:card machines?|processors?|card providers?|payment providers?|stripe|square|sumup)\b/);
   const byCategory = has(q, /\bcategor(?:y|ies)\b|\bexpenses?\b|\bcosts?\b|\bbills?\b|\boutgoings?\b/) || metrics[0]?.id === 'costs';
@@ -428,16 +505,18 @@ function readAsk(q: string, metrics: Metric[], periods: Period[], context: Reade
   } else if (byProcessor && (has(q, /\bvs\b|\bversus\b|\bcompared?\b|\beach\b|\bby\b|\bper\b/) || (ranking && metrics[0]?.category === 'Card processing fees'))) {
     op = ranking && !has(q, /\bvs\b|\bversus\b/) ? { kind: 'rank', dir: rankDir, by: 'processor' } : { kind: 'breakdown', by: 'processor' };
   } else if (has(q, SHARE_WORDS) && !has(q, /\b(?:up|down|increase|rise|cut|drop) (?:by )?\d/)) {
-    op = { kind: 'share', base: baseOf(q, metrics) };
+    const base = baseOf(q, metrics);
+    op = { kind: 'share', base };
+    metrics = shareNumerators(metrics, base);
   } else if (ranking && (byMonth || byWeekday || (metrics[0]?.id === 'costs' || metrics[0]?.id === 'category') && has(q, /\b(?:biggest|largest|main|top|highest|most)\b/))) {
     op = { kind: 'rank', dir: rankDir, by: byWeekday ? 'weekday' : byMonth ? 'month' : 'category' };
     if (!byMonth && !byWeekday && metrics[0]?.id === 'category') metrics = [{ id: 'costs' }];
   } else if (has(q, /\bwhy\b|\bhow come\b|\bwhat(?:'s| is| has) (?:driving|caused|causing|behind)\b|\bwhat made\b/) || has(q, COMPARE_WORDS) && (periods.length >= 2 || has(q, /\b(?:vs|versus|compared?|comparing|than|up on|down on|up or down|better|worse|up|down|gone up|gone down|increase|decrease|changed?|difference|grown|dropped|fallen)\b/))) {
     op = { kind: 'compare', why: has(q, /\bwhy\b|\bhow come\b|\bdriving\b|\bcaused?\b|\bbehind\b|\bwhat made\b/) };
+  } else if (has(q, /^(?:were there |have there been |did (?:i|we) (?:have|do|give) )?any\b|\blist\b|\bshow me (?:the|all|each)\b|\bwhich refunds\b/) && metrics[0]?.id === 'refunds') {
+    op = { kind: 'list' };
   } else if (count && metrics.some((m) => /^(?:refunds|cardPayments|clients|newClients|vouchersSold|vouchersRedeemed)$/.test(m.id))) {
     op = { kind: 'count' };
-  } else if (has(q, /^any\b|\blist\b|\bshow me (?:the|all|each)\b|\bwhich refunds\b/) && metrics[0]?.id === 'refunds') {
-    op = { kind: 'list' };
   } else if (has(q, /\b(?:a|per|each|every) day\b|\bdaily\b|\bday on average\b/)) {
     op = { kind: 'value', per: 'day' };
   } else if (has(q, /\b(?:a|per|each|every) month\b|\bmonthly\b|\bon average\b/) && !metrics.some((m) => m.id === 'avgSpend')) {
@@ -449,8 +528,10 @@ function readAsk(q: string, metrics: Metric[], periods: Period[], context: Reade
 
   let ps = periods;
   let defaulted = false;
-  if (op.kind === 'compare') ps = comparePeriodsFor(q, periods, metrics, context);
-  else if (ps.length === 0) {
+  if (op.kind === 'compare' || (op.kind === 'share' && (has(q, YEAR_ON_YEAR) || has(q, /\b(?:than|vs|versus|compared)\b/)))) {
+    ps = comparePeriodsFor(q, periods, metrics, context);
+  }
+  if (ps.length === 0) {
     ps = defaultPeriod(op, metrics, context, q);
     defaulted = true;
   }
@@ -466,7 +547,7 @@ function readAsk(q: string, metrics: Metric[], periods: Period[], context: Reade
  */
 function comparePeriodsFor(q: string, periods: Period[], metrics: Metric[], context: ReaderContext): Period[] {
   const { today } = context;
-  const yearOnYear = has(q, /\b(?:than|on|with|to|vs|versus|against) (?:this time |the same (?:time|period|month) )?last (?:year|yr)\b|\bup on last (?:year|yr)\b|\byear[- ]on[- ]year\b|\bthis time last (?:year|yr)\b|\bsame (?:time|month|period) last (?:year|yr)\b/);
+  const yearOnYear = has(q, YEAR_ON_YEAR);
   if (periods.length >= 2) {
     const [a, b] = periods as [Period, Period];
     // Order: the later period first.
@@ -522,7 +603,7 @@ function readWhatIf(q: string, metrics: Metric[]): WhatIf | null {
   }
   const weekday = WEEKDAY_WORDS.findIndex((d) => new RegExp(`\\b${d}s?\\b`).test(q));
   if (weekday >= 0 && has(q, /\bclos(?:e|ed|ing)\b|\bshut\b|\boff\b|\bnot open\b|\bstop opening\b/)) return { kind: 'closeDay', weekday };
-  const margin = /(\d+(?:\.\d+)?)\s?(?:%|percent|per cent) (?:profit )?margin\b|\bmargin (?:of|to|at) (\d+(?:\.\d+)?)\s?(?:%|percent)/.exec(q);
+  const margin = /(\d+(?:\.\d+)?)\s?(?:%|percent|per cent) (?:profit )?margin\b|\bmargin (?:of|to|at|up to) (\d+(?:\.\d+)?)\s?(?:%|percent)/.exec(q);
   if (margin) return { kind: 'targetMargin', percent: Number(margin[1] ?? margin[2]) };
   if (has(q, /\bprices?\b|\bcharge (?:more|less)\b|\bput (?:my|our|the) prices\b|\bprice (?:rise|increase|cut)\b/) && pct !== null) {
     const down = has(q, /\b(?:down|cut|lower|reduce|drop|decrease|discount)\b/);
@@ -555,14 +636,14 @@ function readSpecial(q: string, metrics: Metric[], periods: Period[], context: R
     return { kind: 'cash', which: 'balance', period: null };
   }
   // VAT.
-  if (has(q, /\bvat\b|\bvat ?man\b/) && !ids.has('grossTakings')) {
+  if ((has(q, /\bvat\b|\bvat ?man\b/) || has(q, /\bflat[- ]?rate\b/)) && !ids.has('grossTakings')) {
     if (has(q, /\bflat[- ]?rate\b/)) return { kind: 'vat', which: 'flatRate', period: null };
     if (has(q, /\bthreshold\b|\bregist(?:er|ered|ration)\b|\bover the limit\b|\bhave to register\b|\bvat limit\b/)) {
       return { kind: 'vat', which: has(q, /\bwhen\b|\bat this rate\b|\bhow long\b|\bhit\b|\breach\b/) ? 'thresholdWhen' : 'threshold', period: null };
     }
     if (ids.has('vatOutput') || ids.has('vatInput') || ids.has('vatPaid')) {
       const id = ids.has('vatOutput') ? 'vatOutput' : ids.has('vatInput') ? 'vatInput' : 'vatPaid';
-      if (id === 'vatPaid' && has(q, /\b(?:have|did|has) (?:i|we|it) (?:been )?paid\b|\bpaid it\b|\bbeen paid\b/) && period) return { kind: 'vat', which: 'quarter', period };
+      if (id === 'vatPaid' && !has(q, /\bhow much\b/) && has(q, /\b(?:have|did|has) (?:i|we|it) (?:been )?paid\b|\bpaid it\b|\bbeen paid\b/) && period) return { kind: 'vat', which: 'quarter', period };
       const ps = period ? periods : id === 'vatPaid' ? [yearSoFar(context.today)] : [];
       return { kind: 'asks', asks: [{ metrics: [{ id }], periods: ps, op: { kind: 'value' }, ...(period ? {} : { periodDefaulted: true }) }] };
     }
@@ -574,7 +655,7 @@ function readSpecial(q: string, metrics: Metric[], periods: Period[], context: R
   }
   if (sibling?.kind === 'vat' && has(q, /\bwhen\b|\bdue\b/)) return { kind: 'vat', which: 'dueDate', period: null };
   // Goals.
-  if (has(q, /\btargets?\b|\bgoals?\b|\bon track\b|\bon course\b|\bhit(?:ting)? (?:my|the|our) (?:target|goal)/)) {
+  if (has(q, /\btargets?\b|\bgoals?\b|\bon track\b|\bon course\b|\bhit(?:ting)? (?:my|the|our) (?:target|goal)|\bwhere (?:i|we) want (?:it|them)\b|\bwhere it should be\b/)) {
     if (has(q, /\bhow many months\b|\bwhich months\b|\bmonths? (?:have|did) (?:i|we) (?:hit|reach|make|meet)\b/)) return { kind: 'goal', which: 'monthsHit' };
     if (has(q, /\b(?:a|per|each) day\b|\bdaily\b/)) return { kind: 'goal', which: 'perDay' };
     if (ids.has('margin') || ids.has('profit')) return { kind: 'goal', which: 'margin' };

@@ -45,7 +45,7 @@ export type Op =
   /** The figure of each metric over each period. */
   | { kind: 'value'; per?: 'day' | 'month' }
   /** Two periods side by side (`why`: and what drove the change). */
-  | { kind: 'compare'; why: boolean }
+  | { kind: 'compare'; why: boolean; withRanked?: boolean }
   /** A metric as a share of another: staff costs as % of takings. */
   | { kind: 'share'; base: Metric }
   /** The highest or lowest month, day of the week, category or processor. */

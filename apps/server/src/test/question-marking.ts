@@ -1,6 +1,6 @@
 import { addMonths, daysInMonth, formatPounds, monthName, monthOf, poundsToPence } from '@brade/contract';
 import { type AnalystAnswer, answerQuestion } from '../assistant/analyst.js';
-import { type Expectation, QUESTION_SET, type QuestionPeriod } from '../assistant/question-set.js';
+import { type Expectation, QUESTION_SET, type QuestionPeriod } from '../assistant/test/question-set.js';
 import type { TestServer } from './test-server.js';
 
 /**
@@ -240,6 +240,9 @@ export function questionMarker(server: TestServer, TODAY: string) {
   const percentsIn = (text: string) =>
     [...text.matchAll(/([-−+])?(\d+(?:\.\d+)?)%/g)].map((m) => (m[1] === '-' || m[1] === '−' ? -1 : 1) * Number(m[2]));
 
+  /** "July to September 2026" and "July–September 2026" name the same months. */
+  const sameWords = (text: string) => text.replace(/ to /g, '–').replace(/[–-]/g, '–');
+
   async function mark(salon: { id: string; token: string }): Promise<Marked[]> {
     const expected = expectations(salon);
     const out: Marked[] = [];
@@ -266,7 +269,7 @@ export function questionMarker(server: TestServer, TODAY: string) {
           : !reply.declined &&
             want.must.every((p) => stated.has(Math.abs(p))) &&
             want.percents.must.every((p) => percents.includes(p)) &&
-            want.words.every((w) => reply.text.includes(w)) &&
+            want.words.every((w) => sameWords(reply.text).includes(sameWords(w))) &&
             wrongFigures.length === 0;
       out.push({ question, answer: reply.text, right, wrongFigures, ms });
     }
