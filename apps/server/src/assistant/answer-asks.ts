@@ -11,6 +11,7 @@ import {
   likeForLike,
   monthlyFigures,
   refundList,
+  salesByService,
   type ToolContext,
 } from './tools.js';
 
@@ -209,9 +210,18 @@ async function compareAnswer(ctx: ToolContext, ask: Ask, booksFrom: string | nul
 /** What drove a change: the expense lines that moved most, or for takings the payments, their size and the clients. */
 async function drivers(ctx: ToolContext, m: Metric, a: Period, b: Period): Promise<string> {
   if (m.id === 'revenue') {
-    const [ca, cb, cl] = await Promise.all([cardFigures(ctx, a), cardFigures(ctx, b), Promise.all([measure(ctx, { id: 'clients' }, a), measure(ctx, { id: 'clients' }, b)])]);
+    const [ca, cb, cl, la, lb] = await Promise.all([
+      cardFigures(ctx, a),
+      cardFigures(ctx, b),
+      Promise.all([measure(ctx, { id: 'clients' }, a), measure(ctx, { id: 'clients' }, b)]),
+      salesByService(ctx, a),
+      salesByService(ctx, b),
+    ]);
     const avg = (c: typeof ca) => (c.payments === 0 ? 0 : c.salesGrossPence / c.payments);
-    return `Behind it: ${plural(ca.payments, 'card payment')} against ${cb.payments.toLocaleString('en-GB')}, averaging ${money(avg(ca))} against ${money(avg(cb))} as paid; ${plural(cl[0].count ?? 0, 'client')} against ${(cl[1].count ?? 0).toLocaleString('en-GB')}; refunds of ${money(ca.refundsGrossPence)} against ${money(cb.refundsGrossPence)}.`;
+    const size = avg(ca) > avg(cb) * 1.005 ? 'larger' : avg(ca) < avg(cb) * 0.995 ? 'smaller' : 'about the same';
+    const refund = (lines: typeof la) => -(lines.find((l) => l.name === 'Refunds')?.pence ?? 0);
+    const [ra, rb] = [refund(la), refund(lb)];
+    return `Behind it: ${plural(ca.payments, 'card payment')} against ${cb.payments.toLocaleString('en-GB')}, with ${size} payments on average; ${plural(cl[0].count ?? 0, 'client')} against ${(cl[1].count ?? 0).toLocaleString('en-GB')}; ${ra === rb ? `refunds unchanged at ${money(ra)}` : `refunds ${money(ra)} against ${money(rb)}`} (net of VAT).`;
   }
   const c = await comparePeriods(ctx, 'expenses', a, b);
   const up = c.movers.filter((x) => x.group === 'expenses');

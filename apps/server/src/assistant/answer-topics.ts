@@ -59,7 +59,7 @@ export async function goals(ctx: ToolContext, which: Extract<Reading, { kind: 'g
   const revenue = () => {
     const share = g.revenueTargetPence === 0 ? 100 : (g.revenueSoFarPence / g.revenueTargetPence) * 100;
     if (g.revenueSoFarPence >= g.revenueTargetPence) {
-      return `You have already reached your revenue target of ${money(g.revenueTargetPence)} for ${month}: ${money(g.revenueSoFarPence)} so far (1–${g.daysSoFar} ${month}).`;
+      return `You have already reached your revenue target of ${money(g.revenueTargetPence)} for ${month}: ${money(g.revenueSoFarPence)} so far (1–${g.daysSoFar} ${month}), and at this pace the month ends at about ${money(g.projectedRevenuePence)}.`;
     }
     return `Your revenue target is ${money(g.revenueTargetPence)} a month. So far in ${month} (1–${g.daysSoFar}, ${g.daysSoFar} of ${g.daysInMonth} days) you have taken ${money(g.revenueSoFarPence)}, ${pct(share)} of it, so you are ${g.onTrack ? 'on track' : 'behind'}: at this pace the month ends at about ${money(g.projectedRevenuePence)}. You still need ${money(g.shortfallPence)}.`;
   };
@@ -155,7 +155,7 @@ const vatNotRegistered = (v: Awaited<ReturnType<typeof vatPosition>>) =>
 export async function vatAnswer(ctx: ToolContext, reading: Extract<Reading, { kind: 'vat' }>, books: BooksContext): Promise<string> {
   const v = await vatPosition(ctx);
   if (reading.which === 'threshold' || reading.which === 'thresholdWhen') {
-    const rolling = `the rolling 12 months to ${longDate(ctx.today)}: ${money(v.rollingTurnoverPence)}`;
+    const rolling = 'the rolling 12 whole months HMRC looks back over';
     if (v.registered) {
       return `Your books say you are already VAT-registered (${v.scheme === 'flat_rate' ? 'Flat Rate Scheme' : 'standard scheme'}${v.registeredFrom ? `, from ${longDate(v.registeredFrom)}` : ''}), so the £90,000 threshold no longer applies to you. For reference, your taxable turnover (takings and chair rent, VAT included) for the last 12 whole months (${v.turnoverPeriod.label.replace(/^.*\(|\)$/g, '')}) was ${money(v.turnoverPence)} (${rolling}).`;
     }

@@ -345,7 +345,7 @@ export async function measure(ctx: ToolContext, m: Metric, period: Period): Prom
       return {
         pence: v.pence,
         name: 'VAT paid to HMRC (less any repayments)',
-        ...(v.payments.length > 0 ? { note: `Paid ${v.payments.map((p) => `${money(p.pence)} on ${p.day.split('-').reverse().join('/')}`).join(', ')}.` } : {}),
+        ...(v.payments.length > 0 ? { note: `${plural(v.payments.length, 'payment')}, on ${v.payments.map((p) => p.day.split('-').reverse().join('/')).join(', ')}.` } : {}),
       };
     }
     case 'vatOutput': {

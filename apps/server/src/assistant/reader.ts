@@ -95,9 +95,11 @@ function findMetrics(q: string): { metrics: Claimed[]; made: boolean } {
   if (out.some((c) => c.metric.id === 'grossTakings')) claim(/\b(?:customers|clients|people) (?:actually |really )?(?:pay|paid) (?:me|us)\b/, { id: 'grossTakings' });
   claim(/\b(?:chair|room|station|desk|space|seat) (?:rent|rental|hire|renters?)\b|\brent(?:al)? (?:from|paid by) (?:my |the )?(?:renters?|stylists?|tenants?)\b|\b(?:my |the )?(?:chair |room )?renters?\b/, { id: 'chairRent' });
   claim(/\bother income\b|\binterest received\b|\bincome (?:other than|besides|apart from) (?:sales|takings)\b/, { id: 'otherIncome' });
-  claim(/\bvat\b[a-z' ]{0,20}?\b(?:paid|payments?)\b(?: to hmrc)?|\b(?:paid|payments? to) (?:hmrc|the vat ?man)\b(?: for vat)?|\bvat payments?\b/, { id: 'vatPaid' });
+  claim(/\bvat\b[a-z' ]{0,20}?\b(?:paid|pay|payments?)\b(?: (?:to )?hmrc)?|\b(?:paid|payments? to) (?:hmrc|the vat ?man)\b(?: for vat)?|\bvat payments?\b/, { id: 'vatPaid' });
   claim(/\bvat\b[a-z' ]{0,20}?\b(?:charged?|collected|output|on (?:my )?sales)\b|\boutput (?:vat|tax)\b/, { id: 'vatOutput' });
   claim(/\bvat\b[a-z' ]{0,25}?\b(?:claim(?:ed)?(?: back)?|reclaim(?:ed|able)?|input|get back|back from hmrc)\b|\binput (?:vat|tax)\b|\breclaim(?:able)? vat\b/, { id: 'vatInput' });
+  claim(/\b(?:income|money) from (?:clients|customers|sales|card sales|services)\b|\bmoney (?:came|come|coming) in from (?:clients|customers|card sales|sales)\b/, { id: 'revenue' });
+  claim(/\b(?:make|made|making|earn|earned|take|took|taken|left|keep|kept|clear|cleared)\b[a-z0-9 ]{0,24}?\bafter (?:all )?(?:my |the )?(?:costs|expenses|bills|outgoings|everything)\b/, { id: 'profit' });
   claim(/\bstaff(?:ing)? (?:costs?|bill|spend|expenses?|overheads)\b|\bemployment costs\b|\bpeople costs\b|\bcost of (?:my )?staff\b|\bteam costs\b/, { id: 'staffCosts' });
   claim(/\bwages?(?: bill)?\b|\bsalar(?:y|ies)\b|\bpayroll\b|\bstaff pay\b|\bpaying (?:my |the )?staff\b|\bstaff\b(?= (?:cost|me|this|last|in|for)\b)/, { id: 'wages' });
   for (const [re, category] of CATEGORY_WORDS) claim(re, { id: 'category', category });
@@ -208,7 +210,7 @@ const percentOf = (q: string) => {
 };
 
 const OTHER_BUSINESS =
-  /\b(?:salon|shop|barber'?s?|business|place|competitor|competition)s? (?:across|over|down|up) the (?:road|street)\b|\bnext door\b|\bcompetitors?'?\b|\brivals?\b|\b(?:other|another) (?:owner|salon|business|user|shop)s?'?s? (?:take|took|make|made|earn|revenue|takings|profit|sales|figures|books|turnover|accounts)|\b[a-z]+'s (?:salon|shop|business)\b(?<!\bmy [a-z]+'s (?:salon|shop|business))|\bsomeone else'?s\b|\beveryone else'?s\b|\ball (?:the )?(?:owners|salons|users)\b|\b(?:how much|what) (?:do|does|did) (?:other|another|the average|a typical) (?:salons?|owners?|businesses|shops?) (?:take|make|earn)\b/;
+  /\b(?:other|another|all the|all) (?:owners?|users?|salons?|businesses|shops?|people)'?s?\b(?=.*\b(?:takings?|take|took|make|made|earn|revenue|profit|sales|figures|books|turnover|accounts|money|data|on brade)\b)|\b(?:salon|shop|barber'?s?|business|place|competitor|competition)s? (?:across|over|down|up) the (?:road|street)\b|\bnext door\b|\bcompetitors?'?\b|\brivals?\b|\b(?:other|another) (?:owner|salon|business|user|shop)s?'?s? (?:take|took|make|made|earn|revenue|takings|profit|sales|figures|books|turnover|accounts)|\b[a-z]+'s (?:salon|shop|business)\b(?<!\bmy [a-z]+'s (?:salon|shop|business))|\bsomeone else'?s\b|\beveryone else'?s\b|\ball (?:the )?(?:owners|salons|users)\b|\b(?:how much|what) (?:do|does|did) (?:other|another|the average|a typical) (?:salons?|owners?|businesses|shops?) (?:take|make|earn)\b/;
 const ACTION =
   /^(?:can you |could you |please |will you |would you )?(?:pay|transfer|send|move|cancel|book|schedule|submit|file|email|e-mail|text|ring|call|refund|set up|setup|make a payment|raise an invoice|invoice|chase|remind)\b(?!.*\b(?:how much|what|when|did|have i|do i)\b)/;
 const ADVICE =
@@ -218,16 +220,18 @@ const FUTURE_WORDS = /\b(?:looking|shaping up|look like|going to be|will be|gonn
 const STAFF_NAME =
   /\b(?:did|has|does|have)\s+(?!i\b|we\b|you\b|they\b|the\b|it\b|my\b|our\b|salon\b|business\b|us\b|he\b|she\b|anyone\b|everyone\b|that\b|this\b|these\b|those\b|what\b|which\b|clients?\b|customers?\b|people\b|things\b|sales\b|takings\b|costs\b|profit\b|prices?\b|rent\b|wages\b|vat\b|card\b|a\b|an\b)([a-z]+)\s+(?:take|took|taken|make|made|bring|brought|sell|sold|earn|earned|do)\b|\b([a-z]+)'s (?:takings|sales|clients|customers|figures|revenue)\b(?<!\b(?:today|yesterday|month|week|year|quarter|salon|business|black friday|friday|monday|tuesday|wednesday|thursday|saturday|sunday|last year|this year|last month|this month|the month|the year|christmas|december|november|october|september|august|july|june|april|march|february|january|tax year)'s (?:takings|sales|clients|customers|figures|revenue))|\b(?:each|every|which|per|by|individual|top|best|worst) (?:stylist|staff member|member of staff|employee|therapist|technician|barber|hairdresser)s?\b|\bstylists? (?:took|take|brought|made|sold)\b/;
 const SERVICES =
-  /\b(?:which|what|best|top|most popular|most profitable|biggest|worst|least)\b[a-z ]{0,25}\b(?:treatments?|services?|procedures?|products?)\b|\b(?:by|per|each) (?:treatment|service)\b|\b(?:colou?rs?|cuts?|highlights|balayage|blow[- ]?dry|nails|facials?|perms?|extensions) (?:vs|versus|or|compared)\b/;
+  /\b(?:which|what|best|top|most popular|most profitable|biggest|worst|least)\b[a-z -]{0,25}\b(?:treatments?|services?|procedures?|products? (?:sells?|sold|selling))\b|\b(?:by|per|each) (?:treatment|service)\b|\b(?:colou?rs?|cuts?|highlights|balayage|blow[- ]?dry|nails|facials?|perms?|extensions) (?:vs|versus|or|compared)\b/;
 const AMBIGUOUS_PERIOD = /\b(?:the |over the |during the |in the )?(?:holidays|hols|half[- ]term|school holidays|bank holiday(?! monday)|the break|term time|peak season|busy season|quiet season)\b/;
 const PRONOUN_REFERENT = /\b(?:on|for|about|at|with) (?:it|that|this|them|those|these|him|her)\b\s*[?.!]*$|\bspen[dt] on it\b|\bcost of it\b/;
 
 const COMPARE_WORDS =
   /\b(?:compare[ds]?|comparing|comparison|vs|versus|against|than|up on|down on|better|worse|up or down|gone (?:up|down)|go(?:ne)? up|go(?:ne)? down|went (?:up|down)|going (?:up|down)|increas(?:e|ed|ing)|decreas(?:e|ed|ing)|chang(?:e|ed|ing)|difference|grow(?:n|th|ing)?|drop(?:ped)?|fallen|fell|rise|risen|rose|up\b|down\b)\b/;
 const TREND_WORDS = /\b(?:gone (?:up|down)|going (?:up|down)|increas(?:ed|ing)|decreas(?:ed|ing)|ris(?:en|ing)|fall(?:en|ing)|creeping up|trend(?:ing)?|growing|over time)\b/;
+const PROJECTION =
+  /\b(?:at (?:this|the same|that) (?:pace|rate)|projected|projection|on course to (?:take|make)|month[- ]end (?:takings|revenue|sales|figure))\b(?!.*\b(?:vat|threshold|target|goal)\b)|\b(?:will|am) (?:i|we) (?:going to )?(?:take|make|turn over)\b.*\b(?:this month|by the end of the month)\b|\b(?:takings|revenue|sales) (?:be )?by the end of (?:the|this) month\b|\bwhat will (?:my|our) (?:takings|revenue|sales) be\b(?=.*\b(?:month|end)\b)/;
 const YEAR_ON_YEAR =
   /\b(?:than|on|with|to|vs|versus|against) (?:this time |the same (?:time|period|month) )?last (?:year|yr)\b|\bup on last (?:year|yr)\b|\bdown on last (?:year|yr)\b|\byear[- ]on[- ]year\b|\bthis time last (?:year|yr)\b|\bsame (?:time|month|period) last (?:year|yr)\b/;
-const SHARE_WORDS = /%|\bper ?cent(?:age)?\b|\bproportion\b|\bshare\b|\bhow much of (?:my|our|the)\b|\bwhat (?:part|fraction) of\b|\beating (?:into|up|more)?\b|\bof (?:my|our|the) (?:takings|turnover|sales|revenue|income|costs|spending|expenses|money)\b/;
+const SHARE_WORDS = /%|\bper ?cent(?:age)?\b|\bproportion\b|\bshare\b|\bhow much of (?:my|our|the)\b|\bwhat (?:part|fraction) of\b|\beating (?:into|up|more)?\b|\bof (?:my|our|the) (?:takings|turnover|sales|revenue|income|costs|spending|expenses)\b|\bas a (?:share|part) of\b/;
 
 /** The parts of a share: not its base ("what % of my takings goes on card fees" is card fees of takings); staff means all staff costs. */
 function shareNumerators(metrics: Metric[], base: Metric): Metric[] {
@@ -266,6 +270,7 @@ const sentenceSplit = /\s*(?:[?!;]+|\.\s)\s*|\s*,?\s+(?:and|also|plus|then)\s+(?
  */
 export function readQuestion(question: string, context: ReaderContext, previous: Reading | null = null): Reading {
   const q = normalise(question);
+  if (has(q, PROJECTION) && !has(q, /\bvat\b|\bthreshold\b/)) return { kind: 'projection' };
   const clauses = q
     .split(sentenceSplit)
     .map((c) => c.trim())
@@ -377,6 +382,7 @@ function readClause(q: string, context: ReaderContext, previous: Reading | null,
   // Overviews: "how's business", "how did Q3 go".
   if (
     metrics.length === 0 &&
+    !has(q, COMPARE_WORDS) &&
     has(q, /\bhow(?:'s| is| are| was| were| did| has)? (?:business|things|trade|trading|it|we|i|the salon|the shop|everything|my business|my salon|the month|the year|the quarter|the summer)\b|\boverview\b|\bsummar(?:y|ise|ize)\b|\b(?:go|going|gone|went|doing|been|look(?:ing)?)\s*[?.!]*$|\breview\b|\bhow did\b/)
   ) {
     if (period?.unit === 'day') return { kind: 'asks', asks: [{ metrics: [{ id: 'revenue' }], periods: [period], op: { kind: 'value' } }] };
@@ -482,7 +488,7 @@ function defaultPeriod(op: Op, metrics: Metric[], context: ReaderContext, q: str
   if (first === 'profit' || first === 'margin') {
     return has(q, /\b(?:am i|are we|is the (?:salon|business)) (?:actually |even |really )?(?:making|profitable|in profit)\b/) ? [lastTwelveMonths(today)] : [thisMonth(today), lastMonth(today)];
   }
-  if (first === 'refunds' || first === 'cardPayments' || first === 'vouchersSold' || first === 'vouchersRedeemed') return [thisMonth(today)];
+  if (first === 'refunds' || first === 'cardPayments' || first === 'vouchersSold' || first === 'vouchersRedeemed' || first === 'avgSpend') return [thisMonth(today)];
   return [thisMonth(today), lastMonth(today)];
 }
 const lastMonth = (today: string) => {
@@ -496,7 +502,10 @@ function readAsk(q: string, metrics: Metric[], periods: Period[], context: Reade
   const count = has(q, /\bhow many\b|\bnumber of\b|\bcount\b/);
   const rankDir = has(q, /\b(?:worst|quietest|slowest|weakest|lowest|least|smallest|poorest)\b/) ? 'bottom' : 'top';
   const ranking = has(q, /\b(?:best|worst|busiest|quietest|slowest|strongest|weakest|biggest|largest|highest|lowest|most|least|top|main|poorest)\b/);
-  const byMonth = has(q, /\bmonths?\b/) && !has(q, /\b(?:a|per|each|every|monthly) month\b/);
+  const byMonth = has(
+    q,
+    /\b(?:best|worst|busiest|quietest|slowest|strongest|weakest|biggest|top|highest|lowest|most|least|poorest|cheapest|dearest)\b[a-z' ]{0,16}\bmonths?\b(?! (?:so far|to date))|\b(?:which|what|in which|the) months?\b(?! (?:so far|to date|before))|\bmonths? (?:had|was|did|with|where)\b|\bmonth ever\b/,
+  ) && !has(q, /\b(?:last|this|previous|current|the) month\b(?!.*\bmonths?\b.*\b(?:best|worst|busiest|quietest|most|least|highest|lowest)\b)(?![a-z ]*\b(?:had|was|did)\b)/);
   const byWeekday = has(q, /\bday of the week\b|\bweekday\b|\bwhich day\b|\bwhat day\b|\bbusiest day\b|\bquietest day\b|\bdays? of the week\b|\bbest day\b|\bworst day\b|\bslowest day\b/);
   const byProcessor = has(q, /\b(?:card machines?|processors?|card providers?|payment providers?|stripe|square|sumup)\b/);
   const byCategory = has(q, /\bcategor(?:y|ies)\b|\bexpenses?\b|\bcosts?\b|\bbills?\b|\boutgoings?\b/) || metrics[0]?.id === 'costs';
@@ -556,6 +565,11 @@ function comparePeriodsFor(q: string, periods: Period[], metrics: Metric[], cont
   if (periods.length === 1) {
     const p = periods[0]!;
     if (yearOnYear) return [p, periodYearBefore(p, today)];
+    // "changed since the month before last": the last whole month against it.
+    if (has(q, /\bsince\b/) && !p.soFar) {
+      const last = addMonths(monthOf(today), -1);
+      if (monthOf(p.to) < last) return [monthsPeriod(last, last, today, 'month'), p];
+    }
     return [p, SO_FAR_MONTH.test(p.label) ? periodBefore(p, today) : periodBefore(p, today)];
   }
   if (yearOnYear) {
