@@ -129,6 +129,11 @@ async function valueAnswer(ctx: ToolContext, ask: Ask, booksFrom: string | null)
       }
       sentences.push(sentence(m, v, period));
     }
+    // Making Tax Digital periods: turnover there is all income, so other income is named beside takings.
+    if ((period.unit === 'taxQuarter' || period.unit === 'taxYear') && metrics.some((m) => m.id === 'revenue')) {
+      const other = await measure(ctx, { id: 'otherIncome' }, period);
+      if ((other.pence ?? 0) !== 0) sentences.push(`Other income (chair and room rent) was ${money(other.pence ?? 0)} besides, ${money((other.pence ?? 0) + ((await measure(ctx, { id: 'revenue' }, period)).pence ?? 0))} of income in all.`);
+    }
     out.push(`${sentences.join(' ')}${note ? ` ${note}` : ''}${period.soFar && period.unit === 'month' ? ' The month is not over yet.' : ''}`);
   }
   if (ask.periodDefaulted && ask.periods.length === 2) return out.join(' ');

@@ -22,6 +22,8 @@ export function toSourceTransactions(data: SalonData, options: { asAdapters?: bo
       customerId: anonymous ? null : p.customerId,
       cardFingerprint: anonymous ? null : p.cardFingerprint,
       ...(adapters && p.purpose ? { purpose: p.purpose === 'gift_voucher' ? ('voucher_sale' as const) : ('deposit' as const) } : {}),
+      // Stripe's payments carry the booking page's service in their metadata, which the adapter makes the category.
+      ...(adapters && p.processor === 'stripe' ? { category: p.service } : {}),
     });
     if (p.feePence > 0) {
       out.push({ ...base, type: 'fee', externalId: `${p.id}:fee`, amountPence: p.feePence, description: 'Fee' });
