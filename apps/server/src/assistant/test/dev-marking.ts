@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { poundsToPence } from '@brade/contract';
 import { answerQuestion } from '../analyst.js';
 import type { TestServer } from '../../test/test-server.js';
 import { devApi, type Range } from './dev-api.js';
 import { DEV_ANSWERS, type Want } from './dev-answers.js';
+import devQuestions from './dev-questions.json' with { type: 'json' };
 
 /**
  * Marks the built-in analyst on the development questions (dev-questions.json; docs/assistant.md, "How it is
@@ -18,7 +17,7 @@ export interface DevQuestion {
   topic: string;
 }
 
-export const DEV_QUESTIONS: DevQuestion[] = JSON.parse(readFileSync(path.join(import.meta.dirname, 'dev-questions.json'), 'utf8'));
+export const DEV_QUESTIONS: DevQuestion[] = devQuestions;
 
 export type Verdict = 'right' | 'wrong figure' | 'declined' | 'different question';
 
@@ -38,7 +37,9 @@ const percentsIn = (text: string) => [...text.matchAll(/(\d+(?:\.\d+)?)%/g)].map
 const same = (t: string) => t.toLowerCase().replace(/ to /g, '–').replace(/[–-]/g, '–').replace(/\s+/g, ' ');
 const near = (a: number, b: number) => Math.abs(Math.abs(a) - Math.abs(b)) <= 1;
 
-export function devMarker(server: TestServer, today: string, now: Date) {
+type Answerer = (ctx: { db: TestServer['ctx']['database']['db']; userId: string; today: string; now: Date }, question: string) => Promise<{ text: string; declined: boolean }>;
+
+export function devMarker(server: TestServer, today: string, now: Date, answer: Answerer = answerQuestion) {
   async function support(api: ReturnType<typeof devApi>, ranges: Range[]): Promise<number[]> {
     const each: number[][] = [];
     for (const r of ranges) {
@@ -57,7 +58,7 @@ export function devMarker(server: TestServer, today: string, now: Date) {
       if (only && !only.includes(q.id)) continue;
       const want: Want = await DEV_ANSWERS[q.id]!(api);
       const started = performance.now();
-      const reply = await answerQuestion({ db: server.ctx.database.db, userId: salon.id, today, now }, q.question);
+      const reply = await answer({ db: server.ctx.database.db, userId: salon.id, today, now }, q.question);
       const ms = performance.now() - started;
       const money = moneyIn(reply.text);
       const percents = percentsIn(reply.text);
