@@ -272,10 +272,8 @@ export function findPeriods(text: string, options: PeriodOptions): Found[] {
     if (yearWord === 'last') return `${year - 1}-${mm(n)}`;
     if (yearWord === 'this') return `${year}-${mm(n)}`;
     if (yearWord === 'next') return `${year + 1}-${mm(n)}`;
-    if (direction === 'last' || direction === 'previous') {
-      const latest = latestMonth(n, today);
-      return latest === current ? addMonths(latest, -12) : latest;
-    }
+    // "last October", like "last summer": the one of last year.
+    if (direction === 'last' || direction === 'previous') return `${year - 1}-${mm(n)}`;
     if (direction === 'next' || direction === 'coming') {
       const next = `${year}-${mm(n)}`;
       return next > current ? next : `${year + 1}-${mm(n)}`;

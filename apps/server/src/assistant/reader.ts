@@ -210,7 +210,7 @@ const percentOf = (q: string) => {
 };
 
 const OTHER_BUSINESS =
-  /\b(?:other|another|all the|all) (?:owners?|users?|salons?|businesses|shops?|people)'?s?\b(?=.*\b(?:takings?|take|took|make|made|earn|revenue|profit|sales|figures|books|turnover|accounts|money|data|on brade)\b)|\b(?:salon|shop|barber'?s?|business|place|competitor|competition)s? (?:across|over|down|up) the (?:road|street)\b|\bnext door\b|\bcompetitors?'?\b|\brivals?\b|\b(?:other|another) (?:owner|salon|business|user|shop)s?'?s? (?:take|took|make|made|earn|revenue|takings|profit|sales|figures|books|turnover|accounts)|\b[a-z]+'s (?:salon|shop|business)\b(?<!\bmy [a-z]+'s (?:salon|shop|business))|\bsomeone else'?s\b|\beveryone else'?s\b|\ball (?:the )?(?:owners|salons|users)\b|\b(?:how much|what) (?:do|does|did) (?:other|another|the average|a typical) (?:salons?|owners?|businesses|shops?) (?:take|make|earn)\b/;
+  /\b(?:other|another|all the|all) (?:owners?|users?|salons?|businesses|shops?|people)'?s?\b(?=.*\b(?:takings?|take|took|make|made|earn|revenue|profit|sales|figures|books|turnover|accounts|money|data|on brade)\b)|\b(?:salon|shop|barber'?s?|business|place|competitor|competition)s? (?:across|over|down|up) the (?:road|street)\b|\bnext door\b|\bcompetitors?'?\b|\brivals?\b|\b(?:other|another) (?:owner|salon|business|user|shop)s?'?s? (?:take|took|make|made|earn|revenue|takings|profit|sales|figures|books|turnover|accounts)|\b(?!(?:how|what|that|it|who|where|there|here|let|he|she|one)'s)[a-z]+'s (?:salon|shop|business)\b|\bsomeone else'?s\b|\beveryone else'?s\b|\ball (?:the )?(?:owners|salons|users)\b|\b(?:how much|what) (?:do|does|did) (?:other|another|the average|a typical) (?:salons?|owners?|businesses|shops?) (?:take|make|earn)\b/;
 const ACTION =
   /^(?:can you |could you |please |will you |would you )?(?:pay|transfer|send|move|cancel|book|schedule|submit|file|email|e-mail|text|ring|call|refund|set up|setup|make a payment|raise an invoice|invoice|chase|remind)\b(?!.*\b(?:how much|what|when|did|have i|do i)\b)/;
 const ADVICE =
@@ -411,7 +411,9 @@ function readClause(q: string, context: ReaderContext, previous: Reading | null,
     if (sibling?.kind === 'asks' && sibling.asks[0]?.op.kind === 'rank' && has(q, COMPARE_WORDS) && period) {
       return { kind: 'asks', asks: [{ metrics: [{ id: 'revenue' }], periods: [period], op: { kind: 'compare', why: false, withRanked: true } }] };
     }
-    if (has(q, COMPARE_WORDS) && (periods.length > 0 || has(q, /\bthis month\b|\blast\b|\blast year\b/))) {
+    if (has(q, /\b(?:stripe|square|sumup|card machines?|processors?)\b/)) {
+      metrics = [{ id: 'revenue' }];
+    } else if (has(q, COMPARE_WORDS) && (periods.length > 0 || has(q, /\bthis month\b|\blast\b|\blast year\b/))) {
       metrics = [{ id: 'revenue' }, { id: 'costs' }, { id: 'profit' }];
     } else if (has(q, /\b(?:best|worst|busiest|quietest|slowest|strongest|weakest|biggest|top)\b/) && has(q, /\bmonth|day|week\b/)) {
       metrics = [{ id: 'revenue' }];
@@ -504,7 +506,7 @@ function readAsk(q: string, metrics: Metric[], periods: Period[], context: Reade
   const ranking = has(q, /\b(?:best|worst|busiest|quietest|slowest|strongest|weakest|biggest|largest|highest|lowest|most|least|top|main|poorest)\b/);
   const byMonth = has(
     q,
-    /\b(?:best|worst|busiest|quietest|slowest|strongest|weakest|biggest|top|highest|lowest|most|least|poorest|cheapest|dearest)\b[a-z' ]{0,16}\bmonths?\b(?! (?:so far|to date))|\b(?:which|what|in which|the) months?\b(?! (?:so far|to date|before))|\bmonths? (?:had|was|did|with|where)\b|\bmonth ever\b/,
+    /\b(?:best|worst|busiest|quietest|slowest|strongest|weakest|biggest|top|highest|lowest|most|least|poorest|cheapest|dearest)\b[a-z' ]{0,16}\bmonths?\b|\b(?:which|what|in which|the) months?\b(?! (?:so far|to date|before))|\bmonths? (?:had|was|did|with|where)\b|\bmonth ever\b/,
   ) && !has(q, /\b(?:last|this|previous|current|the) month\b(?!.*\bmonths?\b.*\b(?:best|worst|busiest|quietest|most|least|highest|lowest)\b)(?![a-z ]*\b(?:had|was|did)\b)/);
   const byWeekday = has(q, /\bday of the week\b|\bweekday\b|\bwhich day\b|\bwhat day\b|\bbusiest day\b|\bquietest day\b|\bdays? of the week\b|\bbest day\b|\bworst day\b|\bslowest day\b/);
   const byProcessor = has(q, /\b(?:card machines?|processors?|card providers?|payment providers?|stripe|square|sumup)\b/);
@@ -642,7 +644,7 @@ function readSpecial(q: string, metrics: Metric[], periods: Period[], context: R
   const period = periods[0] ?? null;
   const ids = new Set<MetricId>(metrics.map((m) => m.id));
   // Cash in the bank.
-  if (has(q, /\b(?:in|at) the bank\b|\bbank balance\b|\bbalance\b|\bcash in (?:the )?bank\b|\bin (?:my|the|our) (?:business )?(?:bank )?account\b|\bcash position\b|\bhow much cash (?:do|have)\b|\bcash (?:i have|we have)\b/)) {
+  if (has(q, /\b(?:in|at) the bank\b|\bbank balance\b|\b(?:my|the|our) bank (?:go|gone|went|balance|account)\b|\bbalance\b|\bcash in (?:the )?bank\b|\bin (?:my|the|our) (?:business )?(?:bank )?account\b|\bcash position\b|\bhow much cash (?:do|have)\b|\bcash (?:i have|we have)\b/)) {
     if (has(q, /\bvat\b/)) return { kind: 'cash', which: 'afterVat', period: null };
     if (has(q, /\bup or down\b|\bgo(?:ne)? (?:up|down)\b|\bchange[ds]?\b|\bby how much\b|\bincrease|\bdecrease|\bmove[ds]?\b|\bgrow|\bdrop/)) {
       return { kind: 'cash', which: 'change', period: period ?? lastMonth(context.today) };
