@@ -50,7 +50,8 @@ export function readerContext(ctx: ToolContext, books: BooksContext): ReaderCont
 }
 
 /** Answers one question for one owner. `previous` is the conversation's last reading, for follow-ups. */
-export async function answerQuestion(ctx: ToolContext, question: string, previous: Reading | null = null): Promise<AnalystAnswer> {
+export async function answerQuestion(base: ToolContext, question: string, previous: Reading | null = null): Promise<AnalystAnswer> {
+  const ctx: ToolContext = { ...base, memo: new Map() };
   const books = await booksContext(ctx);
   const reading = readQuestion(question, readerContext(ctx, books), isReading(previous) ? previous : null);
   return { ...(await write(ctx, reading, books)), intent: reading.kind === 'clarify' ? (isReading(previous) ? previous : null) : reading };

@@ -119,7 +119,7 @@ async function valueAnswer(ctx: ToolContext, ask: Ask, booksFrom: string | null)
         sentences.push(
           v.percent === null || v.percent === undefined
             ? `There were no takings ${when(period)}, so there is no margin.`
-            : `Your margin ${when(period)} ${verb(period)} ${pct(v.percent)}${v.percent < 0 ? ' (a loss)' : ''}: profit of ${signedMoney(v.parts![0]!.pence)} on takings of ${money(v.parts![1]!.pence)} (margin is profit as a share of takings, net of VAT, as Brade's reports show it).`,
+            : `Your margin ${when(period)} ${verb(period)} ${v.percent < 0 ? '-' : ''}${pct(v.percent)}${v.percent < 0 ? ' (a loss)' : ''}: profit of ${signedMoney(v.parts![0]!.pence)} on takings of ${money(v.parts![1]!.pence)} (margin is profit as a share of takings, net of VAT, as Brade's reports show it).`,
         );
         continue;
       }

@@ -301,7 +301,7 @@ export async function measure(ctx: ToolContext, m: Metric, period: Period): Prom
       };
     }
     case 'clients': {
-      const c = await clients(ctx, period);
+      const c = await monthSummary(ctx, period);
       return {
         count: c.clients,
         name: 'clients (people who had a service, recognised from their card payments; cash payers are not counted)',

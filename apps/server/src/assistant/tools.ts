@@ -32,6 +32,7 @@ import {
   bankFlow,
   firstBookDay,
   grossTakings,
+  newClientsIn,
   processorFigures,
   refundsIn,
   topClients,
@@ -58,6 +59,15 @@ export interface ToolContext {
   today: string;
   /** The moment asked: a month so far compares with the previous month up to the same time of day, as the tiles do. */
   now?: Date;
+  /** One question's answers so far, so that a figure asked twice while answering is read once. */
+  memo?: Map<string, Promise<unknown>>;
+}
+
+/** Reads a figure once per question (the context's memo), else every time. */
+function once<T>(ctx: ToolContext, key: string, load: () => Promise<T>): Promise<T> {
+  if (!ctx.memo) return load();
+  if (!ctx.memo.has(key)) ctx.memo.set(key, load());
+  return ctx.memo.get(key) as Promise<T>;
 }
 
 /** About the owner's books: where they begin, and the VAT settings (registration, quarters). */
@@ -108,7 +118,7 @@ export async function summaries(ctx: ToolContext, periods: Period[]): Promise<Mo
 }
 
 export async function monthSummary(ctx: ToolContext, period: Period): Promise<MonthSummary> {
-  return (await summaries(ctx, [period]))[0]!;
+  return once(ctx, `summary:${period.from}:${period.to}:${period.until ?? ''}`, async () => ({ ...(await summaries(ctx, [period]))[0]!, period }));
 }
 
 const rangeOf = (p: Period): ComparedPeriod => ({ from: p.from, to: p.to, ...(p.until ? { until: p.until } : {}) });
@@ -221,7 +231,7 @@ export async function salesByService(ctx: ToolContext, period: Period): Promise<
 
 /** Expense categories (the expense report's lines) over a period, largest first. */
 export async function expenseCategories(ctx: ToolContext, period: Period): Promise<Line[]> {
-  return linesOf(await groupedLines(ctx.db, ctx.userId, 'expenses', period));
+  return once(ctx, `expenses:${period.from}:${period.to}`, async () => linesOf(await groupedLines(ctx.db, ctx.userId, 'expenses', period)));
 }
 
 /** Other income by category (the income statement's other-income lines). */
@@ -247,7 +257,7 @@ export async function expenseLine(ctx: ToolContext, category: string, period: Pe
 
 /** Card payments, refunds and fees by processor, with what actually landed from cards (sales − refunds − fees). */
 export async function cardFigures(ctx: ToolContext, period: Period) {
-  const rows = await processorFigures(ctx.db, ctx.userId, period);
+  const rows = await once(ctx, `cards:${period.from}:${period.to}`, () => processorFigures(ctx.db, ctx.userId, period));
   const cards = rows.filter((r) => r.provider !== 'bank');
   const sum = (f: (r: (typeof rows)[number]) => number) => cards.reduce((s, r) => s + f(r), 0);
   return {
@@ -300,18 +310,11 @@ export async function monthlyFigures(ctx: ToolContext, months: string[]) {
 
 /** Clients of a period (the tile's count), and new clients: those whose first known visit falls in it. */
 export async function clients(ctx: ToolContext, period: Period) {
-  const [s, visits] = await Promise.all([monthSummary(ctx, period), clientVisits(ctx.db, ctx.userId)]);
-  const first = new Map<string, string>();
-  for (const v of visits) if (!first.has(v.client) || v.day < first.get(v.client)!) first.set(v.client, v.day);
-  let newClients = 0;
-  for (const day of first.values()) if (day >= period.from && day <= period.to) newClients += 1;
-  const known = new Set(visits.filter((v) => v.day >= period.from && v.day <= period.to).map((v) => v.client)).size;
+  const [s, newClients] = await Promise.all([monthSummary(ctx, period), newClientsIn(ctx.db, ctx.userId, period)]);
   return {
     period,
     clients: s.clients,
-    knownClients: known,
     newClients,
-    allTimeKnownClients: first.size,
     revenuePence: s.revenuePence,
     revenuePerClientPence: s.revenuePerClientPence,
   };
@@ -460,15 +463,17 @@ export async function vatQuarter(ctx: ToolContext, settings: VatSettings, month:
  * against the threshold, the open quarter so far, the last completed quarter and whether it is paid, and what is still
  * owed (completed quarters not paid, and the open quarter's VAT so far, due after it ends).
  */
-export async function vatPosition(ctx: ToolContext) {
+export function vatPosition(ctx: ToolContext) {
+  return once(ctx, 'vat-position', () => readVatPosition(ctx));
+}
+
+async function readVatPosition(ctx: ToolContext) {
   const current = monthOf(ctx.today);
   const twelve = monthsPeriod(addMonths(current, -12), addMonths(current, -1), ctx.today, 'months', 'the last 12 whole months');
-  const rolling = { from: addDays(ctx.today, -364), to: ctx.today };
   const settings = await readVatSettings(ctx.db, ctx.userId);
   const registered = settings.scheme !== 'not_registered';
-  const [turnover, rollingTurnover, payments] = await Promise.all([
+  const [turnover, payments] = await Promise.all([
     vatFigures(ctx.db, ctx.userId, twelve),
-    vatFigures(ctx.db, ctx.userId, rolling),
     vatPayments(ctx.db, ctx.userId, { from: firstDayOf(`${current.slice(0, 4)}-01`), to: ctx.today }),
   ]);
   const base = {
@@ -477,16 +482,13 @@ export async function vatPosition(ctx: ToolContext) {
     stagger: settings.stagger,
     turnoverPeriod: twelve,
     turnoverPence: turnover.taxableTurnoverPence,
-    rollingFrom: rolling.from,
-    rollingTurnoverPence: rollingTurnover.taxableTurnoverPence,
     thresholdPence: VAT_THRESHOLD_PENCE,
     overThreshold: turnover.taxableTurnoverPence > VAT_THRESHOLD_PENCE,
     paidThisYear: { from: `${current.slice(0, 4)}-01-01`, to: ctx.today, pence: payments.reduce((s, p) => s + p.pence, 0) },
   };
   if (!registered) return { ...base, registered: false as const, open: null, last: null, unpaid: [], owedPence: 0 };
-  const open = await vatQuarter(ctx, settings, current);
-  const lastMonth = addMonths(monthOf(open.from), -1);
-  const last = await vatQuarter(ctx, settings, lastMonth);
+  const lastMonth = addMonths(monthOf(vatQuarterOf(current, settings.stagger).from), -1);
+  const [open, last] = await Promise.all([vatQuarter(ctx, settings, current), vatQuarter(ctx, settings, lastMonth)]);
   const unpaid: VatQuarterFigures[] = [];
   // Completed quarters not yet paid: the last one, and the one before when that is unpaid too.
   for (let q = last, i = 0; i < 2 && q.from >= (settings.registered_from ?? q.from); i++) {

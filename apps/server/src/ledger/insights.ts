@@ -218,3 +218,22 @@ export async function grossTakings(db: Db, userId: string, range: DayRange) {
   const refundsPence = Number(row?.refunds ?? 0);
   return { salesPence, refundsPence, takingsPence: salesPence - refundsPence };
 }
+
+/**
+ * New clients of a range: people whose first visit (a day with a service, of a payer the processor identified, as
+ * retention follows them: ledger/retention.ts) falls in it, over all of the owner's books.
+ */
+export async function newClientsIn(db: Db, userId: string, range: DayRange): Promise<number> {
+  const known = sql`(${lt.payerCustomerKey} is not null or ${lt.payerCardKey} is not null or ${lt.payerEmailKey} is not null)`;
+  const firsts = db
+    .select({ first: sql<string>`min(${lt.localDate})`.as('first') })
+    .from(lt)
+    .where(and(eq(lt.userId, userId), sql`${lt.clientId} is not null`, isServiceRow, known))
+    .groupBy(lt.clientId)
+    .as('firsts');
+  const [row] = await db
+    .select({ n: sql<string>`count(*)` })
+    .from(firsts)
+    .where(sql`${firsts.first} between ${range.from}::date and ${range.to}::date`);
+  return Number(row?.n ?? 0);
+}
