@@ -18,6 +18,8 @@ export const ERROR_CODES = {
   unauthorized: 'unauthorized',
   notFound: 'not_found',
   rateLimited: 'rate_limited',
+  /** BradeBot's question limit: its message says when the owner can ask again, for the panel to show. */
+  assistantLimited: 'assistant_limited',
   invalidCredentials: 'invalid_credentials',
   invalidOtp: 'invalid_otp',
   invalidToken: 'invalid_token',

@@ -149,7 +149,8 @@ export async function commentOnReport(ctx: ToolContext, report: ReportShown, que
   const period = monthsPeriod(month, month, ctx.today, 'month');
   const shown: Reading = { kind: 'overview', period };
   // The month on the page, not the conversation, is what a question without a period is about.
-  const reading = readQuestion(question, readerContext(ctx, books), shown);
+  const commentary = /\bmake of (?:this|it|that)\b|\bwhat do you think\b|\bcomment\b|\bexplain (?:this|it)\b|\bsummar(?:y|ise|ize)\b|\boverview\b|\bhow does (?:it|this|that) (?:look|compare)\b|\bany (?:thoughts|observations)\b/i.test(question);
+  const reading = commentary ? shown : readQuestion(question, readerContext(ctx, books), shown);
   if (reading.kind !== 'overview' && reading.kind !== 'clarify') {
     const withMonth = reading.kind === 'asks' && reading.asks.every((a) => a.periodDefaulted) ? { ...reading, asks: reading.asks.map((a) => ({ ...a, periods: a.op.kind === 'compare' ? a.periods : [period], periodDefaulted: false })) } : reading;
     const t = await write(ctx, withMonth, books);

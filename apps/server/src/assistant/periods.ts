@@ -422,7 +422,8 @@ export function findPeriods(text: string, options: PeriodOptions): Found[] {
 
   // Months.
   claim(`\\b(?:the )?month before last\\b`, () => monthsAgo(today, 2));
-  claim(`\\b(?:the )?(?:month|one) before(?: that)?\\b|\\bprevious one\\b`, () => monthsAgo(today, 2), 'before');
+  // "The month before" is the month before the one the conversation is about, else before the current one.
+  claim(`\\b(?:the )?(?:month|one) before(?: that)?\\b|\\bprevious one\\b`, () => monthsAgo(today, 1), 'before');
   claim(`\\b(?:the )?same (?:month|period|time|days?) (?:last|a|the previous|previous) (?:year|yr)\\b|\\bsame time last (?:year|yr)\\b|\\bthis time last (?:year|yr)\\b`, () =>
     thisMonth(today), 'yearBefore');
   claim(`\\b(?:this|current|the current) (?:month|mnth|mth)(?: so far)?\\b|\\bmonth to date\\b|\\bso far this month\\b`, () => thisMonth(today));

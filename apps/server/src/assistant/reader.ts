@@ -330,6 +330,10 @@ function readClause(q: string, context: ReaderContext, previous: Reading | null,
   // "up on last year", "than this time last year": a comparison with a year before, not the calendar year 2025.
   const named = yearOnYear && (has(q, COMPARE_WORDS) || has(q, SHARE_WORDS)) ? found.filter((f) => !f.relative && !(f.period.unit === 'year' && /\blast (?:year|yr)\b/.test(q) && f.period.from.slice(0, 4) === String(Number(today.slice(0, 4)) - 1))) : found;
   const periods = resolvePeriods(named, today, previous);
+  // "How did my costs compare with the month before?" with nothing before it: this month against last month.
+  if (named.length > 0 && named.every((f) => f.relative === 'before') && periodsOf(previous).length === 0 && has(q, COMPARE_WORDS)) {
+    periods.splice(0, periods.length, thisMonth(today), periods[0]!);
+  }
   const ownPeriods = periods.length;
   // A clause of a longer question without a period of its own takes the period of the clause before it.
   if (periods.length === 0 && sibling && !yearOnYear) periods.push(...periodsOf(sibling));

@@ -1,4 +1,4 @@
-import { ASSISTANT_MESSAGES } from '@brade/contract';
+import { ASSISTANT_MESSAGES, ERROR_CODES } from '@brade/contract';
 import Close from '@mui/icons-material/Close';
 import CloseFullscreen from '@mui/icons-material/CloseFullscreen';
 import OpenInFull from '@mui/icons-material/OpenInFull';
@@ -15,6 +15,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { askBradeBot, type ReportInView } from '../../api/assistant';
+import { ApiError } from '../../api/client';
 import { BRAND_PRIMARY } from '../../ui/theme';
 import { visuallyHidden } from '../../ui/visually-hidden';
 import { readableReply } from './readable-reply';
@@ -112,8 +113,10 @@ export default function BradeBotPanel({ report }: { report?: ReportInView }) {
     let answer: string;
     try {
       answer = await askBradeBot(question, report);
-    } catch {
-      answer = BRADEBOT_ERROR;
+    } catch (error) {
+      // The question limit is not a failure: its sentence says when the owner can ask again.
+      const limited = error instanceof ApiError && error.body?.code === ERROR_CODES.assistantLimited;
+      answer = limited ? (error.serverMessage ?? BRADEBOT_ERROR) : BRADEBOT_ERROR;
     }
     pending.current = false;
     refocus.current = true;
