@@ -168,7 +168,7 @@ function subsume(claimed: Claimed[]): Claimed[] {
 /** A payee typed after "at", "to" or "paid": "how much have I spent at Sally Beauty", "paid Fresha". */
 function payeeOf(q: string): string | null {
   const m =
-    /\b(?:spent|spend|spending|paid|pay|paying|payments? to|bought from|buy from|order(?:ed|s)? from|owe)\s+(?:at |to |with |on )?([a-z][a-z0-9&'.-]*(?: [a-z0-9&'.-]+){0,3}?)(?=\s+(?:this|last|since|in|over|during|for|so|from|on|the|year|month|week|altogether|in total|all|ever|to date)\b|\s*[?.!]|$)/.exec(
+    /\b(?:spent|spend|spending|paid|pay|paying|payments? to|bought from|buy from|order(?:ed|s)? from|owe|transactions? (?:from|to|with|matching|for)|payments? (?:from|with|matching))\s+(?:at |to |with |on )?([a-z][a-z0-9&'.-]*(?: [a-z0-9&'.-]+){0,3}?)(?=\s+(?:this|last|since|in|over|during|for|so|from|on|the|year|month|week|altogether|in total|all|ever|to date)\b|\s*[?.!]|$)/.exec(
       q,
     );
   if (!m) return null;
@@ -381,7 +381,7 @@ function readClause(q: string, context: ReaderContext, previous: Reading | null,
 
   // A payee named: the same search as the transactions behind a report line.
   const payee = payeeOf(q);
-  if (payee && metrics.every((m) => m.id === 'costs' || m.id === 'revenue')) metrics = [{ id: 'payee', payee }];
+  if (payee && metrics.every((m) => m.id === 'costs' || m.id === 'revenue' || m.id === 'cardPayments')) metrics = [{ id: 'payee', payee }];
 
   // Overviews: "how's business", "how did Q3 go".
   if (

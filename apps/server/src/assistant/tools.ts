@@ -77,8 +77,9 @@ export interface BooksContext {
 }
 
 export async function booksContext(ctx: ToolContext): Promise<BooksContext> {
-  const [booksFrom, vat] = await Promise.all([firstBookDay(ctx.db, ctx.userId), readVatSettings(ctx.db, ctx.userId)]);
-  return { booksFrom, vat };
+  const [first, vat] = await Promise.all([firstBookDay(ctx.db, ctx.userId), readVatSettings(ctx.db, ctx.userId)]);
+  // The books begin with the month of their first transaction: imports read whole months.
+  return { booksFrom: first ? firstDayOf(monthOf(first)) : null, vat };
 }
 
 export interface MonthSummary {
