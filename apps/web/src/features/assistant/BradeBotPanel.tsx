@@ -40,6 +40,17 @@ interface Turn {
   reply: string;
 }
 
+/** The reply's type: whole lines of it fit the collapsed panel (130 px) at any width. */
+const REPLY_FONT_SIZE = '0.875rem';
+const REPLY_LINE_HEIGHT = 1.45;
+const COLLAPSED_LINES = 3;
+const COLLAPSED_CLAMP = {
+  display: '-webkit-box',
+  WebkitBoxOrient: 'vertical',
+  WebkitLineClamp: COLLAPSED_LINES,
+  overflow: 'hidden',
+} as const;
+
 function Reply({ text }: { text: string }) {
   const blocks = readableReply(text);
   const items = blocks.filter((b) => b.kind === 'item');
@@ -49,12 +60,12 @@ function Reply({ text }: { text: string }) {
         .filter((b) => b.kind === 'paragraph')
         .map((b, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a reply's paragraphs never reorder
-          <Typography key={i} component="p" sx={{ fontSize: '0.875rem', lineHeight: 1.45, m: 0 }}>
+          <Typography key={i} component="p" sx={{ fontSize: REPLY_FONT_SIZE, lineHeight: REPLY_LINE_HEIGHT, m: 0 }}>
             {b.text}
           </Typography>
         ))}
       {items.length > 0 && (
-        <Box component="ul" sx={{ m: 0, pl: 2.5, fontSize: '0.875rem' }}>
+        <Box component="ul" sx={{ m: 0, pl: 2.5, fontSize: REPLY_FONT_SIZE, lineHeight: REPLY_LINE_HEIGHT }}>
           {items.map((b, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a reply's items never reorder
             <li key={i}>{b.text}</li>
@@ -204,7 +215,15 @@ export default function BradeBotPanel({ report }: { report?: ReportInView }) {
         </Box>
       )}
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, minHeight: 0, flex: expanded ? '0 0 auto' : 1 }}>
-        <Box sx={{ flex: 1, minWidth: 0, minHeight: 0, overflow: 'auto', maxHeight: expanded ? 200 : 72 }}>
+        <Box
+          sx={{
+            flex: 1,
+            minWidth: 0,
+            minHeight: 0,
+            overflow: expanded ? 'auto' : 'hidden',
+            maxHeight: expanded ? 200 : `calc(${COLLAPSED_LINES} * ${REPLY_LINE_HEIGHT} * ${REPLY_FONT_SIZE})`,
+          }}
+        >
           {mode === 'idle' && (
             <Box
               ref={replyRef}
@@ -226,7 +245,12 @@ export default function BradeBotPanel({ report }: { report?: ReportInView }) {
                 '&:focus-visible': { outline: `2px solid ${BRAND_PRIMARY}`, outlineOffset: -2 },
               }}
             >
-              <div id={`${titleId}-reply`}>
+              <div
+                id={`${titleId}-reply`}
+                // Collapsed, the reply shows whole lines and ends with an ellipsis; expanded, all of it.
+                style={expanded ? undefined : COLLAPSED_CLAMP}
+                data-testid="bradebot-reply"
+              >
                 {expanded && turns.length > 0 ? (
                   // The reply is in the conversation above: the box below invites the next question.
                   <Typography sx={{ fontSize: '0.875rem', color: 'text.secondary' }}>Ask another question…</Typography>
