@@ -1,7 +1,8 @@
 import { addMonths, formatPounds, londonDateOf, monthName, monthOf } from '@brade/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, screenshot, startApp } from './support/app.js';
+import path from 'node:path';
+import { type RunningApp, SCREENSHOTS, screenshot, startApp } from './support/app.js';
 import { signInWithTestAccount } from './support/demo-session.js';
 
 /**
@@ -79,14 +80,14 @@ describe('BradeBot', () => {
         return lines.filter((r) => r.top < box.bottom - 0.5 && r.bottom > box.bottom + 0.5).length;
       });
     expect(await cutLines()).toBe(0);
-    await screenshot(page, 'bradebot-greeting-390');
+    await panel.screenshot({ path: path.join(SCREENSHOTS, 'bradebot-panel-greeting-390.png') });
     await reply.click();
     const input = panel.getByRole('textbox', { name: 'Ask BradeBot' });
     await input.fill('how much vat do i owe and when is it due');
     await input.press('Enter');
     await expect.poll(() => reply.textContent(), { timeout: 15_000 }).toContain('VAT');
     expect(await cutLines()).toBe(0);
-    await screenshot(page, 'bradebot-long-reply-390');
+    await panel.screenshot({ path: path.join(SCREENSHOTS, 'bradebot-panel-long-reply-390.png') });
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -106,7 +107,7 @@ describe('BradeBot', () => {
     const expected = formatPounds((await revenueOf(page, month)) / 100);
     await expect
       .poll(() => reply.textContent(), { timeout: 15_000 })
-      .toContain(`Revenue so far in ${monthName(Number(month.slice(5)))}`);
+      .toContain(`Revenue in ${monthName(Number(month.slice(5)))} ${month.slice(0, 4)} so far`);
     expect(await reply.textContent()).toContain(expected);
     await screenshot(page, 'bradebot-reports-390');
     expect(errors).toEqual([]);

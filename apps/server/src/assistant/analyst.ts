@@ -46,22 +46,54 @@ export const DECLINE_TEXT =
   `You could ask me, for example: ${EXAMPLE_QUESTIONS.map((q) => `“${q}”`).join(', ')}`;
 
 export function readerContext(ctx: ToolContext, books: BooksContext): ReaderContext {
-  return { today: ctx.today, booksFrom: books.booksFrom, vatStagger: books.vat.scheme === 'not_registered' ? null : books.vat.stagger };
+  return {
+    today: ctx.today,
+    booksFrom: books.booksFrom,
+    vatStagger: books.vat.scheme === 'not_registered' ? null : books.vat.stagger,
+  };
 }
 
 /** Answers one question for one owner. `previous` is the conversation's last reading, for follow-ups. */
-export async function answerQuestion(base: ToolContext, question: string, previous: Reading | null = null): Promise<AnalystAnswer> {
+export async function answerQuestion(
+  base: ToolContext,
+  question: string,
+  previous: Reading | null = null,
+): Promise<AnalystAnswer> {
   const ctx: ToolContext = { ...base, memo: new Map() };
   const books = await booksContext(ctx);
   const reading = readQuestion(question, readerContext(ctx, books), isReading(previous) ? previous : null);
-  return { ...(await write(ctx, reading, books)), intent: reading.kind === 'clarify' ? (isReading(previous) ? previous : null) : reading };
+  return {
+    ...(await write(ctx, reading, books)),
+    intent: reading.kind === 'clarify' ? (isReading(previous) ? previous : null) : reading,
+  };
 }
 
 /** A remembered reading from an older BradeBot had another shape: it is not used. */
 const isReading = (r: unknown): r is Reading =>
-  typeof r === 'object' && r !== null && 'kind' in r && ['asks', 'overview', 'goal', 'projection', 'vat', 'cash', 'retention', 'clientHabits', 'topClients', 'whatIf', 'trend', 'multi'].includes((r as { kind: string }).kind);
+  typeof r === 'object' &&
+  r !== null &&
+  'kind' in r &&
+  [
+    'asks',
+    'overview',
+    'goal',
+    'projection',
+    'vat',
+    'cash',
+    'retention',
+    'clientHabits',
+    'topClients',
+    'whatIf',
+    'trend',
+    'multi',
+  ].includes((r as { kind: string }).kind);
 
-export async function write(ctx: ToolContext, reading: Reading, books: BooksContext, memo: AnswerMemo = {}): Promise<{ text: string; declined: boolean }> {
+export async function write(
+  ctx: ToolContext,
+  reading: Reading,
+  books: BooksContext,
+  memo: AnswerMemo = {},
+): Promise<{ text: string; declined: boolean }> {
   switch (reading.kind) {
     case 'asks': {
       const texts: string[] = [];
@@ -119,11 +151,19 @@ async function servicesAnswer(ctx: ToolContext): Promise<string | null> {
   const year = { ...period, ...periodBefore(period, ctx.today) };
   const lines = await salesByService(ctx, year);
   const total = lines.reduce((s, l) => s + Math.max(0, l.pence), 0);
-  const named = lines.filter((l) => !/^(sales|card sales|card payouts|refunds)$/i.test(l.name) && !/without item|no item/i.test(l.name) && l.pence > 0);
+  const named = lines.filter(
+    (l) =>
+      !/^(sales|card sales|card payouts|refunds)$/i.test(l.name) &&
+      !/without item|no item/i.test(l.name) &&
+      l.pence > 0,
+  );
   const namedTotal = named.reduce((s, l) => s + l.pence, 0);
   if (total === 0 || namedTotal < total / 2) return null;
   const [top, ...rest] = named;
-  return `In ${year.label} your biggest service line was ${top!.name}, at ${money(top!.pence)}; then ${rest.slice(0, 2).map((l) => `${l.name} (${money(l.pence)})`).join(' and ')}.`;
+  return `In ${year.label} your biggest service line was ${top!.name}, at ${money(top!.pence)}; then ${rest
+    .slice(0, 2)
+    .map((l) => `${l.name} (${money(l.pence)})`)
+    .join(' and ')}.`;
 }
 
 export interface ReportShown {
@@ -149,10 +189,23 @@ export async function commentOnReport(ctx: ToolContext, report: ReportShown, que
   const period = monthsPeriod(month, month, ctx.today, 'month');
   const shown: Reading = { kind: 'overview', period };
   // The month on the page, not the conversation, is what a question without a period is about.
-  const commentary = /\bmake of (?:this|it|that)\b|\bwhat do you think\b|\bcomment\b|\bexplain (?:this|it)\b|\bsummar(?:y|ise|ize)\b|\boverview\b|\bhow does (?:it|this|that) (?:look|compare)\b|\bany (?:thoughts|observations)\b/i.test(question);
+  const commentary =
+    /\bmake of (?:this|it|that)\b|\bwhat do you think\b|\bcomment\b|\bexplain (?:this|it)\b|\bsummar(?:y|ise|ize)\b|\boverview\b|\bhow does (?:it|this|that) (?:look|compare)\b|\bany (?:thoughts|observations)\b/i.test(
+      question,
+    );
   const reading = commentary ? shown : readQuestion(question, readerContext(ctx, books), shown);
   if (reading.kind !== 'overview' && reading.kind !== 'clarify') {
-    const withMonth = reading.kind === 'asks' && reading.asks.every((a) => a.periodDefaulted) ? { ...reading, asks: reading.asks.map((a) => ({ ...a, periods: a.op.kind === 'compare' ? a.periods : [period], periodDefaulted: false })) } : reading;
+    const withMonth =
+      reading.kind === 'asks' && reading.asks.every((a) => a.periodDefaulted)
+        ? {
+            ...reading,
+            asks: reading.asks.map((a) => ({
+              ...a,
+              periods: a.op.kind === 'compare' ? a.periods : [period],
+              periodDefaulted: false,
+            })),
+          }
+        : reading;
     const t = await write(ctx, withMonth, books);
     return { text: t.text, declined: t.declined, intent: withMonth };
   }
@@ -172,18 +225,28 @@ export async function commentOnReport(ctx: ToolContext, report: ReportShown, que
     const summary = await overview(ctx, period, books);
     const change = await comparePeriods(ctx, 'netIncome', period, before);
     const direction = change.differencePence >= 0 ? 'up' : 'down';
-    return { text: `${summary} Against ${before.label}, profit is ${direction} ${money(change.differencePence)}.`, declined: false, intent: shown };
+    return {
+      text: `${summary} Against ${before.label}, profit is ${direction} ${money(change.differencePence)}.`,
+      declined: false,
+      intent: shown,
+    };
   }
   const group = report.type === 'sales' ? 'sales' : 'expenses';
   const c = await comparePeriods(ctx, group === 'sales' ? 'revenue' : 'expenses', period, before);
   const word = group === 'sales' ? 'Revenue' : 'Expenses';
   const direction = c.differencePence > 0 ? 'up' : c.differencePence < 0 ? 'down' : 'unchanged';
   const movers = c.movers.filter((m) => m.group === group);
-  const top = (group === 'sales' ? c.current : c.current) && movers.length > 0 ? ` The lines that moved most: ${movers.map((m) => `${m.line} ${m.changePence > 0 ? 'up' : 'down'} ${money(m.changePence)}`).join(', ')}.` : '';
+  const top =
+    (group === 'sales' ? c.current : c.current) && movers.length > 0
+      ? ` The lines that moved most: ${movers.map((m) => `${m.line} ${m.changePence > 0 ? 'up' : 'down'} ${money(m.changePence)}`).join(', ')}.`
+      : '';
   return {
     text: `${word} in ${period.label}: ${money(c.currentPence)}, ${direction === 'unchanged' ? 'the same as' : `${direction} ${money(c.differencePence)} on`} ${before.label} (${money(c.previousPence)}).${top}`,
     declined: false,
-    intent: { kind: 'asks', asks: [{ metrics: [{ id: group === 'sales' ? 'revenue' : 'costs' }], periods: [period], op: { kind: 'value' } }] },
+    intent: {
+      kind: 'asks',
+      asks: [{ metrics: [{ id: group === 'sales' ? 'revenue' : 'costs' }], periods: [period], op: { kind: 'value' } }],
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 import { addMonths, monthOf } from '@brade/contract';
-import { measure, type Measured, metricName, money, pct, plural, signedMoney } from './measures.js';
-import { dayCount, longDate, monthsPeriod, type Period, periodBefore as periodBeforeOf } from './periods.js';
+import { type Measured, measure, metricName, money, pct, plural, signedMoney } from './measures.js';
 import { monthName, monthsBetween, weekdayName } from './period-words.js';
+import { dayCount, longDate, monthsPeriod, type Period, periodBefore as periodBeforeOf } from './periods.js';
 import type { Ask, Metric } from './reading.js';
 import {
   byWeekday,
@@ -51,24 +51,40 @@ export function sentence(m: Metric, v: Measured, period: Period): string {
   const note = v.note ? ` ${v.note}` : '';
   const w = when(period);
   if ((m.id === 'category' || m.id === 'payee' || m.id === 'staffCosts' || m.id === 'wages') && v.pence !== undefined) {
-    const what = m.id === 'category' ? (m.category === 'Card processing fees' ? 'card processing fees' : m.category!) : short;
+    const what =
+      m.id === 'category' ? (m.category === 'Card processing fees' ? 'card processing fees' : m.category!) : short;
     const spent = period.soFar ? 'have spent' : 'spent';
     if (m.id === 'payee' && v.pence === 0) return `${(v.note ?? '').replace(/\.$/, '')} ${w}.`;
-    if (m.id === 'payee') return `You ${period.soFar ? 'have paid' : 'paid'} ${short.replace(/^payments to /, '')} ${money(v.pence)} ${w}${about ? ` (${about})` : ''}.${note}`;
+    if (m.id === 'payee')
+      return `You ${period.soFar ? 'have paid' : 'paid'} ${short.replace(/^payments to /, '')} ${money(v.pence)} ${w}${about ? ` (${about})` : ''}.${note}`;
     return `You ${spent} ${money(v.pence)} on ${what} ${w}${about && m.id !== 'category' ? ` (${about})` : ''}.${note}`;
   }
-  if (v.count !== undefined && (m.id === 'clients' || m.id === 'newClients' || m.id === 'cardPayments' || m.id === 'vouchersSold' || m.id === 'vouchersRedeemed' || m.id === 'refunds')) {
+  if (
+    v.count !== undefined &&
+    (m.id === 'clients' ||
+      m.id === 'newClients' ||
+      m.id === 'cardPayments' ||
+      m.id === 'vouchersSold' ||
+      m.id === 'vouchersRedeemed' ||
+      m.id === 'refunds')
+  ) {
     const count = v.count.toLocaleString('en-GB');
     const thing = m.id === 'refunds' ? plural(v.count, 'refund').replace(/^[\d,]+ /, '') : short;
     const amount = m.id === 'refunds' ? ` totalling ${money(v.pence ?? 0)}` : '';
-    const noteText = m.id === 'refunds' ? ` (${about}; net of VAT ${money(v.parts?.[0]?.pence ?? 0)})` : about ? ` (${about})` : '';
+    const noteText =
+      m.id === 'refunds' ? ` (${about}; net of VAT ${money(v.parts?.[0]?.pence ?? 0)})` : about ? ` (${about})` : '';
     return `${w.replace(/^./, (c) => c.toUpperCase())} you had ${count} ${thing}${amount}${noteText}.${m.id === 'refunds' ? '' : note}`;
   }
   if (m.id === 'ownerMoney') {
     return `You ${period.soFar ? 'have taken' : 'took'} ${money(v.pence ?? 0)} out of the business for yourself ${w}${about ? ` (${about})` : ''}.${note}`;
   }
   if (m.id === 'vatOutput' || m.id === 'vatInput' || m.id === 'vatPaid') {
-    const what = m.id === 'vatOutput' ? 'VAT you charged on sales and other income (output VAT)' : m.id === 'vatInput' ? 'VAT you can reclaim on your costs (input VAT)' : 'VAT you paid to HMRC (less any repayments)';
+    const what =
+      m.id === 'vatOutput'
+        ? 'VAT you charged on sales and other income (output VAT)'
+        : m.id === 'vatInput'
+          ? 'VAT you can reclaim on your costs (input VAT)'
+          : 'VAT you paid to HMRC (less any repayments)';
     return `${w.replace(/^./, (c) => c.toUpperCase())}, the ${what} ${verb(period)} ${money(v.pence ?? 0)}.${note}`;
   }
   return `Your ${short} ${w} ${verb(period, PLURAL.test(short))} ${figureText(v)}${about ? ` (${about})` : ''}.${note}`;
@@ -76,9 +92,11 @@ export function sentence(m: Metric, v: Measured, period: Period): string {
 
 function figureText(m: Measured): string {
   if (m.percent !== undefined) return m.percent === null ? 'not measurable (no takings)' : pct(m.percent);
-  if (m.pence !== undefined && m.count !== undefined && m.name.startsWith('refunds')) return `${money(m.pence)} (${plural(m.count, 'refund')})`;
+  if (m.pence !== undefined && m.count !== undefined && m.name.startsWith('refunds'))
+    return `${money(m.pence)} (${plural(m.count, 'refund')})`;
   if (m.count !== undefined && m.pence === undefined) return m.count.toLocaleString('en-GB');
-  if (m.count !== undefined && m.name.startsWith('gift')) return `${m.count.toLocaleString('en-GB')} (${money(m.pence ?? 0)})`;
+  if (m.count !== undefined && m.name.startsWith('gift'))
+    return `${m.count.toLocaleString('en-GB')} (${money(m.pence ?? 0)})`;
   return signedMoney(m.pence ?? 0);
 }
 
@@ -132,23 +150,36 @@ async function valueAnswer(ctx: ToolContext, ask: Ask, booksFrom: string | null)
     // Making Tax Digital periods: turnover there is all income, so other income is named beside takings.
     if ((period.unit === 'taxQuarter' || period.unit === 'taxYear') && metrics.some((m) => m.id === 'revenue')) {
       const other = await measure(ctx, { id: 'otherIncome' }, period);
-      if ((other.pence ?? 0) !== 0) sentences.push(`Other income (chair and room rent) was ${money(other.pence ?? 0)} besides, ${money((other.pence ?? 0) + ((await measure(ctx, { id: 'revenue' }, period)).pence ?? 0))} of income in all.`);
+      if ((other.pence ?? 0) !== 0)
+        sentences.push(
+          `Other income (chair and room rent) was ${money(other.pence ?? 0)} besides, ${money((other.pence ?? 0) + ((await measure(ctx, { id: 'revenue' }, period)).pence ?? 0))} of income in all.`,
+        );
     }
-    out.push(`${sentences.join(' ')}${note ? ` ${note}` : ''}${period.soFar && period.unit === 'month' ? ' The month is not over yet.' : ''}`);
+    out.push(
+      `${sentences.join(' ')}${note ? ` ${note}` : ''}${period.soFar && period.unit === 'month' ? ' The month is not over yet.' : ''}`,
+    );
   }
   if (ask.periodDefaulted && ask.periods.length === 2) return out.join(' ');
   return out.join(' ');
 }
 
 const changeWords = (diff: number, percent: number | null) =>
-  diff === 0 ? 'no change' : `${diff > 0 ? 'up' : 'down'} ${money(diff)}${percent === null ? '' : ` (${diff > 0 ? '+' : '-'}${pct(percent)})`}`;
+  diff === 0
+    ? 'no change'
+    : `${diff > 0 ? 'up' : 'down'} ${money(diff)}${percent === null ? '' : ` (${diff > 0 ? '+' : '-'}${pct(percent)})`}`;
 
 const percentChange = (a: number, b: number) => (b === 0 ? null : Math.round(((a - b) / Math.abs(b)) * 1000) / 10);
 
 /** The tiles' like-for-like periods when a comparison is of the month so far against the month before. */
 function likeForLikeIfMonthSoFar(ctx: ToolContext, a: Period, b: Period): [Period, Period, boolean] {
   const current = monthOf(ctx.today);
-  if (a.soFar && a.unit === 'month' && monthOf(a.from) === current && b.unit === 'month' && monthOf(b.from) === addMonths(current, -1)) {
+  if (
+    a.soFar &&
+    a.unit === 'month' &&
+    monthOf(a.from) === current &&
+    b.unit === 'month' &&
+    monthOf(b.from) === addMonths(current, -1)
+  ) {
     const lfl = likeForLike(ctx);
     return [lfl.current, lfl.previous, true];
   }
@@ -157,12 +188,29 @@ function likeForLikeIfMonthSoFar(ctx: ToolContext, a: Period, b: Period): [Perio
     const day = Number(ctx.today.slice(8, 10));
     const last = Number(b.to.slice(8, 10));
     const to = `${b.from.slice(0, 8)}${String(Math.min(day, last)).padStart(2, '0')}`;
-    return [a, { ...b, to, label: `the same days of ${monthName(monthOf(b.from))} (1–${Math.min(day, last)} ${monthName(monthOf(b.from))})` }, true];
+    return [
+      a,
+      {
+        ...b,
+        to,
+        label: `the same days of ${monthName(monthOf(b.from))} (1–${Math.min(day, last)} ${monthName(monthOf(b.from))})`,
+      },
+      true,
+    ];
   }
   if (a.soFar && b.from < a.from && dayCount(b.from, b.to) > dayCount(a.from, a.to) && a.unit !== 'all') {
     // A period so far against a whole earlier one: the same number of days of it.
     const to = addDaysText(b.from, dayCount(a.from, a.to) - 1);
-    return [a, { ...b, to, label: `the same days of ${b.label.replace(/ \(.*$/, '')} (${longDate(b.from)}–${longDate(to)})`, soFar: false }, true];
+    return [
+      a,
+      {
+        ...b,
+        to,
+        label: `the same days of ${b.label.replace(/ \(.*$/, '')} (${longDate(b.from)}–${longDate(to)})`,
+        soFar: false,
+      },
+      true,
+    ];
   }
   return [a, b, false];
 }
@@ -186,7 +234,9 @@ async function compareAnswer(ctx: ToolContext, ask: Ask, booksFrom: string | nul
     const [x, y] = await Promise.all([measure(ctx, m, a.period), measure(ctx, m, b.period)]);
     if (m.id === 'margin' || (x.percent !== undefined && x.pence === undefined)) {
       const [p, q] = [x.percent ?? null, y.percent ?? null];
-      lines.push(`Your ${metricName(m)} was ${p === null ? 'not measurable' : pct(p)} ${when(a.period)} against ${q === null ? 'not measurable' : pct(q)} ${when(b.period)}${p !== null && q !== null ? ` (${p >= q ? 'up' : 'down'} ${(Math.abs(p - q)).toFixed(1)} points)` : ''}.`);
+      lines.push(
+        `Your ${metricName(m)} was ${p === null ? 'not measurable' : pct(p)} ${when(a.period)} against ${q === null ? 'not measurable' : pct(q)} ${when(b.period)}${p !== null && q !== null ? ` (${p >= q ? 'up' : 'down'} ${(Math.abs(p - q)).toFixed(1)} points)` : ''}.`,
+      );
       continue;
     }
     const [vx, vy] = [x.pence ?? x.count ?? 0, y.pence ?? y.count ?? 0];
@@ -199,14 +249,24 @@ async function compareAnswer(ctx: ToolContext, ask: Ask, booksFrom: string | nul
         ? 'no change'
         : `${diff > 0 ? 'up' : 'down'} ${Math.abs(diff).toLocaleString('en-GB')}${change === null ? '' : ` (${diff > 0 ? '+' : '-'}${pct(change)})`}`
       : changeWords(diff, change);
-    lines.push(`Your ${metricName(m)}: ${fmt(vx)} ${when(a.period)} against ${fmt(vy)} ${when(b.period)}, ${changeText}.`);
+    lines.push(
+      `Your ${metricName(m)}: ${fmt(vx)} ${when(a.period)} against ${fmt(vy)} ${when(b.period)}, ${changeText}.`,
+    );
   }
   let text = lines.join(' ');
   if (lfl) text += ' Like for like: the same days of each period, as the dashboard compares them.';
   const notes = [a.note, b.note].filter(Boolean);
   if (notes.length > 0) text += ` ${notes[0]}`;
   const m0 = metrics[0]!;
-  if (why && (m0.id === 'revenue' || m0.id === 'costs' || m0.id === 'profit' || m0.id === 'category' || m0.id === 'staffCosts' || m0.id === 'wages')) {
+  if (
+    why &&
+    (m0.id === 'revenue' ||
+      m0.id === 'costs' ||
+      m0.id === 'profit' ||
+      m0.id === 'category' ||
+      m0.id === 'staffCosts' ||
+      m0.id === 'wages')
+  ) {
     text += ` ${await drivers(ctx, m0, a.period, b.period)}`;
   }
   return text;
@@ -238,7 +298,8 @@ async function shareAnswer(ctx: ToolContext, ask: Ask, booksFrom: string | null)
   if (ask.op.kind !== 'share') return '';
   const base = ask.op.base;
   const out: string[] = [];
-  const periods = ask.periods.length === 2 && ask.periods[0]!.from > ask.periods[1]!.from ? ask.periods : ask.periods.slice(0, 1);
+  const periods =
+    ask.periods.length === 2 && ask.periods[0]!.from > ask.periods[1]!.from ? ask.periods : ask.periods.slice(0, 1);
   for (const raw of periods) {
     const { period, note } = withinBooks(raw, booksFrom, ctx.today);
     const whole = await measure(ctx, base, period);
@@ -249,10 +310,17 @@ async function shareAnswer(ctx: ToolContext, ask: Ask, booksFrom: string | null)
       const pence = m.id === 'refunds' ? (v.pence ?? 0) : (v.pence ?? 0);
       combined += pence;
       const share = whole.pence ? (pence / whole.pence) * 100 : null;
-      parts.push(`${metricName(m)} ${money(pence)}${share === null ? '' : `, ${pct(share)} of your ${metricName(base)} of ${money(whole.pence ?? 0)}`}`);
+      parts.push(
+        `${metricName(m)} ${money(pence)}${share === null ? '' : `, ${pct(share)} of your ${metricName(base)} of ${money(whole.pence ?? 0)}`}`,
+      );
     }
-    const both = ask.metrics.length > 1 && whole.pence ? ` Together ${money(combined)}, ${pct((combined / whole.pence) * 100)} of your ${metricName(base)}.` : '';
-    out.push(`${when(period).replace(/^./, (c) => c.toUpperCase())}: ${parts.join('; ')}.${both}${note ? ` ${note}` : ''}`);
+    const both =
+      ask.metrics.length > 1 && whole.pence
+        ? ` Together ${money(combined)}, ${pct((combined / whole.pence) * 100)} of your ${metricName(base)}.`
+        : '';
+    out.push(
+      `${when(period).replace(/^./, (c) => c.toUpperCase())}: ${parts.join('; ')}.${both}${note ? ` ${note}` : ''}`,
+    );
   }
   if (periods.length === 2 && ask.metrics.length === 1) {
     const shares = [];
@@ -263,7 +331,9 @@ async function shareAnswer(ctx: ToolContext, ask: Ask, booksFrom: string | null)
     }
     const [x, y] = shares as [number | null, number | null];
     if (x !== null && y !== null) {
-      out.push(`So ${metricName(ask.metrics[0]!)} took ${x > y ? 'more' : x < y ? 'less' : 'the same share'}${x === y ? '' : ' of your ' + metricName(base)}: ${pct(x)} against ${pct(y)}, ${x >= y ? 'up' : 'down'} ${Math.abs(x - y).toFixed(1)} points.`);
+      out.push(
+        `So ${metricName(ask.metrics[0]!)} took ${x > y ? 'more' : x < y ? 'less' : 'the same share'}${x === y ? '' : ` of your ${metricName(base)}`}: ${pct(x)} against ${pct(y)}, ${x >= y ? 'up' : 'down'} ${Math.abs(x - y).toFixed(1)} points.`,
+      );
     }
   }
   return out.join(' ').trim();
@@ -277,32 +347,45 @@ async function rankAnswer(ctx: ToolContext, ask: Ask, booksFrom: string | null, 
   if (by === 'month') {
     const current = monthOf(ctx.today);
     const months = monthsBetween(monthOf(period.from), monthOf(period.to)).filter(
-      (mo) => mo !== current && (!booksFrom || `${mo}-01` >= booksFrom.slice(0, 8) + '01'),
+      (mo) => mo !== current && (!booksFrom || `${mo}-01` >= `${booksFrom.slice(0, 8)}01`),
     );
     const whole = months.filter((mo) => !booksFrom || `${mo}-01` >= booksFrom);
     if (whole.length === 0) return `There is no whole month ${when(period)} yet to rank.`;
     const figures = await monthlyFigures(ctx, whole);
     const key = m.id === 'costs' ? 'expensesPence' : m.id === 'profit' ? 'netIncomePence' : 'revenuePence';
     const word = m.id === 'costs' ? 'costs' : m.id === 'profit' ? 'profit' : 'takings';
-    const sorted = [...figures].sort((x, y) => (dir === 'top' ? y[key] - x[key] : x[key] - y[key]) || x.month.localeCompare(y.month));
+    const sorted = [...figures].sort(
+      (x, y) => (dir === 'top' ? y[key] - x[key] : x[key] - y[key]) || x.month.localeCompare(y.month),
+    );
     const pick = sorted[0]!;
     memo.rankedMonth = pick.month;
     const next = sorted[1];
-    const label = dir === 'top' ? (word === 'costs' ? 'most expensive' : 'best') : word === 'costs' ? 'cheapest' : 'weakest';
-    const excluded = months.includes(current) || monthOf(period.to) === current ? ` (${monthName(current)} is left out: it is not over yet)` : '';
+    const label =
+      dir === 'top' ? (word === 'costs' ? 'most expensive' : 'best') : word === 'costs' ? 'cheapest' : 'weakest';
+    const excluded =
+      months.includes(current) || monthOf(period.to) === current
+        ? ` (${monthName(current)} is left out: it is not over yet)`
+        : '';
     return `Your ${label} month for ${word} of the ${plural(whole.length, 'whole month')} from ${monthName(whole[0]!)} to ${monthName(whole.at(-1)!)} was ${pick.label}, with ${signedMoney(pick[key])}${next ? `; next came ${next.label} (${signedMoney(next[key])})` : ''}.${excluded}${note && !booksFrom ? ` ${note}` : ''}`;
   }
   if (by === 'weekday') {
     const w = (await byWeekday(ctx, period)).weekdays;
     const byPayments = !has(ask, 'revenue');
-    const sorted = [...w].sort((x, y) => (dir === 'top' ? 1 : -1) * (byPayments ? y.payments - x.payments : y.revenuePence - x.revenuePence));
+    const sorted = [...w].sort(
+      (x, y) => (dir === 'top' ? 1 : -1) * (byPayments ? y.payments - x.payments : y.revenuePence - x.revenuePence),
+    );
     const pick = sorted[0]!;
-    const list = [...w].sort((x, y) => y.revenuePence - x.revenuePence).map((d) => `${weekdayName(d.weekday)} ${money(d.revenuePence)} (${d.payments.toLocaleString('en-GB')} payments)`).join(', ');
+    const list = [...w]
+      .sort((x, y) => y.revenuePence - x.revenuePence)
+      .map((d) => `${weekdayName(d.weekday)} ${money(d.revenuePence)} (${d.payments.toLocaleString('en-GB')} payments)`)
+      .join(', ');
     return `Your ${dir === 'top' ? 'busiest' : 'quietest'} day of the week ${when(period)} was ${weekdayName(pick.weekday)}: ${plural(pick.payments, 'card payment')} and ${money(pick.revenuePence)} of takings. By day: ${list}.${note ? ` ${note}` : ''}`;
   }
   if (by === 'processor') {
     const c = await cardFigures(ctx, period);
-    const sorted = [...c.processors].sort((x, y) => (dir === 'top' ? y.feesPence - x.feesPence : x.feesPence - y.feesPence));
+    const sorted = [...c.processors].sort((x, y) =>
+      dir === 'top' ? y.feesPence - x.feesPence : x.feesPence - y.feesPence,
+    );
     const pick = sorted[0];
     if (!pick) return `There were no card payments ${when(period)}.`;
     return `${processorName(pick.provider)} cost you the most in card fees ${when(period)}: ${money(pick.feesPence)}${pick.effectiveFeePercent === null ? '' : `, ${pct(pick.effectiveFeePercent)} of the ${money(pick.salesGrossPence)} taken through it`}. ${processorTable(c.processors)}${note ? ` ${note}` : ''}`;
@@ -312,7 +395,12 @@ async function rankAnswer(ctx: ToolContext, ask: Ask, booksFrom: string | null, 
   const sorted = dir === 'top' ? lines : [...lines].reverse();
   const total = lines.reduce((s, l) => s + l.pence, 0);
   const [top, ...rest] = sorted;
-  return `Your ${dir === 'top' ? 'biggest' : 'smallest'} cost ${when(period)} was ${top!.name}, at ${money(top!.pence)} (${pct((top!.pence / total) * 100)} of your costs of ${money(total)}). Next came ${rest.slice(0, 2).map((l) => `${l.name} (${money(l.pence)})`).join(' and ')}.${top!.name === 'Wages' ? ' Wages are net pay; PAYE and National Insurance and pensions are their own lines.' : ''}${note ? ` ${note}` : ''}`;
+  return `Your ${dir === 'top' ? 'biggest' : 'smallest'} cost ${when(period)} was ${top!.name}, at ${money(top!.pence)} (${pct((top!.pence / total) * 100)} of your costs of ${money(total)}). Next came ${rest
+    .slice(0, 2)
+    .map((l) => `${l.name} (${money(l.pence)})`)
+    .join(
+      ' and ',
+    )}.${top!.name === 'Wages' ? ' Wages are net pay; PAYE and National Insurance and pensions are their own lines.' : ''}${note ? ` ${note}` : ''}`;
 }
 const has = (ask: Ask, id: string) => ask.metrics.some((m) => m.id === id) && !/payments/.test(id);
 
@@ -356,7 +444,9 @@ async function countAnswer(ctx: ToolContext, ask: Ask, booksFrom: string | null)
     for (const m of ask.metrics) {
       const v = await measure(ctx, m, period);
       if (m.id === 'newClients' && booksFrom && period.from < addDaysText(booksFrom, 90)) {
-        out.push(`You had ${plural(v.count ?? 0, 'new client')} ${when(period)}, but your books only begin on ${longDate(booksFrom)}, so some of them had been before.`);
+        out.push(
+          `You had ${plural(v.count ?? 0, 'new client')} ${when(period)}, but your books only begin on ${longDate(booksFrom)}, so some of them had been before.`,
+        );
         continue;
       }
       out.push(`${sentence(m, v, period)}${note ? ` ${note}` : ''}`);
@@ -378,16 +468,32 @@ export interface AnswerMemo {
   rankedMonth?: string;
 }
 
-export async function answerAsk(ctx: ToolContext, ask: Ask, booksFrom: string | null, memo: AnswerMemo = {}): Promise<string> {
+export async function answerAsk(
+  ctx: ToolContext,
+  ask: Ask,
+  booksFrom: string | null,
+  memo: AnswerMemo = {},
+): Promise<string> {
   switch (ask.op.kind) {
     case 'value':
       return valueAnswer(ctx, ask, booksFrom);
     case 'compare': {
       if (ask.op.withRanked && memo.rankedMonth) {
         const m = memo.rankedMonth;
-        return compareAnswer(ctx, { ...ask, periods: [ask.periods[0]!, monthsPeriod(m, m, ctx.today, 'month')] }, booksFrom, false);
+        return compareAnswer(
+          ctx,
+          { ...ask, periods: [ask.periods[0]!, monthsPeriod(m, m, ctx.today, 'month')] },
+          booksFrom,
+          false,
+        );
       }
-      if (ask.periods.length < 2) return compareAnswer(ctx, { ...ask, periods: [ask.periods[0]!, periodBeforeOf(ask.periods[0]!, ctx.today)] }, booksFrom, ask.op.why);
+      if (ask.periods.length < 2)
+        return compareAnswer(
+          ctx,
+          { ...ask, periods: [ask.periods[0]!, periodBeforeOf(ask.periods[0]!, ctx.today)] },
+          booksFrom,
+          ask.op.why,
+        );
       return compareAnswer(ctx, ask, booksFrom, ask.op.why);
     }
     case 'share':

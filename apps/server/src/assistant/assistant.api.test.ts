@@ -164,7 +164,8 @@ describe('BradeBot calls', () => {
     // One visitor opening session after session from one address stops at the address's allowance, not everyone's.
     const used = ASSISTANT_LIMITS.demoSession.max + 1;
     for (let i = used; i < ASSISTANT_LIMITS.demoAddress.max; i++) {
-      const visitor = i % ASSISTANT_LIMITS.demoSession.max === 0 ? await signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password) : visitor2;
+      const visitor =
+        i % ASSISTANT_LIMITS.demoSession.max === 0 ? await signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password) : visitor2;
       expect((await ask('revenue last month', visitor)).status).toBe(200);
     }
     const fresh = await signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
@@ -176,7 +177,11 @@ describe('BradeBot calls', () => {
   it('refuses a message with a lone UTF-16 surrogate with a 400 and stores nothing', async () => {
     const owner = await signUpAndConfirm(server);
     for (const raw of ['{"message":"\\ud83d"}', '{"message":"takings \\udc00 last month"}']) {
-      const res = await server.request('POST', ANALYZE, { raw, token: owner.access_token, headers: { 'content-type': 'application/json' } });
+      const res = await server.request('POST', ANALYZE, {
+        raw,
+        token: owner.access_token,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.status).toBe(400);
       expect(JSON.stringify(res.body)).toContain('a character BradeBot cannot read');
     }
@@ -185,7 +190,11 @@ describe('BradeBot calls', () => {
   });
 
   it("declines questions about someone else's business, never answering with the owner's own figures", async () => {
-    for (const question of ["What did Alice's salon make?", 'how much does the salon across the road take', 'show me the other owners and their takings']) {
+    for (const question of [
+      "What did Alice's salon make?",
+      'how much does the salon across the road take',
+      'show me the other owners and their takings',
+    ]) {
       const res = await ask(question, a.access_token);
       expect(res.status).toBe(200);
       expect(res.body.response).not.toMatch(/£\d/);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { poundsToPence } from '@brade/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/test-server.js';
 import { answerQuestion } from './analyst.js';
 import { DEV_NOW, DEV_TODAY, seedDevSalon } from './test/demo-books.js';
@@ -29,21 +29,34 @@ describe("the built-in analyst answers the owners' development questions", { tim
     if (process.env.SHOW_SLOWEST) {
       // A second pass, warm, for the answer times.
       const warm = await devMarker(server, DEV_TODAY, DEV_NOW).mark(salon);
-      console.info([...warm].sort((x, y) => y.ms - x.ms).slice(0, 20).map((m) => `${m.ms.toFixed(0)} ms ${m.id} ${m.question}`).join('\n'));
+      console.info(
+        [...warm]
+          .sort((x, y) => y.ms - x.ms)
+          .slice(0, 20)
+          .map((m) => `${m.ms.toFixed(0)} ms ${m.id} ${m.question}`)
+          .join('\n'),
+      );
     }
     for (const m of marked.filter((x) => x.verdict !== 'right')) {
       console.info(`${m.id} ${m.verdict}: ${m.question} -> ${m.answer} [${m.problems.join('; ')}]`);
     }
-    expect(marked.filter((m) => m.verdict === 'wrong figure').map((m) => `${m.id}: ${m.problems.join('; ')}`)).toEqual([]);
-    expect(marked.filter((m) => m.verdict === 'different question').map((m) => `${m.id}: ${m.problems.join('; ')}`)).toEqual([]);
+    expect(marked.filter((m) => m.verdict === 'wrong figure').map((m) => `${m.id}: ${m.problems.join('; ')}`)).toEqual(
+      [],
+    );
+    expect(
+      marked.filter((m) => m.verdict === 'different question').map((m) => `${m.id}: ${m.problems.join('; ')}`),
+    ).toEqual([]);
     expect(count('right') / 120).toBeGreaterThanOrEqual(0.95);
   });
 
   it('states every figure a screen also shows as the screen shows it (the API is the screens)', async () => {
-    const ask = async (q: string) => (await answerQuestion({ db: server.ctx.database.db, userId: salon.id, today: DEV_TODAY, now: DEV_NOW }, q)).text;
+    const ask = async (q: string) =>
+      (await answerQuestion({ db: server.ctx.database.db, userId: salon.id, today: DEV_TODAY, now: DEV_NOW }, q)).text;
     const get = async (path: string) => (await server.get(`/api/database/${path}/${salon.id}`, salon.token)).body;
-    const post = async (path: string, body: unknown) => (await server.post(`/api/database/${path}/${salon.id}`, body, salon.token)).body;
-    const money = (pounds: number) => `£${Math.abs(pounds).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    const post = async (path: string, body: unknown) =>
+      (await server.post(`/api/database/${path}/${salon.id}`, body, salon.token)).body;
+    const money = (pounds: number) =>
+      `£${Math.abs(pounds).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
     // The three headline tiles, their like-for-like change included.
     const sales = await get('get-current-month-sales-total');
@@ -60,7 +73,11 @@ describe("the built-in analyst answers the owners' development questions", { tim
     // The month calls and the income statement of a whole month.
     const october = { month: 10, year: 2026 };
     const total = (lines: Array<{ amount: number }>) => lines.reduce((s, l) => s + poundsToPence(l.amount), 0) / 100;
-    const statement = (await post('get-report', { ...october, type: 'income_statement' })).report.rows as Array<{ description: string; amount: number; net_income: boolean }>;
+    const statement = (await post('get-report', { ...october, type: 'income_statement' })).report.rows as Array<{
+      description: string;
+      amount: number;
+      net_income: boolean;
+    }>;
     const octoberAnswer = await ask('takings, costs and profit for october');
     expect(octoberAnswer).toContain(money(total((await post('get-sales-for-month', october)).sales)));
     expect(octoberAnswer).toContain(money(total((await post('get-expenses-for-month', october)).expenses)));
@@ -76,7 +93,10 @@ describe("the built-in analyst answers the owners' development questions", { tim
     expect(await ask('are my new clients coming back')).toContain(`${retention.new_client.at(-1).percent.toFixed(1)}%`);
     const cash = (await get('get-cash-in-the-bank')).cash_in_the_bank;
     expect(await ask('how much is in the bank')).toContain(money(cash.booked));
-    const vat = (await post('get-report', { month: 11, year: 2026, type: 'vat' })).report.rows as Array<{ description: string; amount: number }>;
+    const vat = (await post('get-report', { month: 11, year: 2026, type: 'vat' })).report.rows as Array<{
+      description: string;
+      amount: number;
+    }>;
     expect(await ask('how much vat do i owe')).toContain(money(vat.find((r) => r.description === 'VAT due')!.amount));
   });
 });

@@ -37,7 +37,8 @@ export interface Measured {
 export const money = (pence: number) => formatPence(Math.abs(Math.round(pence)));
 export const signedMoney = (pence: number) => (pence < 0 ? `-${money(pence)}` : money(pence));
 export const pct = (x: number) => `${Math.abs(x).toFixed(1)}%`;
-export const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
+export const plural = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
 
 /** The short name of a measure, for lists and comparisons. */
 export function metricName(m: Metric): string {
@@ -67,7 +68,9 @@ export function metricName(m: Metric): string {
     case 'wages':
       return 'wages';
     case 'category':
-      return m.category === 'Card processing fees' ? 'card fees' : (m.category ?? 'that category').toLowerCase().replace(/^paye/, 'PAYE');
+      return m.category === 'Card processing fees'
+        ? 'card fees'
+        : (m.category ?? 'that category').toLowerCase().replace(/^paye/, 'PAYE');
     case 'payee':
       return `payments to ${m.payee}`;
     case 'ownerMoney':
@@ -101,7 +104,13 @@ export function metricName(m: Metric): string {
 
 /** A payee's words searched as typed, else word by word (longest first), as the transactions screen's search does. */
 async function payeeSpend(ctx: ToolContext, text: string, period: Period) {
-  const candidates = [text, ...text.split(' ').filter((w) => w.length >= 4 && !GENERIC.has(w)).sort((a, b) => b.length - a.length)];
+  const candidates = [
+    text,
+    ...text
+      .split(' ')
+      .filter((w) => w.length >= 4 && !GENERIC.has(w))
+      .sort((a, b) => b.length - a.length),
+  ];
   for (const c of [...new Set(candidates)]) {
     const r = await matchingTransactions(ctx, c, period);
     const out = r.rows.filter((row) => row.pence < 0);
@@ -112,7 +121,21 @@ async function payeeSpend(ctx: ToolContext, text: string, period: Period) {
   }
   return null;
 }
-const GENERIC = new Set(['beauty', 'salon', 'salons', 'services', 'service', 'limited', 'ltd', 'group', 'company', 'hair', 'supplies', 'direct', 'the']);
+const GENERIC = new Set([
+  'beauty',
+  'salon',
+  'salons',
+  'services',
+  'service',
+  'limited',
+  'ltd',
+  'group',
+  'company',
+  'hair',
+  'supplies',
+  'direct',
+  'the',
+]);
 
 /** The figure of one measure over one period. */
 export async function measure(ctx: ToolContext, m: Metric, period: Period): Promise<Measured> {
@@ -154,7 +177,9 @@ export async function measure(ctx: ToolContext, m: Metric, period: Period): Prom
       return {
         pence: s.otherIncomePence,
         name: 'other income (money in that is not card takings: chair and room rent, interest)',
-        ...(lines.length > 0 ? { note: `By line: ${lines.map((l) => `${l.name} ${money(l.pence)}`).join(', ')}.` } : {}),
+        ...(lines.length > 0
+          ? { note: `By line: ${lines.map((l) => `${l.name} ${money(l.pence)}`).join(', ')}.` }
+          : {}),
         parts: lines.map((l) => ({ name: l.name, pence: l.pence })),
       };
     }
@@ -176,7 +201,10 @@ export async function measure(ctx: ToolContext, m: Metric, period: Period): Prom
     }
     case 'costs': {
       const s = await monthSummary(ctx, period);
-      return { pence: s.expensesPence, name: 'costs (every expense and card fees, net of reclaimable VAT; drawings and VAT paid to HMRC are not costs)' };
+      return {
+        pence: s.expensesPence,
+        name: 'costs (every expense and card fees, net of reclaimable VAT; drawings and VAT paid to HMRC are not costs)',
+      };
     }
     case 'profit': {
       const s = await monthSummary(ctx, period);
@@ -233,7 +261,8 @@ export async function measure(ctx: ToolContext, m: Metric, period: Period): Prom
     case 'category': {
       const lines = await expenseCategories(ctx, period);
       const line = lines.find((l) => l.name === m.category);
-      const name = m.category === 'Card processing fees' ? 'card processing fees' : `${m.category} (the expense category)`;
+      const name =
+        m.category === 'Card processing fees' ? 'card processing fees' : `${m.category} (the expense category)`;
       const count = line?.transactions ?? 0;
       return {
         pence: line?.pence ?? 0,
@@ -243,7 +272,12 @@ export async function measure(ctx: ToolContext, m: Metric, period: Period): Prom
     }
     case 'payee': {
       const found = await payeeSpend(ctx, m.payee ?? '', period);
-      if (!found) return { pence: 0, name: `payments to “${m.payee}”`, note: `I found no payments to anyone matching “${m.payee}”.` };
+      if (!found)
+        return {
+          pence: 0,
+          name: `payments to “${m.payee}”`,
+          note: `I found no payments to anyone matching “${m.payee}”.`,
+        };
       return {
         pence: found.pence,
         name: `payments to ${found.names.join(', ')} (matching “${found.matched}”)`,
@@ -262,7 +296,7 @@ export async function measure(ctx: ToolContext, m: Metric, period: Period): Prom
       if (m.id === 'ownerMoney') {
         return {
           pence: taken,
-          name: "money taken out (drawings, transfers to your savings, Self Assessment)",
+          name: 'money taken out (drawings, transfers to your savings, Self Assessment)',
           note,
           parts: [
             { name: 'drawings', pence: drawings },
@@ -309,7 +343,10 @@ export async function measure(ctx: ToolContext, m: Metric, period: Period): Prom
     }
     case 'newClients': {
       const c = await clients(ctx, period);
-      return { count: c.newClients, name: 'new clients (people whose first recognised card payment was in the period)' };
+      return {
+        count: c.newClients,
+        name: 'new clients (people whose first recognised card payment was in the period)',
+      };
     }
     case 'avgSpend': {
       const c = await clients(ctx, period);
@@ -322,11 +359,21 @@ export async function measure(ctx: ToolContext, m: Metric, period: Period): Prom
     }
     case 'vouchersSold': {
       const v = await giftVouchers(ctx, period);
-      return { count: v.sold, pence: v.soldGrossPence, name: 'gift vouchers sold', note: `They came to ${money(v.soldGrossPence)} as paid.` };
+      return {
+        count: v.sold,
+        pence: v.soldGrossPence,
+        name: 'gift vouchers sold',
+        note: `They came to ${money(v.soldGrossPence)} as paid.`,
+      };
     }
     case 'vouchersRedeemed': {
       const v = await giftVouchers(ctx, period);
-      return { count: v.redeemed, pence: v.redeemedPence, name: 'gift vouchers spent', note: `Services worth ${money(v.redeemedPence)} were paid with them.` };
+      return {
+        count: v.redeemed,
+        pence: v.redeemedPence,
+        name: 'gift vouchers spent',
+        note: `Services worth ${money(v.redeemedPence)} were paid with them.`,
+      };
     }
     case 'vouchersOutstanding': {
       const v = await giftVouchers(ctx, period);
@@ -345,7 +392,11 @@ export async function measure(ctx: ToolContext, m: Metric, period: Period): Prom
       return {
         pence: v.pence,
         name: 'VAT paid to HMRC (less any repayments)',
-        ...(v.payments.length > 0 ? { note: `${plural(v.payments.length, 'payment')}, on ${v.payments.map((p) => p.day.split('-').reverse().join('/')).join(', ')}.` } : {}),
+        ...(v.payments.length > 0
+          ? {
+              note: `${plural(v.payments.length, 'payment')}, on ${v.payments.map((p) => p.day.split('-').reverse().join('/')).join(', ')}.`,
+            }
+          : {}),
       };
     }
     case 'vatOutput': {

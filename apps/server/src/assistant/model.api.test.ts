@@ -96,7 +96,9 @@ describe('BradeBot with a language model (the sandbox simulator)', () => {
     expect(first!.authorization).toBe('Bearer sk-sim');
     expect(first!.body.model).toBe('brade-sim');
     const toolNames = first!.body.tools!.map((t) => t.function.name);
-    expect(toolNames).toEqual(expect.arrayContaining(['month_summary', 'measure', 'compare_periods', 'vat_position', 'ask_books']));
+    expect(toolNames).toEqual(
+      expect.arrayContaining(['month_summary', 'measure', 'compare_periods', 'vat_position', 'ask_books']),
+    );
     expect(JSON.stringify(first!.body.tools)).not.toContain('owner_id');
     const toolMessage = second!.body.messages!.find((m) => m.role === 'tool')!;
     expect(JSON.parse(toolMessage.content!)).toHaveProperty('data.revenuePence', 8_000);

@@ -104,12 +104,28 @@ export const TOOL_SPECS = [
     },
   ],
   ['expense_categories', 'Expense categories of a period, largest first, with their total.', periodParam],
-  ['card_processors', 'Card payments, refunds and fees by processor (Stripe, Square, SumUp) of a period, with each effective fee rate.', periodParam],
+  [
+    'card_processors',
+    'Card payments, refunds and fees by processor (Stripe, Square, SumUp) of a period, with each effective fee rate.',
+    periodParam,
+  ],
   ['by_weekday', 'Takings and card payments by day of the week over a period.', periodParam],
-  ['goal_progress', "This month's takings so far against the owner's target, the pace needed, and the margin goal against last month's margin.", {}],
+  [
+    'goal_progress',
+    "This month's takings so far against the owner's target, the pace needed, and the margin goal against last month's margin.",
+    {},
+  ],
   ['projection', "This month's takings so far and the month-end projection at the same pace.", {}],
-  ['retention', 'New-client and overall 90-day retention, with the goal and the national figures (about 30% and 58%).', {}],
-  ['vat_position', 'VAT registration, the open VAT quarter so far, the last quarter and whether it is paid, what is owed and when it is due, and turnover against the threshold.', {}],
+  [
+    'retention',
+    'New-client and overall 90-day retention, with the goal and the national figures (about 30% and 58%).',
+    {},
+  ],
+  [
+    'vat_position',
+    'VAT registration, the open VAT quarter so far, the last quarter and whether it is paid, what is owed and when it is due, and turnover against the threshold.',
+    {},
+  ],
   ['cash_in_the_bank', 'Cash in the bank from the last balances read.', {}],
   [
     'matching_transactions',
@@ -129,13 +145,26 @@ export const OPENAI_TOOLS = TOOL_SPECS.map(([name, description, properties]) => 
 }));
 
 const periodFrom = (text: unknown, ctx: ToolContext, fallback?: Period): Period =>
-  (typeof text === 'string' ? findPeriods(text, { today: ctx.today })[0]?.period : undefined) ?? fallback ?? monthsAgo(ctx.today, 1);
+  (typeof text === 'string' ? findPeriods(text, { today: ctx.today })[0]?.period : undefined) ??
+  fallback ??
+  monthsAgo(ctx.today, 1);
 
-const KNOWN_ARGUMENTS = new Set(['period', 'other_period', 'measure', 'metric', 'category', 'payee', 'text', 'question']);
+const KNOWN_ARGUMENTS = new Set([
+  'period',
+  'other_period',
+  'measure',
+  'metric',
+  'category',
+  'payee',
+  'text',
+  'question',
+]);
 
 /** Every figure in a sentence: money as pence, percentages, for the reply checker. */
 function figuresOf(text: string) {
-  const pence = [...text.matchAll(/£(\d[\d,]*(?:\.\d+)?)/g)].map((m) => Math.round(Number(m[1]!.replace(/,/g, '')) * 100));
+  const pence = [...text.matchAll(/£(\d[\d,]*(?:\.\d+)?)/g)].map((m) =>
+    Math.round(Number(m[1]!.replace(/,/g, '')) * 100),
+  );
   const percents = [...text.matchAll(/(\d+(?:\.\d+)?)%/g)].map((m) => Number(m[1]));
   return { figurePence: pence, figurePercents: percents };
 }
@@ -163,7 +192,11 @@ export async function runTool(name: string, rawArgs: string, ctx: ToolContext, r
       return monthSummary(ctx, period);
     case 'measure': {
       const metric = METRICS.includes(args.metric as MetricId) ? (args.metric as MetricId) : 'revenue';
-      const m = { id: metric, ...(text('category') ? { category: text('category') } : {}), ...(text('payee') ? { payee: text('payee') } : {}) };
+      const m = {
+        id: metric,
+        ...(text('category') ? { category: text('category') } : {}),
+        ...(text('payee') ? { payee: text('payee') } : {}),
+      };
       const v = await measure(ctx, m, period);
       return {
         period,
@@ -176,10 +209,13 @@ export async function runTool(name: string, rawArgs: string, ctx: ToolContext, r
       };
     }
     case 'compare_periods': {
-      const m = (['revenue', 'expenses', 'netIncome', 'otherIncome'].includes(String(args.measure)) ? args.measure : 'revenue') as 'revenue';
+      const m = (
+        ['revenue', 'expenses', 'netIncome', 'otherIncome'].includes(String(args.measure)) ? args.measure : 'revenue'
+      ) as 'revenue';
       const lfl = likeForLike(ctx);
       const thisMonth = period.soFar && period.unit === 'month' && period.from === lfl.current.from;
-      const other = thisMonth && !args.other_period ? lfl.previous : periodFrom(args.other_period, ctx, monthsAgo(ctx.today, 2));
+      const other =
+        thisMonth && !args.other_period ? lfl.previous : periodFrom(args.other_period, ctx, monthsAgo(ctx.today, 2));
       const sameDays = thisMonth && other.from === lfl.previous.from;
       return comparePeriods(ctx, m, sameDays ? lfl.current : period, sameDays ? lfl.previous : other);
     }

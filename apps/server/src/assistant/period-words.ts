@@ -101,7 +101,8 @@ export function monthsPeriod(first: string, last: string, today: string, unit: P
   const to = soFar ? today : lastDayOf(last);
   let label: string;
   if (soFar && first === current) label = `${monthName(current)} so far (${dayRangeText(firstDayOf(current), today)})`;
-  else if (soFar) label = `${name ? `${name} so far` : `${monthRangeText(first, end)} so far`} (${dayRangeText(firstDayOf(first), today)})`;
+  else if (soFar)
+    label = `${name ? `${name} so far` : `${monthRangeText(first, end)} so far`} (${dayRangeText(firstDayOf(first), today)})`;
   else label = name ? `${name} (${monthRangeText(first, last)})` : monthRangeText(first, last);
   return { from: firstDayOf(first), to, months, label, soFar, unit };
 }

@@ -13,7 +13,12 @@ const range = (text: string) => {
 describe('the UK period grammar (docs/assistant.md, "Periods")', () => {
   it('reads months, quarters, halves, seasons and years, the latest that has started', () => {
     expect(first('last month')).toMatchObject({ from: '2026-10-01', to: '2026-10-31', label: 'October 2026' });
-    expect(first('this month')).toMatchObject({ from: '2026-11-01', to: TODAY, soFar: true, label: 'November 2026 so far (1–27 November 2026)' });
+    expect(first('this month')).toMatchObject({
+      from: '2026-11-01',
+      to: TODAY,
+      soFar: true,
+      label: 'November 2026 so far (1–27 November 2026)',
+    });
     expect(first('in December')).toMatchObject({ label: 'December 2025' });
     expect(first('november last yr')).toMatchObject({ label: 'November 2025' });
     expect(first('last november')).toMatchObject({ label: 'November 2025' });
@@ -37,7 +42,11 @@ describe('the UK period grammar (docs/assistant.md, "Periods")', () => {
 
   it('reads the UK tax year, its quarters and the VAT quarters of the owner', () => {
     expect(first('this tax year')).toMatchObject({ from: '2026-04-06', to: TODAY, soFar: true });
-    expect(first('the 2025/26 tax year')).toMatchObject({ from: '2025-04-06', to: '2026-04-05', label: 'the 2025/26 tax year (6 April 2025–5 April 2026)' });
+    expect(first('the 2025/26 tax year')).toMatchObject({
+      from: '2025-04-06',
+      to: '2026-04-05',
+      label: 'the 2025/26 tax year (6 April 2025–5 April 2026)',
+    });
     expect(range('25/26')).toBe('2025-04-06..2026-04-05');
     expect(range('the tax year just gone')).toBe('2025-04-06..2026-04-05');
     expect(range('Q2 of the tax year')).toBe('2026-07-06..2026-10-05');
@@ -73,8 +82,14 @@ describe('the UK period grammar (docs/assistant.md, "Periods")', () => {
   it('does not read "may" the verb as May, nor a date in "last 90 days", and finds periods in order', () => {
     expect(findPeriods('May I ask about costs?', { today: TODAY })).toEqual([]);
     expect(first('Total outgoings in May')).toMatchObject({ label: 'May 2026' });
-    expect(findPeriods('oct compare to sept', { today: TODAY }).map((f) => f.period.label)).toEqual(['October 2026', 'September 2026']);
-    expect(findPeriods('this summer vs last summer', { today: TODAY }).map((f) => f.period.from)).toEqual(['2026-06-01', '2025-06-01']);
+    expect(findPeriods('oct compare to sept', { today: TODAY }).map((f) => f.period.label)).toEqual([
+      'October 2026',
+      'September 2026',
+    ]);
+    expect(findPeriods('this summer vs last summer', { today: TODAY }).map((f) => f.period.from)).toEqual([
+      '2026-06-01',
+      '2025-06-01',
+    ]);
   });
 
   it('looks ahead when the question does, and says what the books cannot answer', () => {
@@ -82,7 +97,10 @@ describe('the UK period grammar (docs/assistant.md, "Periods")', () => {
     expect(december.from).toBe('2026-12-01');
     expect(clip(december, TODAY, '2025-06-01').kind).toBe('notStarted');
     expect(clip(first('march 2025')!, TODAY, '2025-06-01').kind).toBe('beforeBooks');
-    expect(clip(first('the 2025/26 tax year')!, TODAY, '2025-06-01')).toMatchObject({ kind: 'partial', period: { from: '2025-06-01' } });
+    expect(clip(first('the 2025/26 tax year')!, TODAY, '2025-06-01')).toMatchObject({
+      kind: 'partial',
+      period: { from: '2025-06-01' },
+    });
   });
 
   it('steps back a period of the same length, and a year', () => {

@@ -1,14 +1,13 @@
 import { addDays, addMonths, firstDayOf, lastDayOf, monthOf, type VatStagger, vatQuarterOf } from '@brade/contract';
 import * as chrono from 'chrono-node';
 import {
-  daysPeriod,
   dayRangeText,
+  daysPeriod,
   longDate,
   MONTH_NAMES,
   monthName,
   monthsPeriod,
   type Period,
-  type PeriodUnit,
   weekdayOf,
 } from './period-words.js';
 
@@ -61,17 +60,28 @@ const NUMBER_WORDS: Record<string, number> = {
   sixty: 60,
   ninety: 90,
 };
-const NUMBER = '(\\d{1,3}|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|eighteen|twenty|thirty|sixty|ninety)';
+const NUMBER =
+  '(\\d{1,3}|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|eighteen|twenty|thirty|sixty|ninety)';
 const numberOf = (word: string) => NUMBER_WORDS[word] ?? Number(word);
 
 /** Month words, "may" apart (a verb too): it is a month only beside a period word or a year. */
-const MONTH = '(january|jan|february|feb|march|mar|april|apr|may|june|jun|july|jul|august|aug|september|sept|sep|october|oct|november|nov|december|dec)';
+const MONTH =
+  '(january|jan|february|feb|march|mar|april|apr|may|june|jun|july|jul|august|aug|september|sept|sep|october|oct|november|nov|december|dec)';
 const monthNumber = (word: string) => {
   const w = word.slice(0, 3);
   return ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'].indexOf(w) + 1;
 };
 const YEAR = '(20\\d\\d)';
-const ORDINAL: Record<string, number> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4 };
+const ORDINAL: Record<string, number> = {
+  first: 1,
+  '1st': 1,
+  second: 2,
+  '2nd': 2,
+  third: 3,
+  '3rd': 3,
+  fourth: 4,
+  '4th': 4,
+};
 
 const mm = (n: number) => String(n).padStart(2, '0');
 
@@ -87,19 +97,33 @@ export function taxYearPeriod(startYear: number, today: string): Period {
   const to = `${startYear + 1}-04-05`;
   const name = `the ${startYear}/${String((startYear + 1) % 100).padStart(2, '0')} tax year`;
   if (today >= from && today < to) {
-    return { ...daysPeriod(from, today, 'taxYear'), label: `${name} so far (${dayRangeText(from, today)})`, soFar: true };
+    return {
+      ...daysPeriod(from, today, 'taxYear'),
+      label: `${name} so far (${dayRangeText(from, today)})`,
+      soFar: true,
+    };
   }
   return { ...daysPeriod(from, to, 'taxYear'), label: `${name} (${dayRangeText(from, to)})` };
 }
 
 /** Quarter n (1–4) of a tax year: the Making Tax Digital periods from 6 April, 6 July, 6 October and 6 January. */
 function taxQuarterPeriod(startYear: number, n: number, today: string): Period {
-  const starts = [`${startYear}-04-06`, `${startYear}-07-06`, `${startYear}-10-06`, `${startYear + 1}-01-06`, `${startYear + 1}-04-06`];
+  const starts = [
+    `${startYear}-04-06`,
+    `${startYear}-07-06`,
+    `${startYear}-10-06`,
+    `${startYear + 1}-01-06`,
+    `${startYear + 1}-04-06`,
+  ];
   const from = starts[n - 1]!;
   const to = addDays(starts[n]!, -1);
   const name = `quarter ${n} of the ${startYear}/${String((startYear + 1) % 100).padStart(2, '0')} tax year`;
   const soFar = today >= from && today < to;
-  return { ...daysPeriod(from, soFar ? today : to, 'taxQuarter'), label: `${name}${soFar ? ' so far' : ''} (${dayRangeText(from, soFar ? today : to)})`, soFar };
+  return {
+    ...daysPeriod(from, soFar ? today : to, 'taxQuarter'),
+    label: `${name}${soFar ? ' so far' : ''} (${dayRangeText(from, soFar ? today : to)})`,
+    soFar,
+  };
 }
 
 /** The VAT quarter holding a month on the owner's stagger, named by its months. */
@@ -130,7 +154,13 @@ export const monthsAgo = (today: string, n: number) => {
 };
 /** The 12 whole months before this one. */
 export const lastTwelveMonths = (today: string) =>
-  monthsPeriod(addMonths(monthOf(today), -12), addMonths(monthOf(today), -1), today, 'months', 'the last 12 whole months');
+  monthsPeriod(
+    addMonths(monthOf(today), -12),
+    addMonths(monthOf(today), -1),
+    today,
+    'months',
+    'the last 12 whole months',
+  );
 export const yearSoFar = (today: string) =>
   monthsPeriod(`${today.slice(0, 4)}-01`, monthOf(today), today, 'year', today.slice(0, 4));
 
@@ -176,7 +206,8 @@ export function periodBefore(p: Period, today: string): Period {
       const first = monthOf(p.from);
       const unit = p.unit === 'year' && n === 12 ? 'year' : p.unit;
       const before = addMonths(first, -n);
-      if (unit === 'quarter') return quarterPeriod(Number(before.slice(0, 4)), (Number(before.slice(5)) + 2) / 3, today);
+      if (unit === 'quarter')
+        return quarterPeriod(Number(before.slice(0, 4)), (Number(before.slice(5)) + 2) / 3, today);
       if (unit === 'year') return yearPeriod(Number(before.slice(0, 4)), today);
       if (unit === 'month') return monthsPeriod(before, before, today, 'month');
       return monthsPeriod(before, addMonths(first, -1), today, unit === 'vatQuarter' ? 'vatQuarter' : 'months');
@@ -209,7 +240,10 @@ export function periodYearBefore(p: Period, today: string): Period {
 }
 
 const monthCount = (p: Period) =>
-  (Number(p.to.slice(0, 4)) - Number(p.from.slice(0, 4))) * 12 + Number(p.to.slice(5, 7)) - Number(p.from.slice(5, 7)) + 1;
+  (Number(p.to.slice(0, 4)) - Number(p.from.slice(0, 4))) * 12 +
+  Number(p.to.slice(5, 7)) -
+  Number(p.from.slice(5, 7)) +
+  1;
 export const dayCount = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 
@@ -286,44 +320,80 @@ export function findPeriods(text: string, options: PeriodOptions): Found[] {
     return latestMonth(n, today);
   };
   const yearFrom = (word: string | undefined, fallback: number) =>
-    word === undefined ? fallback : /^20\d\d$/.test(word) ? Number(word) : word === 'last' ? year - 1 : word === 'next' ? year + 1 : year;
+    word === undefined
+      ? fallback
+      : /^20\d\d$/.test(word)
+        ? Number(word)
+        : word === 'last'
+          ? year - 1
+          : word === 'next'
+            ? year + 1
+            : year;
   const YEAR_WORD = `(?:,? ?(?:of |in )?(?:(?:the )?(${'20\\d\\d'})|(last|this|next) (?:year|yr)))?`;
 
   // Tax years: "2025/26", "25/26", "this tax year", "the tax year just gone", quarters of the tax year.
-  claim(`\\b(?:(?:the|this|current) )?(?:tax (?:year|yr) )?(20)?(\\d\\d)(?:/|-| to )(20)?(\\d\\d)(?: tax (?:year|yr))?\\b`, (m) => {
-    const first = Number(m[2]);
-    const second = Number(m[4]);
-    if ((second - first + 100) % 100 !== 1) return null;
-    return taxYearPeriod(2000 + first, today);
-  });
-  const taxQuarter = `(?:q([1-4])|(first|1st|second|2nd|third|3rd|fourth|4th) quarter|quarter ([1-4]))`;
-  claim(`\\b${taxQuarter} (?:of )?(?:the |this |our |my )?(?:tax (?:year|yr)|mtd)\\b|\\b(?:tax (?:year|yr)|mtd) ${taxQuarter}\\b`, (m) => {
-    const n = m[1] ? Number(m[1]) : m[2] ? ORDINAL[m[2]]! : m[3] ? Number(m[3]) : m[4] ? Number(m[4]) : m[5] ? ORDINAL[m[5]]! : Number(m[6]);
-    let start = taxYearOf(today);
-    if (taxQuarterPeriod(start, n, today).from > today) start -= 1;
-    return taxQuarterPeriod(start, n, today);
-  });
-  claim(`\\b(?:this|current|the current) tax (?:year|yr)(?: so far| to date)?\\b|\\btax (?:year|yr) to date\\b|\\bso far this tax (?:year|yr)\\b|\\bsince the (?:start|beginning) of the tax (?:year|yr)\\b`, () =>
-    taxYearPeriod(taxYearOf(today), today),
+  claim(
+    `\\b(?:(?:the|this|current) )?(?:tax (?:year|yr) )?(20)?(\\d\\d)(?:/|-| to )(20)?(\\d\\d)(?: tax (?:year|yr))?\\b`,
+    (m) => {
+      const first = Number(m[2]);
+      const second = Number(m[4]);
+      if ((second - first + 100) % 100 !== 1) return null;
+      return taxYearPeriod(2000 + first, today);
+    },
   );
-  claim(`\\b(?:last|previous|the last) tax (?:year|yr)\\b|\\bthe tax (?:year|yr) (?:just gone|that(?:'s| has| just)? ended|before)\\b|\\btax (?:year|yr) just gone\\b`, () =>
-    taxYearPeriod(taxYearOf(today) - 1, today),
+  const taxQuarter = `(?:q([1-4])|(first|1st|second|2nd|third|3rd|fourth|4th) quarter|quarter ([1-4]))`;
+  claim(
+    `\\b${taxQuarter} (?:of )?(?:the |this |our |my )?(?:tax (?:year|yr)|mtd)\\b|\\b(?:tax (?:year|yr)|mtd) ${taxQuarter}\\b`,
+    (m) => {
+      const n = m[1]
+        ? Number(m[1])
+        : m[2]
+          ? ORDINAL[m[2]]!
+          : m[3]
+            ? Number(m[3])
+            : m[4]
+              ? Number(m[4])
+              : m[5]
+                ? ORDINAL[m[5]]!
+                : Number(m[6]);
+      let start = taxYearOf(today);
+      if (taxQuarterPeriod(start, n, today).from > today) start -= 1;
+      return taxQuarterPeriod(start, n, today);
+    },
+  );
+  claim(
+    `\\b(?:this|current|the current) tax (?:year|yr)(?: so far| to date)?\\b|\\btax (?:year|yr) to date\\b|\\bso far this tax (?:year|yr)\\b|\\bsince the (?:start|beginning) of the tax (?:year|yr)\\b`,
+    () => taxYearPeriod(taxYearOf(today), today),
+  );
+  claim(
+    `\\b(?:last|previous|the last) tax (?:year|yr)\\b|\\bthe tax (?:year|yr) (?:just gone|that(?:'s| has| just)? ended|before)\\b|\\btax (?:year|yr) just gone\\b`,
+    () => taxYearPeriod(taxYearOf(today) - 1, today),
   );
   claim(`\\b(?:the |this |my )?tax (?:year|yr)\\b`, () => taxYearPeriod(taxYearOf(today), today));
 
   // "between 1 and 15 October", "from the 3rd to the 10th of March": chrono reads only the second date of these.
-  claim(`\\b(?:between|from) (?:the )?(\\d{1,2})(?:st|nd|rd|th)? (?:and|to|till|until|-) (?:the )?(\\d{1,2})(?:st|nd|rd|th)? (?:of )?${MONTH}(?: ${YEAR})?\\b`, (m) => {
-    const n = monthNumber(m[3]!);
-    const month = m[4] ? `${m[4]}-${mm(n)}` : latestMonth(n, today);
-    const [a, b] = [Number(m[1]), Number(m[2])];
-    if (a < 1 || b < a || `${month}-${mm(b)}` > lastDayOf(month)) return null;
-    return daysPeriod(`${month}-${mm(a)}`, `${month}-${mm(b)}`, 'days');
-  });
+  claim(
+    `\\b(?:between|from) (?:the )?(\\d{1,2})(?:st|nd|rd|th)? (?:and|to|till|until|-) (?:the )?(\\d{1,2})(?:st|nd|rd|th)? (?:of )?${MONTH}(?: ${YEAR})?\\b`,
+    (m) => {
+      const n = monthNumber(m[3]!);
+      const month = m[4] ? `${m[4]}-${mm(n)}` : latestMonth(n, today);
+      const [a, b] = [Number(m[1]), Number(m[2])];
+      if (a < 1 || b < a || `${month}-${mm(b)}` > lastDayOf(month)) return null;
+      return daysPeriod(`${month}-${mm(a)}`, `${month}-${mm(b)}`, 'days');
+    },
+  );
   // Written dates, through chrono-node's UK parser: "since 6 april", "on 14/02/2026", "3 march to 10 april".
   const dates = chrono.en.GB.parse(rest, { instant: new Date(`${today}T12:00:00Z`), timezone: 'Europe/London' });
   for (const r of dates) {
     // Only written dates ("6 april", "14/02/2026"): relative words ("last 90 days") are the rules' own.
-    if (!r.start.isCertain('day') || !r.start.isCertain('month') || !new RegExp(`\\d{1,2}(?:st|nd|rd|th)?(?: of)? ${MONTH}|${MONTH} \\d{1,2}(?:st|nd|rd|th)?\\b|\\d{1,2}[/.-]\\d{1,2}`).test(r.text)) continue;
+    if (
+      !r.start.isCertain('day') ||
+      !r.start.isCertain('month') ||
+      !new RegExp(
+        `\\d{1,2}(?:st|nd|rd|th)?(?: of)? ${MONTH}|${MONTH} \\d{1,2}(?:st|nd|rd|th)?\\b|\\d{1,2}[/.-]\\d{1,2}`,
+      ).test(r.text)
+    )
+      continue;
     const day = (c: chrono.ParsedComponents) => {
       const d = `${c.isCertain('year') ? c.get('year') : year}-${mm(c.get('month')!)}-${mm(c.get('day')!)}`;
       return !c.isCertain('year') && d > today ? `${Number(d.slice(0, 4)) - 1}${d.slice(4)}` : d;
@@ -332,7 +402,8 @@ export function findPeriods(text: string, options: PeriodOptions): Found[] {
     const before = rest.slice(Math.max(0, r.index - 8), r.index);
     let period: Period;
     if (r.end) period = daysPeriod(start, day(r.end), 'days');
-    else if (/\b(since|from|after)\s*$/.test(before)) period = { ...daysPeriod(start, today, 'days', `since ${longDate(start)}`, true) };
+    else if (/\b(since|from|after)\s*$/.test(before))
+      period = { ...daysPeriod(start, today, 'days', `since ${longDate(start)}`, true) };
     else if (/\b(until|till|to|before)\s*$/.test(before)) continue;
     else period = daysPeriod(start, start, 'day');
     found.push({ at: r.index + offset, period });
@@ -348,45 +419,61 @@ export function findPeriods(text: string, options: PeriodOptions): Found[] {
   };
   claim(`\\b(?:this|current|the current|our|my) vat (?:quarter|period|return)\\b`, () => vatQuarterBefore(0));
   claim(`\\b(?:last|previous|latest|most recent) vat (?:quarter|period|return)\\b`, () => vatQuarterBefore(1));
-  claim(`\\b(?:the )?(?:vat )?quarter (?:ending|ended|to|that ended in|up to|end(?:ing)? of) (?:the end of )?${MONTH}(?: ${YEAR})?\\b`, (m) => {
-    const n = monthNumber(m[1]!);
-    const month = m[2] ? `${m[2]}-${mm(n)}` : latestMonth(n, today);
-    const first = addMonths(month, -2);
-    if (options.vatStagger) {
-      const q = vatQuarterOf(month, stagger);
-      return vatQuarterPeriod(monthOf(q.from), stagger, today);
-    }
-    return monthsPeriod(first, month, today, 'quarter', `the quarter to ${monthName(month)}`);
-  });
+  claim(
+    `\\b(?:the )?(?:vat )?quarter (?:ending|ended|to|that ended in|up to|end(?:ing)? of) (?:the end of )?${MONTH}(?: ${YEAR})?\\b`,
+    (m) => {
+      const n = monthNumber(m[1]!);
+      const month = m[2] ? `${m[2]}-${mm(n)}` : latestMonth(n, today);
+      const first = addMonths(month, -2);
+      if (options.vatStagger) {
+        const q = vatQuarterOf(month, stagger);
+        return vatQuarterPeriod(monthOf(q.from), stagger, today);
+      }
+      return monthsPeriod(first, month, today, 'quarter', `the quarter to ${monthName(month)}`);
+    },
+  );
   if (options.vatQuarters) {
     claim(`\\b(?:this|current|the current) quarter(?: so far)?\\b|\\bquarter to date\\b`, () => vatQuarterBefore(0));
     claim(`\\b(?:last|previous|the last|latest) quarter\\b`, () => vatQuarterBefore(1));
   }
 
   // Since a day, a month or the start.
-  claim(`\\bsince (?:we|i) (?:started|began|opened|joined|have been|signed up|been)[a-z ]{0,20}?(?= on brade| with brade|\\b)(?: on brade| with brade| using brade)?|\\b(?:all[- ]time|ever|since (?:the )?(?:start|beginning)(?: of (?:brade|my books|the books|records))?|since records began|in total|altogether|of all time|since day one)\\b`, () =>
-    allTime(options.booksFrom ?? today, today),
+  claim(
+    `\\bsince (?:we|i) (?:started|began|opened|joined|have been|signed up|been)[a-z ]{0,20}?(?= on brade| with brade|\\b)(?: on brade| with brade| using brade)?|\\b(?:all[- ]time|ever|since (?:the )?(?:start|beginning)(?: of (?:brade|my books|the books|records))?|since records began|in total|altogether|of all time|since day one)\\b`,
+    () => allTime(options.booksFrom ?? today, today),
   );
 
   // "last 90 days", "past 3 months", "last 2 weeks", "the last 12 months", "the past year".
-  claim(`\\b(?:in |over )?(?:the )?(?:last|past|previous|recent) ${NUMBER} (days?|weeks?|months?|years?|yrs?)\\b|\\b${NUMBER} (days?|weeks?|months?) (?:ago|back)\\b`, (m) => {
-    if (m[3] !== undefined) {
-      const n = numberOf(m[3]);
-      if (/^day/.test(m[4]!)) return daysPeriod(addDays(today, -n), addDays(today, -n), 'day', `${n} days ago`);
-      if (/^week/.test(m[4]!)) {
-        const monday = addDays(today, -weekdayOf(today) - 7 * n);
-        return daysPeriod(monday, addDays(monday, 6), 'week', `the week ${n} weeks ago`);
+  claim(
+    `\\b(?:in |over )?(?:the )?(?:last|past|previous|recent) ${NUMBER} (days?|weeks?|months?|years?|yrs?)\\b|\\b${NUMBER} (days?|weeks?|months?) (?:ago|back)\\b`,
+    (m) => {
+      if (m[3] !== undefined) {
+        const n = numberOf(m[3]);
+        if (/^day/.test(m[4]!)) return daysPeriod(addDays(today, -n), addDays(today, -n), 'day', `${n} days ago`);
+        if (/^week/.test(m[4]!)) {
+          const monday = addDays(today, -weekdayOf(today) - 7 * n);
+          return daysPeriod(monday, addDays(monday, 6), 'week', `the week ${n} weeks ago`);
+        }
+        return monthsAgo(today, n);
       }
-      return monthsAgo(today, n);
-    }
-    const n = numberOf(m[1]!);
-    const unit = m[2]!;
-    if (/^day/.test(unit)) return daysPeriod(addDays(today, 1 - n), today, 'days', `the last ${n} days`);
-    if (/^week/.test(unit)) return daysPeriod(addDays(today, 1 - 7 * n), today, 'days', `the last ${n} weeks`);
-    const months = /^(year|yr)/.test(unit) ? 12 * n : n;
-    return monthsPeriod(addMonths(current, -months), addMonths(current, -1), today, 'months', `the last ${months} whole months`);
-  });
-  claim(`\\b(?:in |over |during )?the (?:last|past) (?:year|yr|twelve months)\\b|\\bpast (?:year|yr)\\b|\\b(?:rolling|last) (?:12|twelve)\\b|\\blast year or so\\b`, () => lastTwelveMonths(today));
+      const n = numberOf(m[1]!);
+      const unit = m[2]!;
+      if (/^day/.test(unit)) return daysPeriod(addDays(today, 1 - n), today, 'days', `the last ${n} days`);
+      if (/^week/.test(unit)) return daysPeriod(addDays(today, 1 - 7 * n), today, 'days', `the last ${n} weeks`);
+      const months = /^(year|yr)/.test(unit) ? 12 * n : n;
+      return monthsPeriod(
+        addMonths(current, -months),
+        addMonths(current, -1),
+        today,
+        'months',
+        `the last ${months} whole months`,
+      );
+    },
+  );
+  claim(
+    `\\b(?:in |over |during )?the (?:last|past) (?:year|yr|twelve months)\\b|\\bpast (?:year|yr)\\b|\\b(?:rolling|last) (?:12|twelve)\\b|\\blast year or so\\b`,
+    () => lastTwelveMonths(today),
+  );
 
   // Weeks and days.
   claim(`\\b(?:the )?week before last\\b`, () => {
@@ -416,7 +503,10 @@ export function findPeriods(text: string, options: PeriodOptions): Found[] {
   claim(`\\bblack friday\\b`, () => {
     const day = blackFriday(year) <= today ? blackFriday(year) : blackFriday(year - 1);
     return day === today
-      ? { ...daysPeriod(day, day, 'day', 'Black Friday, today', true), label: `Black Friday, today so far (${longDate(day)})` }
+      ? {
+          ...daysPeriod(day, day, 'day', 'Black Friday, today', true),
+          label: `Black Friday, today so far (${longDate(day)})`,
+        }
       : daysPeriod(day, day, 'day', 'Black Friday');
   });
 
@@ -424,9 +514,15 @@ export function findPeriods(text: string, options: PeriodOptions): Found[] {
   claim(`\\b(?:the )?month before last\\b`, () => monthsAgo(today, 2));
   // "The month before" is the month before the one the conversation is about, else before the current one.
   claim(`\\b(?:the )?(?:month|one) before(?: that)?\\b|\\bprevious one\\b`, () => monthsAgo(today, 1), 'before');
-  claim(`\\b(?:the )?same (?:month|period|time|days?) (?:last|a|the previous|previous) (?:year|yr)\\b|\\bsame time last (?:year|yr)\\b|\\bthis time last (?:year|yr)\\b`, () =>
-    thisMonth(today), 'yearBefore');
-  claim(`\\b(?:this|current|the current) (?:month|mnth|mth)(?: so far)?\\b|\\bmonth to date\\b|\\bso far this month\\b`, () => thisMonth(today));
+  claim(
+    `\\b(?:the )?same (?:month|period|time|days?) (?:last|a|the previous|previous) (?:year|yr)\\b|\\bsame time last (?:year|yr)\\b|\\bthis time last (?:year|yr)\\b`,
+    () => thisMonth(today),
+    'yearBefore',
+  );
+  claim(
+    `\\b(?:this|current|the current) (?:month|mnth|mth)(?: so far)?\\b|\\bmonth to date\\b|\\bso far this month\\b`,
+    () => thisMonth(today),
+  );
   claim(`\\b(?:last|previous|past|the last) (?:month|mnth|mth)\\b`, () => monthsAgo(today, 1));
   claim(`\\bnext month\\b`, () => {
     const m = addMonths(current, 1);
@@ -438,27 +534,41 @@ export function findPeriods(text: string, options: PeriodOptions): Found[] {
     const first = addMonths(`${year}-${mm(Math.floor((Number(current.slice(5)) - 1) / 3) * 3 + 1)}`, -3 * n);
     return quarterPeriod(Number(first.slice(0, 4)), (Number(first.slice(5)) + 2) / 3, today);
   };
-  claim(`\\b(?:this|current|the current) quarter(?: so far)?\\b|\\bquarter to date\\b|\\bqtd\\b`, () => quarterBefore(0));
+  claim(`\\b(?:this|current|the current) quarter(?: so far)?\\b|\\bquarter to date\\b|\\bqtd\\b`, () =>
+    quarterBefore(0),
+  );
   claim(`\\b(?:the )?quarter before last\\b`, () => quarterBefore(2));
   claim(`\\b(?:last|previous|the last|latest) (?:quarter|qtr)\\b`, () => quarterBefore(1));
-  claim(`\\b(?:(?:last|this|next) (?:year|yr)'s |${YEAR}'s )?(?:q([1-4])|(first|1st|second|2nd|third|3rd|fourth|4th) (?:quarter|qtr))${YEAR_WORD}\\b`, (m) => {
-    const n = m[2] ? Number(m[2]) : ORDINAL[m[3]!]!;
-    const prefixYear = /^(last|this|next)/.exec(m[0])?.[1] ?? m[1];
-    const explicit = m[4] ?? m[5] ?? prefixYear;
-    let y = yearFrom(explicit, year);
-    if (explicit === undefined && quarterPeriod(y, n, today).from > today) y -= 1;
-    return quarterPeriod(y, n, today);
-  });
+  claim(
+    `\\b(?:(?:last|this|next) (?:year|yr)'s |${YEAR}'s )?(?:q([1-4])|(first|1st|second|2nd|third|3rd|fourth|4th) (?:quarter|qtr))${YEAR_WORD}\\b`,
+    (m) => {
+      const n = m[2] ? Number(m[2]) : ORDINAL[m[3]!]!;
+      const prefixYear = /^(last|this|next)/.exec(m[0])?.[1] ?? m[1];
+      const explicit = m[4] ?? m[5] ?? prefixYear;
+      let y = yearFrom(explicit, year);
+      if (explicit === undefined && quarterPeriod(y, n, today).from > today) y -= 1;
+      return quarterPeriod(y, n, today);
+    },
+  );
 
   // Halves of a year.
-  claim(`\\b(?:the )?(first|1st|second|2nd|last) half(?: of)?(?: the)?(?: (?:year|yr))?${YEAR_WORD}\\b|\\bh([12])${YEAR_WORD}\\b`, (m) => {
-    const half = m[1] ? (/^(first|1st)$/.test(m[1]) ? 1 : 2) : Number(m[4]);
-    const explicit = m[2] ?? m[3] ?? m[5] ?? m[6];
-    let y = yearFrom(explicit, year);
-    if (explicit === undefined && `${y}-${half === 1 ? '01' : '07'}` > current) y -= 1;
-    const first = `${y}-${half === 1 ? '01' : '07'}`;
-    return monthsPeriod(first, addMonths(first, 5), today, 'half', `the ${half === 1 ? 'first' : 'second'} half of ${y}`);
-  });
+  claim(
+    `\\b(?:the )?(first|1st|second|2nd|last) half(?: of)?(?: the)?(?: (?:year|yr))?${YEAR_WORD}\\b|\\bh([12])${YEAR_WORD}\\b`,
+    (m) => {
+      const half = m[1] ? (/^(first|1st)$/.test(m[1]) ? 1 : 2) : Number(m[4]);
+      const explicit = m[2] ?? m[3] ?? m[5] ?? m[6];
+      let y = yearFrom(explicit, year);
+      if (explicit === undefined && `${y}-${half === 1 ? '01' : '07'}` > current) y -= 1;
+      const first = `${y}-${half === 1 ? '01' : '07'}`;
+      return monthsPeriod(
+        first,
+        addMonths(first, 5),
+        today,
+        'half',
+        `the ${half === 1 ? 'first' : 'second'} half of ${y}`,
+      );
+    },
+  );
 
   // Seasons: meteorological.
   claim(`\\b(?:(this|last|next) )?(spring|summer|autumn|fall|winter)(?: (?:of )?${YEAR})?\\b`, (m) => {
@@ -472,11 +582,14 @@ export function findPeriods(text: string, options: PeriodOptions): Found[] {
     }
     return seasonPeriod(m[2]!, y, today);
   });
-  claim(`\\b(?:(this|last|next) )?(?:christmas|xmas|crimbo|chrimbo|festive (?:period|season))(?: (?:of )?${YEAR})?\\b`, (m) => {
-    const latest = `${year}-12` <= current ? year : year - 1;
-    const y = m[2] ? Number(m[2]) : m[1] === 'next' || m[1] === 'this' || options.future ? year : latest;
-    return { ...monthsPeriod(`${y}-12`, `${y}-12`, today, 'month'), label: `December ${y} (the Christmas month)` };
-  });
+  claim(
+    `\\b(?:(this|last|next) )?(?:christmas|xmas|crimbo|chrimbo|festive (?:period|season))(?: (?:of )?${YEAR})?\\b`,
+    (m) => {
+      const latest = `${year}-12` <= current ? year : year - 1;
+      const y = m[2] ? Number(m[2]) : m[1] === 'next' || m[1] === 'this' || options.future ? year : latest;
+      return { ...monthsPeriod(`${y}-12`, `${y}-12`, today, 'month'), label: `December ${y} (the Christmas month)` };
+    },
+  );
   claim(`\\b(?:(this|last) )?easter(?: ${YEAR})?\\b`, (m) => {
     let y = m[2] ? Number(m[2]) : year;
     if (!m[2] && (easter(y).from > today || m[1] === 'last')) y -= 1;
@@ -485,19 +598,22 @@ export function findPeriods(text: string, options: PeriodOptions): Found[] {
   });
 
   // Ranges of months: "from July to September", "jul-sep", "between march and may 2026".
-  claim(`\\b(?:from |between )?${MONTH}(?: ${YEAR})? ?(?:to|till|until|through|thru|and|-|–) ?${MONTH}(?: ${YEAR})?\\b`, (m) => {
-    const a = monthNumber(m[1]!);
-    const b = monthNumber(m[3]!);
-    if (!/^(from|between)/.test(m[0]) && /\band\b/.test(m[0])) return null;
-    let last = m[4] ? `${m[4]}-${mm(b)}` : latestMonth(b, today);
-    let first = m[2] ? `${m[2]}-${mm(a)}` : `${last.slice(0, 4)}-${mm(a)}`;
-    if (first > last) first = addMonths(first, -12);
-    if (first > current) {
-      first = addMonths(first, -12);
-      last = addMonths(last, -12);
-    }
-    return monthsPeriod(first, last, today, 'months');
-  });
+  claim(
+    `\\b(?:from |between )?${MONTH}(?: ${YEAR})? ?(?:to|till|until|through|thru|and|-|–) ?${MONTH}(?: ${YEAR})?\\b`,
+    (m) => {
+      const a = monthNumber(m[1]!);
+      const b = monthNumber(m[3]!);
+      if (!/^(from|between)/.test(m[0]) && /\band\b/.test(m[0])) return null;
+      let last = m[4] ? `${m[4]}-${mm(b)}` : latestMonth(b, today);
+      let first = m[2] ? `${m[2]}-${mm(a)}` : `${last.slice(0, 4)}-${mm(a)}`;
+      if (first > last) first = addMonths(first, -12);
+      if (first > current) {
+        first = addMonths(first, -12);
+        last = addMonths(last, -12);
+      }
+      return monthsPeriod(first, last, today, 'months');
+    },
+  );
 
   // "since April", "since March 2025", "since christmas", "since the start of the year".
   claim(`\\bsince (?:the (?:start|beginning) of |the 1st of |1st )?${MONTH}(?: ${YEAR})?\\b`, (m) => {
@@ -506,14 +622,17 @@ export function findPeriods(text: string, options: PeriodOptions): Found[] {
     const p = monthsPeriod(first, current, today, 'months');
     return { ...p, label: `since 1 ${MONTH_NAMES[n - 1]} ${first.slice(0, 4)} (${dayRangeText(p.from, p.to)})` };
   });
-  claim(`\\bsince (?:the (?:start|beginning) of (?:the |this )?(?:year|yr)|new year|january 1st|jan 1st)\\b`, () => yearSoFar(today));
+  claim(`\\bsince (?:the (?:start|beginning) of (?:the |this )?(?:year|yr)|new year|january 1st|jan 1st)\\b`, () =>
+    yearSoFar(today),
+  );
 
   // Month names: "october", "november last yr", "last november", "march 2025", "in may".
   claim(`\\b(?:(last|previous|this|next|coming) )?${MONTH}(?:,? ${YEAR}|,? (last|this|next) (?:year|yr))?\\b`, (m) => {
     if (m[2] === 'may' && !m[1] && !m[3] && !m[4]) {
       const before = rest.slice(Math.max(0, m.index - 8), m.index);
       const after = rest.slice(m.index + m[0].length, m.index + m[0].length + 3);
-      if (!/\b(in|for|during|of|since|and|to|with|vs|than|from|over)\s*$/.test(before) && !/^\s*[?.!]?\s*$/.test(after)) return null;
+      if (!/\b(in|for|during|of|since|and|to|with|vs|than|from|over)\s*$/.test(before) && !/^\s*[?.!]?\s*$/.test(after))
+        return null;
     }
     if (m[2] === 'mar' && !m[3] && !m[4] && !m[1]) return null;
     const month = resolveMonth(monthNumber(m[2]!), m[3] ?? m[4], m[1]);
@@ -521,7 +640,10 @@ export function findPeriods(text: string, options: PeriodOptions): Found[] {
   });
 
   // Years: "this year", "last yr", "2025", "year to date".
-  claim(`\\b(?:this|current|the current) (?:year|yr)(?: so far| to date)?\\b|\\byear to date\\b|\\bso far this (?:year|yr)\\b|\\bytd\\b|\\bthis calendar year\\b`, () => yearSoFar(today));
+  claim(
+    `\\b(?:this|current|the current) (?:year|yr)(?: so far| to date)?\\b|\\byear to date\\b|\\bso far this (?:year|yr)\\b|\\bytd\\b|\\bthis calendar year\\b`,
+    () => yearSoFar(today),
+  );
   claim(`\\b(?:last|previous|the previous) (?:calendar )?(?:year|yr)\\b`, () => yearPeriod(year - 1, today));
   claim(`\\bnext (?:year|yr)\\b`, () => yearPeriod(year + 1, today));
   claim(`\\b(?:in |for |of |during )?${YEAR}\\b`, (m) => yearPeriod(Number(m[1]), today));

@@ -12,11 +12,14 @@ const read = (q: string, previous: Reading | null = null) => readQuestion(q, con
 /** "value revenue 2026-10-01..2026-10-31": the op, the metrics and the first period of an ask. */
 function shape(r: Reading): string {
   if (r.kind === 'multi') return r.parts.map(shape).join(' + ');
-  if (r.kind !== 'asks') return 'which' in r ? `${r.kind}:${r.which}` : 'reason' in r ? `${r.kind}:${r.reason}` : r.kind;
+  if (r.kind !== 'asks')
+    return 'which' in r ? `${r.kind}:${r.which}` : 'reason' in r ? `${r.kind}:${r.reason}` : r.kind;
   return r.asks
     .map((a) => {
       const p = a.periods[0];
-      const metrics = a.metrics.map((m) => (m.id === 'category' ? `category:${m.category}` : m.id === 'payee' ? `payee:${m.payee}` : m.id)).join(',');
+      const metrics = a.metrics
+        .map((m) => (m.id === 'category' ? `category:${m.category}` : m.id === 'payee' ? `payee:${m.payee}` : m.id))
+        .join(',');
       return `${a.op.kind === 'rank' ? `rank-${a.op.by}-${a.op.dir}` : a.op.kind} ${metrics} ${p ? `${p.from}..${p.to}` : '-'}${a.periods[1] ? ` vs ${a.periods[1].from}..${a.periods[1].to}` : ''}`;
     })
     .join(' | ');
@@ -43,7 +46,10 @@ const CASES: Array<[string, string]> = [
   ['profit after everything last quarter', 'value profit 2026-07-01..2026-09-30'],
   ['whats my margin looking like this tax year', 'value margin 2026-04-06..2026-11-27'],
   ['did we lose money over xmas', 'value profit 2025-12-01..2025-12-31'],
-  ['hows october compared with last october', 'compare revenue,costs,profit 2026-10-01..2026-10-31 vs 2025-10-01..2025-10-31'],
+  [
+    'hows october compared with last october',
+    'compare revenue,costs,profit 2026-10-01..2026-10-31 vs 2025-10-01..2025-10-31',
+  ],
   ['is november up on last year', 'compare revenue,costs,profit 2026-11-01..2026-11-27 vs 2025-11-01..2025-11-27'],
   ['why is my profit down this month', 'compare profit 2026-11-01..2026-11-27 vs 2026-10-01..2026-10-31'],
   ['have my wages gone up', 'compare wages 2026-08-01..2026-10-31 vs 2026-05-01..2026-07-31'],

@@ -2,8 +2,8 @@ import { addMonths, monthOf, type VatStagger } from '@brade/contract';
 import {
   allTime,
   clip,
-  findPeriods,
   type Found,
+  findPeriods,
   lastTwelveMonths,
   monthsPeriod,
   type Period,
@@ -37,12 +37,21 @@ export const CATEGORY_WORDS: Array<[RegExp, string]> = [
     /\b(?:card|processing|processor|transaction|merchant|payment|stripe|square|sumup)(?: processing| machine| reader)? (?:fees?|charges?|commission)\b|\bfees? (?:on|for) (?:card|my card|the card)s?\b|\bcard machines? (?:is |are )?costing\b|\bin fees\b/,
     'Card processing fees',
   ],
-  [/\bpaye\b|\bnational insurance\b|\bni (?:contributions|payments|bill)\b|\bemployers? ni\b/, 'PAYE and National Insurance'],
+  [
+    /\bpaye\b|\bnational insurance\b|\bni (?:contributions|payments|bill)\b|\bemployers? ni\b/,
+    'PAYE and National Insurance',
+  ],
   [/\bpensions?\b|\bnest\b|\bauto[- ]enrol/, 'Pension contributions'],
   [/\bbusiness rates\b|\bcouncil (?:rates|tax)\b|\bnndr\b|\brates bill\b|\brates\b(?! of)/, 'Business rates'],
   [/\binsurance\b|\binsurer\b/, 'Insurance'],
-  [/\butilit(?:y|ies)\b|\belectric\b|\bgas\b|\benergy\b|\bwater(?: bills?| rates)?\b|\bbroadband\b|\bphone(?: bills?| line)?\b|\binternet\b|\bwifi\b/, 'Utilities'],
-  [/\bstock\b|\bsupplies\b|\bproducts?\b|\bwholesalers?\b|\bcolou?rs? (?:stock|orders?)\b|\bhair dye\b/, 'Stock & supplies'],
+  [
+    /\butilit(?:y|ies)\b|\belectric\b|\bgas\b|\benergy\b|\bwater(?: bills?| rates)?\b|\bbroadband\b|\bphone(?: bills?| line)?\b|\binternet\b|\bwifi\b/,
+    'Utilities',
+  ],
+  [
+    /\bstock\b|\bsupplies\b|\bproducts?\b|\bwholesalers?\b|\bcolou?rs? (?:stock|orders?)\b|\bhair dye\b/,
+    'Stock & supplies',
+  ],
   [/\bsoftware\b|\bsubscriptions?\b|\bbooking (?:system|software|app)\b|\bapps?\b/, 'Software and subscriptions'],
   [/\baccountants?\b|\bprofessional fees\b|\bsolicitors?\b|\bbookkeep(?:er|ing)\b|\blegal fees\b/, 'Professional fees'],
   [/\bbank (?:charges|fees)\b|\baccount fees?\b/, 'Bank charges'],
@@ -81,38 +90,102 @@ function findMetrics(q: string): { metrics: Claimed[]; made: boolean } {
     }
   };
   // Gift vouchers: sold, spent, or still to be spent.
-  claim(/\b(?:gift )?(?:vouchers?|gift cards?)\b(?:[a-z' ]{0,30}?\b(?:still to be (?:redeemed|used|spent)|(?:yet|left) to be (?:redeemed|used|spent)|unredeemed|unspent|outstanding|not (?:yet )?(?:been )?(?:used|redeemed|spent)|redeemed|used|spent|cashed in))?/, (m) => {
-    const t = m[0];
-    if (/still|yet|left|unredeemed|unspent|outstanding|not /.test(t) || /\b(?:outstanding|unspent|unredeemed|still to|yet to|left to)\b/.test(q))
-      return { id: 'vouchersOutstanding' };
-    if (/redeemed|used|spent|cashed/.test(t) || /\b(?:redeemed|redemptions?)\b/.test(q)) return { id: 'vouchersRedeemed' };
-    return { id: 'vouchersSold' };
+  claim(
+    /\b(?:gift )?(?:vouchers?|gift cards?)\b(?:[a-z' ]{0,30}?\b(?:still to be (?:redeemed|used|spent)|(?:yet|left) to be (?:redeemed|used|spent)|unredeemed|unspent|outstanding|not (?:yet )?(?:been )?(?:used|redeemed|spent)|redeemed|used|spent|cashed in))?/,
+    (m) => {
+      const t = m[0];
+      if (
+        /still|yet|left|unredeemed|unspent|outstanding|not /.test(t) ||
+        /\b(?:outstanding|unspent|unredeemed|still to|yet to|left to)\b/.test(q)
+      )
+        return { id: 'vouchersOutstanding' };
+      if (/redeemed|used|spent|cashed/.test(t) || /\b(?:redeemed|redemptions?)\b/.test(q))
+        return { id: 'vouchersRedeemed' };
+      return { id: 'vouchersSold' };
+    },
+  );
+  claim(
+    /\bafter (?:i(?:'ve)? )?(?:pay|paid|paying|pays) (?:myself|me)\b|\bleft (?:over )?(?:for me )?after (?:my )?drawings\b/,
+    { id: 'afterDrawings' },
+  );
+  claim(
+    /\b(?:paid|pay|paying|pays) myself\b|\bdrawings?\b|\btaken out (?:for )?(?:myself|me)\b|\btook out for (?:myself|me)\b|\bmy (?:own )?(?:wage|salary|pay)\b|\bowner'?s? (?:money|drawings)\b/,
+    { id: 'ownerMoney' },
+  );
+  claim(
+    /\bafter (?:the |my |all )?(?:card )?fees\b|\bnet of (?:the )?(?:card )?fees\b|\b(?:actually |really )?landed\b|\bhit (?:my|the) (?:bank|account)\b/,
+    { id: 'netCardTakings' },
+  );
+  claim(
+    /\b(?:inc|incl|including|included|with|plus) (?:the )?vat\b|\bvat[- ]inclusive\b|\bgross takings\b|\bbefore vat (?:is )?(?:taken|removed)\b|\bwhat (?:customers|clients|people) (?:actually |really )?paid\b/,
+    { id: 'grossTakings' },
+  );
+  if (out.some((c) => c.metric.id === 'grossTakings'))
+    claim(/\b(?:customers|clients|people) (?:actually |really )?(?:pay|paid) (?:me|us)\b/, { id: 'grossTakings' });
+  claim(
+    /\b(?:chair|room|station|desk|space|seat) (?:rent|rental|hire|renters?)\b|\brent(?:al)? (?:from|paid by) (?:my |the )?(?:renters?|stylists?|tenants?)\b|\b(?:my |the )?(?:chair |room )?renters?\b/,
+    { id: 'chairRent' },
+  );
+  claim(/\bother income\b|\binterest received\b|\bincome (?:other than|besides|apart from) (?:sales|takings)\b/, {
+    id: 'otherIncome',
   });
-  claim(/\bafter (?:i(?:'ve)? )?(?:pay|paid|paying|pays) (?:myself|me)\b|\bleft (?:over )?(?:for me )?after (?:my )?drawings\b/, { id: 'afterDrawings' });
-  claim(/\b(?:paid|pay|paying|pays) myself\b|\bdrawings?\b|\btaken out (?:for )?(?:myself|me)\b|\btook out for (?:myself|me)\b|\bmy (?:own )?(?:wage|salary|pay)\b|\bowner'?s? (?:money|drawings)\b/, { id: 'ownerMoney' });
-  claim(/\bafter (?:the |my |all )?(?:card )?fees\b|\bnet of (?:the )?(?:card )?fees\b|\b(?:actually |really )?landed\b|\bhit (?:my|the) (?:bank|account)\b/, { id: 'netCardTakings' });
-  claim(/\b(?:inc|incl|including|included|with|plus) (?:the )?vat\b|\bvat[- ]inclusive\b|\bgross takings\b|\bbefore vat (?:is )?(?:taken|removed)\b|\bwhat (?:customers|clients|people) (?:actually |really )?paid\b/, { id: 'grossTakings' });
-  if (out.some((c) => c.metric.id === 'grossTakings')) claim(/\b(?:customers|clients|people) (?:actually |really )?(?:pay|paid) (?:me|us)\b/, { id: 'grossTakings' });
-  claim(/\b(?:chair|room|station|desk|space|seat) (?:rent|rental|hire|renters?)\b|\brent(?:al)? (?:from|paid by) (?:my |the )?(?:renters?|stylists?|tenants?)\b|\b(?:my |the )?(?:chair |room )?renters?\b/, { id: 'chairRent' });
-  claim(/\bother income\b|\binterest received\b|\bincome (?:other than|besides|apart from) (?:sales|takings)\b/, { id: 'otherIncome' });
-  claim(/\bvat\b[a-z' ]{0,20}?\b(?:paid|pay|payments?)\b(?: (?:to )?hmrc)?|\b(?:paid|payments? to) (?:hmrc|the vat ?man)\b(?: for vat)?|\bvat payments?\b/, { id: 'vatPaid' });
-  claim(/\bvat\b[a-z' ]{0,20}?\b(?:charged?|collected|output|on (?:my )?sales)\b|\boutput (?:vat|tax)\b/, { id: 'vatOutput' });
-  claim(/\bvat\b[a-z' ]{0,25}?\b(?:claim(?:ed)?(?: back)?|reclaim(?:ed|able)?|input|get back|back from hmrc)\b|\binput (?:vat|tax)\b|\breclaim(?:able)? vat\b/, { id: 'vatInput' });
-  claim(/\b(?:income|money) from (?:clients|customers|sales|card sales|services)\b|\bmoney (?:came|come|coming) in from (?:clients|customers|card sales|sales)\b/, { id: 'revenue' });
-  claim(/\b(?:make|made|making|earn|earned|take|took|taken|left|keep|kept|clear|cleared)\b[a-z0-9 ]{0,24}?\bafter (?:all )?(?:my |the )?(?:costs|expenses|bills|outgoings|everything)\b/, { id: 'profit' });
-  claim(/\bstaff(?:ing)? (?:costs?|bill|spend|expenses?|overheads)\b|\bemployment costs\b|\bpeople costs\b|\bcost of (?:my )?staff\b|\bteam costs\b/, { id: 'staffCosts' });
-  claim(/\bwages?(?: bill)?\b|\bsalar(?:y|ies)\b|\bpayroll\b|\bstaff pay\b|\bpaying (?:my |the )?staff\b|\bstaff\b(?= (?:cost|me|this|last|in|for)\b)/, { id: 'wages' });
+  claim(
+    /\bvat\b[a-z' ]{0,20}?\b(?:paid|pay|payments?)\b(?: (?:to )?hmrc)?|\b(?:paid|payments? to) (?:hmrc|the vat ?man)\b(?: for vat)?|\bvat payments?\b/,
+    { id: 'vatPaid' },
+  );
+  claim(/\bvat\b[a-z' ]{0,20}?\b(?:charged?|collected|output|on (?:my )?sales)\b|\boutput (?:vat|tax)\b/, {
+    id: 'vatOutput',
+  });
+  claim(
+    /\bvat\b[a-z' ]{0,25}?\b(?:claim(?:ed)?(?: back)?|reclaim(?:ed|able)?|input|get back|back from hmrc)\b|\binput (?:vat|tax)\b|\breclaim(?:able)? vat\b/,
+    { id: 'vatInput' },
+  );
+  claim(
+    /\b(?:income|money) from (?:clients|customers|sales|card sales|services)\b|\bmoney (?:came|come|coming) in from (?:clients|customers|card sales|sales)\b/,
+    { id: 'revenue' },
+  );
+  claim(
+    /\b(?:make|made|making|earn|earned|take|took|taken|left|keep|kept|clear|cleared)\b[a-z0-9 ]{0,24}?\bafter (?:all )?(?:my |the )?(?:costs|expenses|bills|outgoings|everything)\b/,
+    { id: 'profit' },
+  );
+  claim(
+    /\bstaff(?:ing)? (?:costs?|bill|spend|expenses?|overheads)\b|\bemployment costs\b|\bpeople costs\b|\bcost of (?:my )?staff\b|\bteam costs\b/,
+    { id: 'staffCosts' },
+  );
+  claim(
+    /\bwages?(?: bill)?\b|\bsalar(?:y|ies)\b|\bpayroll\b|\bstaff pay\b|\bpaying (?:my |the )?staff\b|\bstaff\b(?= (?:cost|me|this|last|in|for)\b)/,
+    { id: 'wages' },
+  );
   for (const [re, category] of CATEGORY_WORDS) claim(re, { id: 'category', category });
   claim(/\brefund(?:s|ed|ing)?\b|\bmoney back\b|\bchargebacks?\b|\bgave back\b/, { id: 'refunds' });
-  claim(/\bnew (?:clients?|customers?|people|faces)\b|\bfirst[- ]time(?:rs| clients?| customers?| visitors?)\b/, { id: 'newClients' });
-  claim(/\b(?:average|mean|typical) (?:spend|bill|ticket|transaction|sale|basket|visit value)\b|\bspend (?:per|a|each) (?:client|customer|head|visit|person)\b|\b(?:per|each) (?:client|customer|head)\b|\bspen[dt] on average\b|\bon average\b(?=.*\bspen[dt]\b)|\brevenue per client\b|\baverage (?:client|customer) spend\b/, { id: 'avgSpend' });
-  claim(/\b(?:card )?(?:payments|transactions|sales)(?= (?:went|go|did|do|were|have|had|thru|through|by|on|via|taken|in|this|last|we|i)\b|\?|$)(?<=how many [a-z ]{0,25}(?:payments|transactions|sales))|\bcard (?:payments|transactions)\b/, { id: 'cardPayments' });
-  claim(/\bclients?\b|\bcustomers?\b|\bpeople (?:through the door|in)\b|\bheads\b|\bfootfall\b|\bregulars\b/, { id: 'clients' });
+  claim(/\bnew (?:clients?|customers?|people|faces)\b|\bfirst[- ]time(?:rs| clients?| customers?| visitors?)\b/, {
+    id: 'newClients',
+  });
+  claim(
+    /\b(?:average|mean|typical) (?:spend|bill|ticket|transaction|sale|basket|visit value)\b|\bspend (?:per|a|each) (?:client|customer|head|visit|person)\b|\b(?:per|each) (?:client|customer|head)\b|\bspen[dt] on average\b|\bon average\b(?=.*\bspen[dt]\b)|\brevenue per client\b|\baverage (?:client|customer) spend\b/,
+    { id: 'avgSpend' },
+  );
+  claim(
+    /\b(?:card )?(?:payments|transactions|sales)(?= (?:went|go|did|do|were|have|had|thru|through|by|on|via|taken|in|this|last|we|i)\b|\?|$)(?<=how many [a-z ]{0,25}(?:payments|transactions|sales))|\bcard (?:payments|transactions)\b/,
+    { id: 'cardPayments' },
+  );
+  claim(/\bclients?\b|\bcustomers?\b|\bpeople (?:through the door|in)\b|\bheads\b|\bfootfall\b|\bregulars\b/, {
+    id: 'clients',
+  });
   claim(/\b(?:profit )?margins?\b/, { id: 'margin' });
-  claim(/\bprofits?\b|\bnet income\b|\bbottom line\b|\bmak(?:e|ing) (?:any |a )?(?:money|loss)\b|\blos(?:e|t|ing) money\b|\b(?:a |any )?loss(?:es)?\b|\bin the (?:red|black)\b|\bbreak(?:ing)? even\b|\bcleared?\b|\bkept\b|\bleft over\b|\bnet\b(?! of| card)|\bearn(?:ed|ings)? after\b/, { id: 'profit' });
-  claim(/\b(?:costs?|expenses?|expenditure|spen[dt]|spending|outgoings?|overheads?|bills?|paid out|going out|went out|money go(?:es|ing)?|cost me|costing)\b/, { id: 'costs' });
+  claim(
+    /\bprofits?\b|\bnet income\b|\bbottom line\b|\bmak(?:e|ing) (?:any |a )?(?:money|loss)\b|\blos(?:e|t|ing) money\b|\b(?:a |any )?loss(?:es)?\b|\bin the (?:red|black)\b|\bbreak(?:ing)? even\b|\bcleared?\b|\bkept\b|\bleft over\b|\bnet\b(?! of| card)|\bearn(?:ed|ings)? after\b/,
+    { id: 'profit' },
+  );
+  claim(
+    /\b(?:costs?|expenses?|expenditure|spen[dt]|spending|outgoings?|overheads?|bills?|paid out|going out|went out|money go(?:es|ing)?|cost me|costing)\b/,
+    { id: 'costs' },
+  );
   claim(/\b(?:total )?income\b(?! tax)/, { id: 'income' });
-  claim(/\btakings?\b|\btake\b|\btook\b|\btaken\b|\bsales?\b|\bsold\b|\brevenue\b|\bturnover\b|\b(?:bring|brought|bringing|took|take) in\b|\bcame in\b|\bcome in\b|\bcoming in\b|\bearn(?:ed|ings|ing)?\b|\bmoney in\b|\btill\b|\bcustomers? (?:actually )?paid\b|\bcash(?:ed)? (?:in|up)\b/, { id: 'revenue' });
+  claim(
+    /\btakings?\b|\btake\b|\btook\b|\btaken\b|\bsales?\b|\bsold\b|\brevenue\b|\bturnover\b|\b(?:bring|brought|bringing|took|take) in\b|\bcame in\b|\bcome in\b|\bcoming in\b|\bearn(?:ed|ings|ing)?\b|\bmoney in\b|\btill\b|\bcustomers? (?:actually )?paid\b|\bcash(?:ed)? (?:in|up)\b/,
+    { id: 'revenue' },
+  );
   let made = false;
   if (out.length === 0) {
     claim(/\b(?:make|made|making|makes)\b/, () => {
@@ -172,12 +245,22 @@ function payeeOf(q: string): string | null {
       q,
     );
   if (!m) return null;
-  if (/^(?:last|this|since|in|over|during|on|for|so|the|year|month|week|today|yesterday|ever|altogether|all|each|every|per|a|an|much|more|less|too)\b/.test(m[1]!)) return null;
+  if (
+    /^(?:last|this|since|in|over|during|on|for|so|the|year|month|week|today|yesterday|ever|altogether|all|each|every|per|a|an|much|more|less|too)\b/.test(
+      m[1]!,
+    )
+  )
+    return null;
   const words = m[1]!.split(' ').filter((w) => !STOP_PAYEE.has(w));
   if (words.length === 0) return null;
   const text = words.join(' ');
   if (CATEGORY_WORDS.some(([re]) => re.test(text))) return null;
-  if (/^(?:it|that|this|them|those|these|things?|stuff|everything|anything|myself|me|staff|vat|hmrc|tax|bills?|costs?|expenses?|money|out|back|in|rent|wages|fees)$/.test(text)) return null;
+  if (
+    /^(?:it|that|this|them|those|these|things?|stuff|everything|anything|myself|me|staff|vat|hmrc|tax|bills?|costs?|expenses?|money|out|back|in|rent|wages|fees)$/.test(
+      text,
+    )
+  )
+    return null;
   return text;
 }
 const STOP_PAYEE = new Set(['the', 'a', 'my', 'our', 'at', 'to', 'on', 'with', 'for', 'much', 'money']);
@@ -215,23 +298,29 @@ const ACTION =
   /^(?:can you |could you |please |will you |would you )?(?:pay|transfer|send|move|cancel|book|schedule|submit|file|email|e-mail|text|ring|call|refund|set up|setup|make a payment|raise an invoice|invoice|chase|remind)\b(?!.*\b(?:how much|what|when|did|have i|do i)\b)/;
 const ADVICE =
   /\b(?:should i|shall i|is it worth|would it be better|better off)\b(?!.*\b(?:put aside|set aside|save for|keep back|put away)\b)|\bgo(?:ing)? limited\b|\blimited company\b|\bltd company\b|\bincorporat|\bsole trader\b|\bthrough the business\b|\btax[- ]deductible\b|\ballowable expenses?\b|\bclaim (?:for )?(?:my )?(?:car|van|mileage|phone|home|clothes|uniform)\b|\bpay less tax\b|\bavoid tax\b|\btax (?:advice|planning|return)\b|\bhow much (?:income )?tax (?:will|do|should) i\b|\bself assessment bill\b|\bdividends? or salary\b|\bmortgage\b|\binvest(?:ment|ing)? (?:advice|in)\b/;
-const FORECAST = /\b(?:predict|forecast|in (?:five|ten|\d+) years|by 20\d\d|next (?:year|yr|quarter|summer|christmas|spring|autumn|winter)|going to (?:be|make|take)|will (?:i|we|my|our|it|the salon|the business) (?:take|make|be|earn|turn over|do))\b/;
-const FUTURE_WORDS = /\b(?:looking|shaping up|look like|going to be|will be|gonna be|coming up|ahead|upcoming|expect|expected|next)\b/;
+const FORECAST =
+  /\b(?:predict|forecast|in (?:five|ten|\d+) years|by 20\d\d|next (?:year|yr|quarter|summer|christmas|spring|autumn|winter)|going to (?:be|make|take)|will (?:i|we|my|our|it|the salon|the business) (?:take|make|be|earn|turn over|do))\b/;
+const FUTURE_WORDS =
+  /\b(?:looking|shaping up|look like|going to be|will be|gonna be|coming up|ahead|upcoming|expect|expected|next)\b/;
 const STAFF_NAME =
   /\b(?:did|has|does|have)\s+(?!i\b|we\b|you\b|they\b|the\b|it\b|my\b|our\b|salon\b|business\b|us\b|he\b|she\b|anyone\b|everyone\b|that\b|this\b|these\b|those\b|what\b|which\b|clients?\b|customers?\b|people\b|things\b|sales\b|takings\b|costs\b|profit\b|prices?\b|rent\b|wages\b|vat\b|card\b|a\b|an\b)([a-z]+)\s+(?:take|took|taken|make|made|bring|brought|sell|sold|earn|earned|do)\b|\b([a-z]+)'s (?:takings|sales|clients|customers|figures|revenue)\b(?<!\b(?:today|yesterday|month|week|year|quarter|salon|business|black friday|friday|monday|tuesday|wednesday|thursday|saturday|sunday|last year|this year|last month|this month|the month|the year|christmas|december|november|october|september|august|july|june|april|march|february|january|tax year)'s (?:takings|sales|clients|customers|figures|revenue))|\b(?:each|every|which|per|by|individual|top|best|worst) (?:stylist|staff member|member of staff|employee|therapist|technician|barber|hairdresser)s?\b|\bstylists? (?:took|take|brought|made|sold)\b/;
 const SERVICES =
   /\b(?:which|what|best|top|most popular|most profitable|biggest|worst|least)\b[a-z -]{0,25}\b(?:treatments?|services?|procedures?|products? (?:sells?|sold|selling))\b|\b(?:by|per|each) (?:treatment|service)\b|\b(?:colou?rs?|cuts?|highlights|balayage|blow[- ]?dry|nails|facials?|perms?|extensions) (?:vs|versus|or|compared)\b/;
-const AMBIGUOUS_PERIOD = /\b(?:the |over the |during the |in the )?(?:holidays|hols|half[- ]term|school holidays|bank holiday(?! monday)|the break|term time|peak season|busy season|quiet season)\b/;
-const PRONOUN_REFERENT = /\b(?:on|for|about|at|with) (?:it|that|this|them|those|these|him|her)\b\s*[?.!]*$|\bspen[dt] on it\b|\bcost of it\b/;
+const AMBIGUOUS_PERIOD =
+  /\b(?:the |over the |during the |in the )?(?:holidays|hols|half[- ]term|school holidays|bank holiday(?! monday)|the break|term time|peak season|busy season|quiet season)\b/;
+const PRONOUN_REFERENT =
+  /\b(?:on|for|about|at|with) (?:it|that|this|them|those|these|him|her)\b\s*[?.!]*$|\bspen[dt] on it\b|\bcost of it\b/;
 
 const COMPARE_WORDS =
   /\b(?:compare[ds]?|comparing|comparison|vs|versus|against|than|up on|down on|better|worse|up or down|gone (?:up|down)|go(?:ne)? up|go(?:ne)? down|went (?:up|down)|going (?:up|down)|increas(?:e|ed|ing)|decreas(?:e|ed|ing)|chang(?:e|ed|ing)|difference|grow(?:n|th|ing)?|drop(?:ped)?|fallen|fell|rise|risen|rose|up\b|down\b)\b/;
-const TREND_WORDS = /\b(?:gone (?:up|down)|going (?:up|down)|increas(?:ed|ing)|decreas(?:ed|ing)|ris(?:en|ing)|fall(?:en|ing)|creeping up|trend(?:ing)?|growing|over time)\b/;
+const TREND_WORDS =
+  /\b(?:gone (?:up|down)|going (?:up|down)|increas(?:ed|ing)|decreas(?:ed|ing)|ris(?:en|ing)|fall(?:en|ing)|creeping up|trend(?:ing)?|growing|over time)\b/;
 const PROJECTION =
   /\b(?:at (?:this|the same|that) (?:pace|rate)|projected|projection|on course to (?:take|make)|month[- ]end (?:takings|revenue|sales|figure))\b(?!.*\b(?:vat|threshold|target|goal)\b)|\b(?:will|am) (?:i|we) (?:going to )?(?:take|make|turn over)\b.*\b(?:this month|by the end of the month)\b|\b(?:takings|revenue|sales) (?:be )?by the end of (?:the|this) month\b|\bwhat will (?:my|our) (?:takings|revenue|sales) be\b(?=.*\b(?:month|end)\b)/;
 const YEAR_ON_YEAR =
   /\b(?:than|on|with|to|vs|versus|against) (?:this time |the same (?:time|period|month) )?last (?:year|yr)\b|\bup on last (?:year|yr)\b|\bdown on last (?:year|yr)\b|\byear[- ]on[- ]year\b|\bthis time last (?:year|yr)\b|\bsame (?:time|month|period) last (?:year|yr)\b/;
-const SHARE_WORDS = /%|\bper ?cent(?:age)?\b|\bproportion\b|\bshare\b|\bhow much of (?:my|our|the)\b|\bwhat (?:part|fraction) of\b|\beating (?:into|up|more)?\b|\bof (?:my|our|the) (?:takings|turnover|sales|revenue|income|costs|spending|expenses)\b|\bas a (?:share|part) of\b/;
+const SHARE_WORDS =
+  /%|\bper ?cent(?:age)?\b|\bproportion\b|\bshare\b|\bhow much of (?:my|our|the)\b|\bwhat (?:part|fraction) of\b|\beating (?:into|up|more)?\b|\bof (?:my|our|the) (?:takings|turnover|sales|revenue|income|costs|spending|expenses)\b|\bas a (?:share|part) of\b/;
 
 /** The parts of a share: not its base ("what % of my takings goes on card fees" is card fees of takings); staff means all staff costs. */
 function shareNumerators(metrics: Metric[], base: Metric): Metric[] {
@@ -249,9 +338,10 @@ function shareNumerators(metrics: Metric[], base: Metric): Metric[] {
 
 /** What the owner meant by the base of a share ("of my takings", "of my costs", "of my income"). */
 function baseOf(q: string, numerator: Metric[]): Metric {
-  const after = /\b(?:of|on) (?:my |our |the |total )?(takings|turnover|sales|revenue|income|costs|spending|expenses|outgoings|money)\b|\bof (?:what i|what we) (take|spend|make)\b/.exec(
-    q.replace(/\bas a (?:%|per ?cent(?:age)?) of\b/, 'of'),
-  );
+  const after =
+    /\b(?:of|on) (?:my |our |the |total )?(takings|turnover|sales|revenue|income|costs|spending|expenses|outgoings|money)\b|\bof (?:what i|what we) (take|spend|make)\b/.exec(
+      q.replace(/\bas a (?:%|per ?cent(?:age)?) of\b/, 'of'),
+    );
   const word = after?.[1] ?? after?.[2];
   const first = numerator[0]?.id;
   if (first === 'refunds') return { id: 'grossSales' };
@@ -262,7 +352,8 @@ function baseOf(q: string, numerator: Metric[]): Metric {
   return { id: 'revenue' };
 }
 
-const sentenceSplit = /\s*(?:[?!;]+|\.\s)\s*|\s*,?\s+(?:and|also|plus|then)\s+(?=(?:what|what's|how|how's|when|when's|which|who|is|are|did|do|does|has|have|was|were|where|any|can|could)\b)|\s*,\s*(?=(?:what|what's|how|how's|when|when's|which|who|is|are|did|do|does|has|have|was|where|any|can|could)\b)/;
+const sentenceSplit =
+  /\s*(?:[?!;]+|\.\s)\s*|\s*,?\s+(?:and|also|plus|then)\s+(?=(?:what|what's|how|how's|when|when's|which|who|is|are|did|do|does|has|have|was|were|where|any|can|could)\b)|\s*,\s*(?=(?:what|what's|how|how's|when|when's|which|who|is|are|did|do|does|has|have|was|where|any|can|could)\b)/;
 
 /**
  * Reads one question. `previous` is the conversation's last reading: a follow-up ("and September?", "what about
@@ -294,7 +385,10 @@ export function readQuestion(question: string, context: ReaderContext, previous:
     parts.push(part);
     before = part;
   }
-  const key = (r: Reading) => JSON.stringify(r, (k, v) => (k === 'label' || k === 'periodDefaulted' || k === 'unit' || k === 'soFar' ? undefined : v));
+  const key = (r: Reading) =>
+    JSON.stringify(r, (k, v) =>
+      k === 'label' || k === 'periodDefaulted' || k === 'unit' || k === 'soFar' ? undefined : v,
+    );
   const unique = parts.filter((p, i) => parts.findIndex((o) => key(o) === key(p)) === i);
   if (unique.length === 0) return readClause(q, context, previous, null);
   return unique.length === 1 ? unique[0]! : { kind: 'multi', parts: unique };
@@ -306,12 +400,23 @@ export function suggestionsFor(q: string, metrics: Metric[], period: Period | nu
   const out: string[] = [];
   const first = metrics[0]?.id;
   if (first === 'costs' || first === 'category' || first === 'payee') {
-    out.push(`What did I spend ${period ? `in ${when}` : 'last month'}?`, `What were my biggest costs ${period ? `in ${when}` : 'last month'}?`);
+    out.push(
+      `What did I spend ${period ? `in ${when}` : 'last month'}?`,
+      `What were my biggest costs ${period ? `in ${when}` : 'last month'}?`,
+    );
   }
   if (/\b(?:holiday|hols|half[- ]term|break)\b/.test(q)) {
-    out.push('What did I take over Christmas (December 2025)?', 'What did I take over the summer (June to August)?', 'What did I take over the Easter weekend?');
+    out.push(
+      'What did I take over Christmas (December 2025)?',
+      'What did I take over the summer (June to August)?',
+      'What did I take over the Easter weekend?',
+    );
   }
-  out.push(`What were my takings ${period ? `in ${when}` : 'last month'}?`, `What was my profit ${period ? `in ${when}` : 'last month'}?`, 'How is business this month compared with last month?');
+  out.push(
+    `What were my takings ${period ? `in ${when}` : 'last month'}?`,
+    `What was my profit ${period ? `in ${when}` : 'last month'}?`,
+    'How is business this month compared with last month?',
+  );
   return [...new Set(out)].slice(0, 3);
 }
 
@@ -328,10 +433,26 @@ function readClause(q: string, context: ReaderContext, previous: Reading | null,
   });
   const yearOnYear = has(q, YEAR_ON_YEAR);
   // "up on last year", "than this time last year": a comparison with a year before, not the calendar year 2025.
-  const named = yearOnYear && (has(q, COMPARE_WORDS) || has(q, SHARE_WORDS)) ? found.filter((f) => !f.relative && !(f.period.unit === 'year' && /\blast (?:year|yr)\b/.test(q) && f.period.from.slice(0, 4) === String(Number(today.slice(0, 4)) - 1))) : found;
+  const named =
+    yearOnYear && (has(q, COMPARE_WORDS) || has(q, SHARE_WORDS))
+      ? found.filter(
+          (f) =>
+            !f.relative &&
+            !(
+              f.period.unit === 'year' &&
+              /\blast (?:year|yr)\b/.test(q) &&
+              f.period.from.slice(0, 4) === String(Number(today.slice(0, 4)) - 1)
+            ),
+        )
+      : found;
   const periods = resolvePeriods(named, today, previous);
   // "How did my costs compare with the month before?" with nothing before it: this month against last month.
-  if (named.length > 0 && named.every((f) => f.relative === 'before') && periodsOf(previous).length === 0 && has(q, COMPARE_WORDS)) {
+  if (
+    named.length > 0 &&
+    named.every((f) => f.relative === 'before') &&
+    periodsOf(previous).length === 0 &&
+    has(q, COMPARE_WORDS)
+  ) {
     periods.splice(0, periods.length, thisMonth(today), periods[0]!);
   }
   const ownPeriods = periods.length;
@@ -350,8 +471,10 @@ function readClause(q: string, context: ReaderContext, previous: Reading | null,
   if (whatIf) return { kind: 'whatIf', change: whatIf };
 
   // What BradeBot cannot do, whatever the figures: another business, actions, advice, the far future.
-  if (has(q, OTHER_BUSINESS) && !has(q, /\bretention\b|\bcom(?:e|ing) back\b|\breturn/)) return decline('otherBusiness');
-  if (has(q, ACTION)) return decline('action', metrics.some((m) => m.id.startsWith('vat')) || vatTopic ? 'vat' : undefined);
+  if (has(q, OTHER_BUSINESS) && !has(q, /\bretention\b|\bcom(?:e|ing) back\b|\breturn/))
+    return decline('otherBusiness');
+  if (has(q, ACTION))
+    return decline('action', metrics.some((m) => m.id.startsWith('vat')) || vatTopic ? 'vat' : undefined);
   if (has(q, ADVICE)) return decline('advice');
   if (has(q, STAFF_NAME)) return decline('staff');
   if (has(q, SERVICES) && !has(q, /\bstock\b|\bsupplies\b/)) return decline('services');
@@ -360,15 +483,30 @@ function readClause(q: string, context: ReaderContext, previous: Reading | null,
   for (const p of periods) {
     const c = clip(p, today, context.booksFrom);
     if (c.kind === 'notStarted') {
-      return { kind: 'decline', reason: has(q, FORECAST) || p.from.slice(0, 4) > today.slice(0, 4) ? 'forecast' : 'notStarted', period: p };
+      return {
+        kind: 'decline',
+        reason: has(q, FORECAST) || p.from.slice(0, 4) > today.slice(0, 4) ? 'forecast' : 'notStarted',
+        period: p,
+      };
     }
     if (c.kind === 'beforeBooks') return { kind: 'decline', reason: 'beforeBooks', period: p };
   }
-  if (has(q, FORECAST) && !has(q, /\b(?:this|the) month\b|\bmonth[- ]end\b|\bend of (?:the|this) month\b|\bvat threshold\b|\bthreshold\b|\bat this rate\b/)) {
+  if (
+    has(q, FORECAST) &&
+    !has(
+      q,
+      /\b(?:this|the) month\b|\bmonth[- ]end\b|\bend of (?:the|this) month\b|\bvat threshold\b|\bthreshold\b|\bat this rate\b/,
+    )
+  ) {
     return decline('forecast');
   }
   if (has(q, AMBIGUOUS_PERIOD) && periods.length === 0) {
-    return { kind: 'clarify', reason: 'period', unknown: [AMBIGUOUS_PERIOD.exec(q)![0].trim()], suggestions: suggestionsFor(q, metrics, null) };
+    return {
+      kind: 'clarify',
+      reason: 'period',
+      unknown: [AMBIGUOUS_PERIOD.exec(q)![0].trim()],
+      suggestions: suggestionsFor(q, metrics, null),
+    };
   }
 
   // Questions that name their subject: VAT, cash, goals, retention, clients' habits.
@@ -376,30 +514,59 @@ function readClause(q: string, context: ReaderContext, previous: Reading | null,
   if (special) return special;
 
   if (has(q, PRONOUN_REFERENT) && !previous && !has(q, /\bpercent|%/)) {
-    return { kind: 'clarify', reason: 'referent', unknown: [PRONOUN_REFERENT.exec(q)![0].trim()], suggestions: suggestionsFor(q, metrics, period) };
+    return {
+      kind: 'clarify',
+      reason: 'referent',
+      unknown: [PRONOUN_REFERENT.exec(q)![0].trim()],
+      suggestions: suggestionsFor(q, metrics, period),
+    };
   }
 
   // A payee named: the same search as the transactions behind a report line.
   const payee = payeeOf(q);
-  if (payee && metrics.every((m) => m.id === 'costs' || m.id === 'revenue' || m.id === 'cardPayments')) metrics = [{ id: 'payee', payee }];
+  if (payee && metrics.every((m) => m.id === 'costs' || m.id === 'revenue' || m.id === 'cardPayments'))
+    metrics = [{ id: 'payee', payee }];
 
   // Overviews: "how's business", "how did Q3 go".
   if (
     metrics.length === 0 &&
     !has(q, COMPARE_WORDS) &&
-    has(q, /\bhow(?:'s| is| are| was| were| did| has)? (?:business|things|trade|trading|it|we|i|the salon|the shop|everything|my business|my salon|the month|the year|the quarter|the summer)\b|\boverview\b|\bsummar(?:y|ise|ize)\b|\b(?:go|going|gone|went|doing|been|look(?:ing)?)\s*[?.!]*$|\breview\b|\bhow did\b/)
+    has(
+      q,
+      /\bhow(?:'s| is| are| was| were| did| has)? (?:business|things|trade|trading|it|we|i|the salon|the shop|everything|my business|my salon|the month|the year|the quarter|the summer)\b|\boverview\b|\bsummar(?:y|ise|ize)\b|\b(?:go|going|gone|went|doing|been|look(?:ing)?)\s*[?.!]*$|\breview\b|\bhow did\b/,
+    )
   ) {
-    if (period?.unit === 'day') return { kind: 'asks', asks: [{ metrics: [{ id: 'revenue' }], periods: [period], op: { kind: 'value' } }] };
+    if (period?.unit === 'day')
+      return { kind: 'asks', asks: [{ metrics: [{ id: 'revenue' }], periods: [period], op: { kind: 'value' } }] };
     return { kind: 'overview', period: period ?? null };
   }
 
   // A follow-up that names only a period ("and September?") or only a measure ("what about costs?").
-  const followUp = /^(?:and|but|ok(?:ay)?(?: and)?|what about|how about|and for|and in|and what about|what of|same for|same but|now|and the|for|in)\b/.test(q) || q.split(' ').length <= 4;
-  if (sibling?.kind === 'asks' && sibling.asks[0]?.op.kind === 'rank' && metrics.length === 0 && has(q, COMPARE_WORDS) && period) {
-    return { kind: 'asks', asks: [{ metrics: [{ id: 'revenue' }], periods: [period], op: { kind: 'compare', why: false, withRanked: true } }] };
+  const followUp =
+    /^(?:and|but|ok(?:ay)?(?: and)?|what about|how about|and for|and in|and what about|what of|same for|same but|now|and the|for|in)\b/.test(
+      q,
+    ) || q.split(' ').length <= 4;
+  if (
+    sibling?.kind === 'asks' &&
+    sibling.asks[0]?.op.kind === 'rank' &&
+    metrics.length === 0 &&
+    has(q, COMPARE_WORDS) &&
+    period
+  ) {
+    return {
+      kind: 'asks',
+      asks: [
+        { metrics: [{ id: 'revenue' }], periods: [period], op: { kind: 'compare', why: false, withRanked: true } },
+      ],
+    };
   }
   if (metrics.length === 0 && ownPeriods > 0 && previous && followUp) return withPeriods(previous, periods, today);
-  if (metrics.length > 0 && periods.length === 0 && previous && /^(?:and|what about|how about|and what about|same for|ok and)\b/.test(q)) {
+  if (
+    metrics.length > 0 &&
+    periods.length === 0 &&
+    previous &&
+    /^(?:and|what about|how about|and what about|same for|ok and)\b/.test(q)
+  ) {
     const p = periodsOf(previous);
     if (p.length > 0) periods.push(...p);
   }
@@ -413,13 +580,21 @@ function readClause(q: string, context: ReaderContext, previous: Reading | null,
       if (nums.length > 0) return { kind: 'asks', asks: [{ metrics: nums, periods: ps, op: { kind: 'share', base } }] };
     }
     if (sibling?.kind === 'asks' && sibling.asks[0]?.op.kind === 'rank' && has(q, COMPARE_WORDS) && period) {
-      return { kind: 'asks', asks: [{ metrics: [{ id: 'revenue' }], periods: [period], op: { kind: 'compare', why: false, withRanked: true } }] };
+      return {
+        kind: 'asks',
+        asks: [
+          { metrics: [{ id: 'revenue' }], periods: [period], op: { kind: 'compare', why: false, withRanked: true } },
+        ],
+      };
     }
     if (has(q, /\b(?:stripe|square|sumup|card machines?|processors?)\b/)) {
       metrics = [{ id: 'revenue' }];
     } else if (has(q, COMPARE_WORDS) && (periods.length > 0 || has(q, /\bthis month\b|\blast\b|\blast year\b/))) {
       metrics = [{ id: 'revenue' }, { id: 'costs' }, { id: 'profit' }];
-    } else if (has(q, /\b(?:best|worst|busiest|quietest|slowest|strongest|weakest|biggest|top)\b/) && has(q, /\bmonth|day|week\b/)) {
+    } else if (
+      has(q, /\b(?:best|worst|busiest|quietest|slowest|strongest|weakest|biggest|top)\b/) &&
+      has(q, /\bmonth|day|week\b/)
+    ) {
       metrics = [{ id: 'revenue' }];
     } else {
       const unknown = unknownWords(q);
@@ -432,11 +607,19 @@ function readClause(q: string, context: ReaderContext, previous: Reading | null,
   return { kind: 'asks', asks: [ask] };
 }
 
-const decline = (reason: DeclineReason, detail?: string): Reading => ({ kind: 'decline', reason, ...(detail ? { detail } : {}) });
+const decline = (reason: DeclineReason, detail?: string): Reading => ({
+  kind: 'decline',
+  reason,
+  ...(detail ? { detail } : {}),
+});
 
 /** Words of a question the reader did not place (for "I did not understand …"). */
 export function unknownWords(q: string): string[] {
-  const rest = q.replace(FILLER, ' ').replace(/[^a-z0-9' ]/g, ' ').split(/\s+/).filter((w) => w.length > 1 || /\d/.test(w));
+  const rest = q
+    .replace(FILLER, ' ')
+    .replace(/[^a-z0-9' ]/g, ' ')
+    .split(/\s+/)
+    .filter((w) => w.length > 1 || /\d/.test(w));
   return rest.slice(0, 4);
 }
 
@@ -458,7 +641,8 @@ function resolvePeriods(found: Found[], today: string, previous: Reading | null)
 export function periodsOf(reading: Reading | null): Period[] {
   if (!reading) return [];
   if (reading.kind === 'asks') return reading.asks[0]?.periods ?? [];
-  if (reading.kind === 'overview' || reading.kind === 'vat' || reading.kind === 'cash' || reading.kind === 'topClients') return reading.period ? [reading.period] : [];
+  if (reading.kind === 'overview' || reading.kind === 'vat' || reading.kind === 'cash' || reading.kind === 'topClients')
+    return reading.period ? [reading.period] : [];
   if (reading.kind === 'multi') return periodsOf(reading.parts[0] ?? null);
   return [];
 }
@@ -469,15 +653,22 @@ function withPeriods(previous: Reading, periods: Period[], today: string): Readi
       kind: 'asks',
       asks: previous.asks.map((a) => ({
         ...a,
-        periods: a.op.kind === 'compare' && periods.length === 1 ? [periods[0]!, periodBefore(periods[0]!, today)] : periods,
+        periods:
+          a.op.kind === 'compare' && periods.length === 1 ? [periods[0]!, periodBefore(periods[0]!, today)] : periods,
         periodDefaulted: false,
       })),
     };
   }
-  if (previous.kind === 'overview' || previous.kind === 'vat' || previous.kind === 'cash' || previous.kind === 'topClients') {
+  if (
+    previous.kind === 'overview' ||
+    previous.kind === 'vat' ||
+    previous.kind === 'cash' ||
+    previous.kind === 'topClients'
+  ) {
     return { ...previous, period: periods[0]! };
   }
-  if (previous.kind === 'multi') return { kind: 'multi', parts: previous.parts.map((p) => withPeriods(p, periods, today)) };
+  if (previous.kind === 'multi')
+    return { kind: 'multi', parts: previous.parts.map((p) => withPeriods(p, periods, today)) };
   return { kind: 'overview', period: periods[0]! };
 }
 
@@ -486,15 +677,33 @@ function defaultPeriod(op: Op, metrics: Metric[], context: ReaderContext, q: str
   const { today } = context;
   const books = context.booksFrom ?? today;
   const first = metrics[0]?.id;
-  if (first === 'payee' || first === 'vouchersOutstanding' || (first === 'clients' && op.kind === 'count')) return [allTime(books, today)];
+  if (first === 'payee' || first === 'vouchersOutstanding' || (first === 'clients' && op.kind === 'count'))
+    return [allTime(books, today)];
   if (op.kind === 'compare') return [];
-  if (op.kind === 'share' || op.kind === 'rank' || op.kind === 'breakdown' || (op.kind === 'value' && op.per === 'month')) {
+  if (
+    op.kind === 'share' ||
+    op.kind === 'rank' ||
+    op.kind === 'breakdown' ||
+    (op.kind === 'value' && op.per === 'month')
+  ) {
     return [lastTwelveMonths(today)];
   }
   if (first === 'profit' || first === 'margin') {
-    return has(q, /\b(?:am i|are we|is the (?:salon|business)) (?:actually |even |really )?(?:making|profitable|in profit)\b/) ? [lastTwelveMonths(today)] : [thisMonth(today), lastMonth(today)];
+    return has(
+      q,
+      /\b(?:am i|are we|is the (?:salon|business)) (?:actually |even |really )?(?:making|profitable|in profit)\b/,
+    )
+      ? [lastTwelveMonths(today)]
+      : [thisMonth(today), lastMonth(today)];
   }
-  if (first === 'refunds' || first === 'cardPayments' || first === 'vouchersSold' || first === 'vouchersRedeemed' || first === 'avgSpend') return [thisMonth(today)];
+  if (
+    first === 'refunds' ||
+    first === 'cardPayments' ||
+    first === 'vouchersSold' ||
+    first === 'vouchersRedeemed' ||
+    first === 'avgSpend'
+  )
+    return [thisMonth(today)];
   return [thisMonth(today), lastMonth(today)];
 }
 const lastMonth = (today: string) => {
@@ -503,47 +712,110 @@ const lastMonth = (today: string) => {
 };
 
 function readAsk(q: string, metrics: Metric[], periods: Period[], context: ReaderContext): Ask {
-  const { today } = context;
   let op: Op;
   const count = has(q, /\bhow many\b|\bnumber of\b|\bcount\b/);
   const rankDir = has(q, /\b(?:worst|quietest|slowest|weakest|lowest|least|smallest|poorest)\b/) ? 'bottom' : 'top';
-  const ranking = has(q, /\b(?:best|worst|busiest|quietest|slowest|strongest|weakest|biggest|largest|highest|lowest|most|least|top|main|poorest)\b/);
-  const byMonth = has(
+  const ranking = has(
     q,
-    /\b(?:best|worst|busiest|quietest|slowest|strongest|weakest|biggest|top|highest|lowest|most|least|poorest|cheapest|dearest)\b[a-z' ]{0,16}\bmonths?\b|\b(?:which|what|in which|the) months?\b(?! (?:so far|to date|before))|\bmonths? (?:had|was|did|with|where)\b|\bmonth ever\b/,
-  ) && !has(q, /\b(?:last|this|previous|current|the) month\b(?!.*\bmonths?\b.*\b(?:best|worst|busiest|quietest|most|least|highest|lowest)\b)(?![a-z ]*\b(?:had|was|did)\b)/);
-  const byWeekday = has(q, /\bday of the week\b|\bweekday\b|\bwhich day\b|\bwhat day\b|\bbusiest day\b|\bquietest day\b|\bdays? of the week\b|\bbest day\b|\bworst day\b|\bslowest day\b/);
-  const byProcessor = has(q, /\b(?:card machines?|processors?|card providers?|payment providers?|stripe|square|sumup)\b/);
-  const byCategory = has(q, /\bcategor(?:y|ies)\b|\bexpenses?\b|\bcosts?\b|\bbills?\b|\boutgoings?\b/) || metrics[0]?.id === 'costs';
-  if (has(q, /\bbreak ?down\b|\bsplit\b|\bby (?:category|type)\b|\beach (?:category|expense)\b|\bitemi[sz]e\b|\bline by line\b/)) {
-    op = { kind: 'breakdown', by: byProcessor ? 'processor' : byWeekday ? 'weekday' : has(q, /\bby month\b|\bmonth by month\b|\beach month\b/) ? 'month' : 'category' };
-  } else if (byProcessor && (has(q, /\bvs\b|\bversus\b|\bcompared?\b|\beach\b|\bby\b|\bper\b/) || (ranking && metrics[0]?.category === 'Card processing fees'))) {
-    op = ranking && !has(q, /\bvs\b|\bversus\b/) ? { kind: 'rank', dir: rankDir, by: 'processor' } : { kind: 'breakdown', by: 'processor' };
+    /\b(?:best|worst|busiest|quietest|slowest|strongest|weakest|biggest|largest|highest|lowest|most|least|top|main|poorest)\b/,
+  );
+  const byMonth =
+    has(
+      q,
+      /\b(?:best|worst|busiest|quietest|slowest|strongest|weakest|biggest|top|highest|lowest|most|least|poorest|cheapest|dearest)\b[a-z' ]{0,16}\bmonths?\b|\b(?:which|what|in which|the) months?\b(?! (?:so far|to date|before))|\bmonths? (?:had|was|did|with|where)\b|\bmonth ever\b/,
+    ) &&
+    !has(
+      q,
+      /\b(?:last|this|previous|current|the) month\b(?!.*\bmonths?\b.*\b(?:best|worst|busiest|quietest|most|least|highest|lowest)\b)(?![a-z ]*\b(?:had|was|did)\b)/,
+    );
+  const byWeekday = has(
+    q,
+    /\bday of the week\b|\bweekday\b|\bwhich day\b|\bwhat day\b|\bbusiest day\b|\bquietest day\b|\bdays? of the week\b|\bbest day\b|\bworst day\b|\bslowest day\b/,
+  );
+  const byProcessor = has(
+    q,
+    /\b(?:card machines?|processors?|card providers?|payment providers?|stripe|square|sumup)\b/,
+  );
+  if (
+    has(
+      q,
+      /\bbreak ?down\b|\bsplit\b|\bby (?:category|type)\b|\beach (?:category|expense)\b|\bitemi[sz]e\b|\bline by line\b/,
+    )
+  ) {
+    op = {
+      kind: 'breakdown',
+      by: byProcessor
+        ? 'processor'
+        : byWeekday
+          ? 'weekday'
+          : has(q, /\bby month\b|\bmonth by month\b|\beach month\b/)
+            ? 'month'
+            : 'category',
+    };
+  } else if (
+    byProcessor &&
+    (has(q, /\bvs\b|\bversus\b|\bcompared?\b|\beach\b|\bby\b|\bper\b/) ||
+      (ranking && metrics[0]?.category === 'Card processing fees'))
+  ) {
+    op =
+      ranking && !has(q, /\bvs\b|\bversus\b/)
+        ? { kind: 'rank', dir: rankDir, by: 'processor' }
+        : { kind: 'breakdown', by: 'processor' };
   } else if (has(q, SHARE_WORDS) && !has(q, /\b(?:up|down|increase|rise|cut|drop) (?:by )?\d/)) {
     const base = baseOf(q, metrics);
     op = { kind: 'share', base };
     metrics = shareNumerators(metrics, base);
-  } else if (ranking && (byMonth || byWeekday || (metrics[0]?.id === 'costs' || metrics[0]?.id === 'category') && has(q, /\b(?:biggest|largest|main|top|highest|most)\b/))) {
+  } else if (
+    ranking &&
+    (byMonth ||
+      byWeekday ||
+      ((metrics[0]?.id === 'costs' || metrics[0]?.id === 'category') &&
+        has(q, /\b(?:biggest|largest|main|top|highest|most)\b/)))
+  ) {
     op = { kind: 'rank', dir: rankDir, by: byWeekday ? 'weekday' : byMonth ? 'month' : 'category' };
     if (!byMonth && !byWeekday && metrics[0]?.id === 'category') metrics = [{ id: 'costs' }];
-  } else if (has(q, /\bwhy\b|\bhow come\b|\bwhat(?:'s| is| has) (?:driving|caused|causing|behind)\b|\bwhat made\b/) || has(q, COMPARE_WORDS) && (periods.length >= 2 || has(q, /\b(?:vs|versus|compared?|comparing|than|up on|down on|up or down|better|worse|up|down|gone up|gone down|increase|decrease|changed?|difference|grown|dropped|fallen)\b/))) {
+  } else if (
+    has(q, /\bwhy\b|\bhow come\b|\bwhat(?:'s| is| has) (?:driving|caused|causing|behind)\b|\bwhat made\b/) ||
+    (has(q, COMPARE_WORDS) &&
+      (periods.length >= 2 ||
+        has(
+          q,
+          /\b(?:vs|versus|compared?|comparing|than|up on|down on|up or down|better|worse|up|down|gone up|gone down|increase|decrease|changed?|difference|grown|dropped|fallen)\b/,
+        )))
+  ) {
     op = { kind: 'compare', why: has(q, /\bwhy\b|\bhow come\b|\bdriving\b|\bcaused?\b|\bbehind\b|\bwhat made\b/) };
-  } else if (has(q, /^(?:were there |have there been |did (?:i|we) (?:have|do|give) )?any\b|\blist\b|\bshow me (?:the|all|each)\b|\bwhich refunds\b/) && metrics[0]?.id === 'refunds') {
+  } else if (
+    has(
+      q,
+      /^(?:were there |have there been |did (?:i|we) (?:have|do|give) )?any\b|\blist\b|\bshow me (?:the|all|each)\b|\bwhich refunds\b/,
+    ) &&
+    metrics[0]?.id === 'refunds'
+  ) {
     op = { kind: 'list' };
-  } else if (count && metrics.some((m) => /^(?:refunds|cardPayments|clients|newClients|vouchersSold|vouchersRedeemed)$/.test(m.id))) {
+  } else if (
+    count &&
+    metrics.some((m) => /^(?:refunds|cardPayments|clients|newClients|vouchersSold|vouchersRedeemed)$/.test(m.id))
+  ) {
     op = { kind: 'count' };
   } else if (has(q, /\b(?:a|per|each|every) day\b|\bdaily\b|\bday on average\b/)) {
     op = { kind: 'value', per: 'day' };
-  } else if (has(q, /\b(?:a|per|each|every) month\b|\bmonthly\b|\bon average\b/) && !metrics.some((m) => m.id === 'avgSpend')) {
+  } else if (
+    has(q, /\b(?:a|per|each|every) month\b|\bmonthly\b|\bon average\b/) &&
+    !metrics.some((m) => m.id === 'avgSpend')
+  ) {
     op = { kind: 'value', per: 'month' };
   } else {
     op = { kind: 'value' };
   }
-  if (count && op.kind === 'value' && metrics.some((m) => m.id === 'clients' || m.id === 'newClients')) op = { kind: 'count' };
+  if (count && op.kind === 'value' && metrics.some((m) => m.id === 'clients' || m.id === 'newClients'))
+    op = { kind: 'count' };
 
   let ps = periods;
   let defaulted = false;
-  if (op.kind === 'compare' || (op.kind === 'share' && (has(q, YEAR_ON_YEAR) || has(q, /\b(?:than|vs|versus|compared)\b/)))) {
+  if (
+    op.kind === 'compare' ||
+    (op.kind === 'share' && (has(q, YEAR_ON_YEAR) || has(q, /\b(?:than|vs|versus|compared)\b/)))
+  ) {
     ps = comparePeriodsFor(q, periods, metrics, context);
   }
   if (ps.length === 0) {
@@ -604,39 +876,74 @@ const SO_FAR_MONTH = /so far/;
 
 /** What-ifs: hiring, a price change, a cost cut or rise, closing a day, a margin to reach. */
 function readWhatIf(q: string, metrics: Metric[]): WhatIf | null {
-  const hypothetical = has(q, /\bif (?:i|we|my|our|the)\b|\bwhat if\b|\bwhat happens\b|\bwhat would\b|\bsuppose\b|\bcan (?:i|we) afford\b|\bcould (?:i|we) afford\b|\bwould (?:i|we) (?:lose|save|make|gain)\b|\bhow much (?:more )?(?:do|would) (?:i|we) need to (?:take|make|earn|sell)\b|\bto get (?:a|to) \d+(?:\.\d+)?\s?%/);
+  const hypothetical = has(
+    q,
+    /\bif (?:i|we|my|our|the)\b|\bwhat if\b|\bwhat happens\b|\bwhat would\b|\bsuppose\b|\bcan (?:i|we) afford\b|\bcould (?:i|we) afford\b|\bwould (?:i|we) (?:lose|save|make|gain)\b|\bhow much (?:more )?(?:do|would) (?:i|we) need to (?:take|make|earn|sell)\b|\bto get (?:a|to) \d+(?:\.\d+)?\s?%/,
+  );
   if (!hypothetical) return null;
   const pct = percentOf(q);
-  if (has(q, /\b(?:hir(?:e|ing)|take on|employ(?:ing)?|recruit(?:ing)?|another (?:stylist|staff|person|junior|therapist|barber|member)|new (?:stylist|staff member|junior|apprentice|receptionist|therapist|assistant|member of staff))\b/)) {
+  if (
+    has(
+      q,
+      /\b(?:hir(?:e|ing)|take on|employ(?:ing)?|recruit(?:ing)?|another (?:stylist|staff|person|junior|therapist|barber|member)|new (?:stylist|staff member|junior|apprentice|receptionist|therapist|assistant|member of staff))\b/,
+    )
+  ) {
     const money = moneyOf(q.replace(/\b\d+(?:\.\d+)?\s?%/g, ''));
-    const role = /\b(stylist|junior|apprentice|receptionist|therapist|assistant|barber|nail tech(?:nician)?|manager)\b/.exec(q)?.[1] ?? 'member of staff';
+    const role =
+      /\b(stylist|junior|apprentice|receptionist|therapist|assistant|barber|nail tech(?:nician)?|manager)\b/.exec(
+        q,
+      )?.[1] ?? 'member of staff';
     if (!money) return { kind: 'hire', salaryPence: 0, perYear: true, includesOnCosts: false, role };
     const perYear = money.per !== 'month' && money.per !== 'week' && money.per !== 'hour';
-    const yearly = money.per === 'month' ? money.pence * 12 : money.per === 'week' ? money.pence * 52 : money.per === 'hour' ? 0 : money.pence;
+    const yearly =
+      money.per === 'month'
+        ? money.pence * 12
+        : money.per === 'week'
+          ? money.pence * 52
+          : money.per === 'hour'
+            ? 0
+            : money.pence;
     return {
       kind: 'hire',
       salaryPence: yearly,
       perYear,
-      includesOnCosts: has(q, /\b(?:inc|incl|including|with|plus)\.? (?:employer'?s? )?(?:ni|national insurance|pension|on[- ]?costs|everything)\b|\ball[- ]in\b|\btotal cost\b/),
+      includesOnCosts: has(
+        q,
+        /\b(?:inc|incl|including|with|plus)\.? (?:employer'?s? )?(?:ni|national insurance|pension|on[- ]?costs|everything)\b|\ball[- ]in\b|\btotal cost\b/,
+      ),
       role,
     };
   }
   const weekday = WEEKDAY_WORDS.findIndex((d) => new RegExp(`\\b${d}s?\\b`).test(q));
-  if (weekday >= 0 && has(q, /\bclos(?:e|ed|ing)\b|\bshut\b|\boff\b|\bnot open\b|\bstop opening\b/)) return { kind: 'closeDay', weekday };
-  const margin = /(\d+(?:\.\d+)?)\s?(?:%|percent|per cent) (?:profit )?margin\b|\bmargin (?:of|to|at|up to) (\d+(?:\.\d+)?)\s?(?:%|percent)/.exec(q);
+  if (weekday >= 0 && has(q, /\bclos(?:e|ed|ing)\b|\bshut\b|\boff\b|\bnot open\b|\bstop opening\b/))
+    return { kind: 'closeDay', weekday };
+  const margin =
+    /(\d+(?:\.\d+)?)\s?(?:%|percent|per cent) (?:profit )?margin\b|\bmargin (?:of|to|at|up to) (\d+(?:\.\d+)?)\s?(?:%|percent)/.exec(
+      q,
+    );
   if (margin) return { kind: 'targetMargin', percent: Number(margin[1] ?? margin[2]) };
-  if (has(q, /\bprices?\b|\bcharge (?:more|less)\b|\bput (?:my|our|the) prices\b|\bprice (?:rise|increase|cut)\b/) && pct !== null) {
+  if (
+    has(q, /\bprices?\b|\bcharge (?:more|less)\b|\bput (?:my|our|the) prices\b|\bprice (?:rise|increase|cut)\b/) &&
+    pct !== null
+  ) {
     const down = has(q, /\b(?:down|cut|lower|reduce|drop|decrease|discount)\b/);
     return { kind: 'price', percent: down ? -pct : pct };
   }
-  const cost = metrics.find((m) => m.id === 'category' || m.id === 'costs' || m.id === 'wages' || m.id === 'staffCosts');
+  const cost = metrics.find(
+    (m) => m.id === 'category' || m.id === 'costs' || m.id === 'wages' || m.id === 'staffCosts',
+  );
   if (cost || has(q, /\brent\b/)) {
     const metric = cost ?? { id: 'category', category: 'Rent' };
     const down = has(q, /\b(?:cut|reduce|lower|save|trim|drop|down|decrease|less|fewer|cheaper)\b/);
     const money = pct === null ? moneyOf(q) : null;
     if (pct !== null) return { kind: 'costChange', metric, percent: down ? -pct : pct };
     if (money) {
-      const monthly = money.per === 'year' ? Math.round(money.pence / 12) : money.per === 'week' ? Math.round((money.pence * 52) / 12) : money.pence;
+      const monthly =
+        money.per === 'year'
+          ? Math.round(money.pence / 12)
+          : money.per === 'week'
+            ? Math.round((money.pence * 52) / 12)
+            : money.pence;
       return { kind: 'costChange', metric, pencePerMonth: down ? -monthly : monthly };
     }
   }
@@ -644,13 +951,29 @@ function readWhatIf(q: string, metrics: Metric[]): WhatIf | null {
 }
 
 /** Questions about VAT, cash, goals, retention and clients' habits. */
-function readSpecial(q: string, metrics: Metric[], periods: Period[], context: ReaderContext, sibling: Reading | null): Reading | null {
+function readSpecial(
+  q: string,
+  metrics: Metric[],
+  periods: Period[],
+  context: ReaderContext,
+  sibling: Reading | null,
+): Reading | null {
   const period = periods[0] ?? null;
   const ids = new Set<MetricId>(metrics.map((m) => m.id));
   // Cash in the bank.
-  if (has(q, /\b(?:in|at) the bank\b|\bbank balance\b|\b(?:my|the|our) bank (?:go|gone|went|balance|account)\b|\bbalance\b|\bcash in (?:the )?bank\b|\bin (?:my|the|our) (?:business )?(?:bank )?account\b|\bcash position\b|\bhow much cash (?:do|have)\b|\bcash (?:i have|we have)\b/)) {
+  if (
+    has(
+      q,
+      /\b(?:in|at) the bank\b|\bbank balance\b|\b(?:my|the|our) bank (?:go|gone|went|balance|account)\b|\bbalance\b|\bcash in (?:the )?bank\b|\bin (?:my|the|our) (?:business )?(?:bank )?account\b|\bcash position\b|\bhow much cash (?:do|have)\b|\bcash (?:i have|we have)\b/,
+    )
+  ) {
     if (has(q, /\bvat\b/)) return { kind: 'cash', which: 'afterVat', period: null };
-    if (has(q, /\bup or down\b|\bgo(?:ne)? (?:up|down)\b|\bchange[ds]?\b|\bby how much\b|\bincrease|\bdecrease|\bmove[ds]?\b|\bgrow|\bdrop/)) {
+    if (
+      has(
+        q,
+        /\bup or down\b|\bgo(?:ne)? (?:up|down)\b|\bchange[ds]?\b|\bby how much\b|\bincrease|\bdecrease|\bmove[ds]?\b|\bgrow|\bdrop/,
+      )
+    ) {
       return { kind: 'cash', which: 'change', period: period ?? lastMonth(context.today) };
     }
     return { kind: 'cash', which: 'balance', period: null };
@@ -659,53 +982,105 @@ function readSpecial(q: string, metrics: Metric[], periods: Period[], context: R
   if ((has(q, /\bvat\b|\bvat ?man\b/) || has(q, /\bflat[- ]?rate\b/)) && !ids.has('grossTakings')) {
     if (has(q, /\bflat[- ]?rate\b/)) return { kind: 'vat', which: 'flatRate', period: null };
     if (has(q, /\bthreshold\b|\bregist(?:er|ered|ration)\b|\bover the limit\b|\bhave to register\b|\bvat limit\b/)) {
-      return { kind: 'vat', which: has(q, /\bwhen\b|\bat this rate\b|\bhow long\b|\bhit\b|\breach\b/) ? 'thresholdWhen' : 'threshold', period: null };
+      return {
+        kind: 'vat',
+        which: has(q, /\bwhen\b|\bat this rate\b|\bhow long\b|\bhit\b|\breach\b/) ? 'thresholdWhen' : 'threshold',
+        period: null,
+      };
     }
     if (ids.has('vatOutput') || ids.has('vatInput') || ids.has('vatPaid')) {
       const id = ids.has('vatOutput') ? 'vatOutput' : ids.has('vatInput') ? 'vatInput' : 'vatPaid';
-      if (id === 'vatPaid' && !has(q, /\bhow much\b/) && has(q, /\b(?:have|did|has) (?:i|we|it) (?:been )?paid\b|\bpaid it\b|\bbeen paid\b/) && period) return { kind: 'vat', which: 'quarter', period };
+      if (
+        id === 'vatPaid' &&
+        !has(q, /\bhow much\b/) &&
+        has(q, /\b(?:have|did|has) (?:i|we|it) (?:been )?paid\b|\bpaid it\b|\bbeen paid\b/) &&
+        period
+      )
+        return { kind: 'vat', which: 'quarter', period };
       const ps = period ? periods : id === 'vatPaid' ? [yearSoFar(context.today)] : [];
-      return { kind: 'asks', asks: [{ metrics: [{ id }], periods: ps, op: { kind: 'value' }, ...(period ? {} : { periodDefaulted: true }) }] };
+      return {
+        kind: 'asks',
+        asks: [{ metrics: [{ id }], periods: ps, op: { kind: 'value' }, ...(period ? {} : { periodDefaulted: true }) }],
+      };
     }
-    if (has(q, /\bput (?:aside|away|by)\b|\bset aside\b|\bsave (?:up )?for\b|\bkeep back\b|\bput by\b/)) return { kind: 'vat', which: 'putAside', period: null };
-    if (has(q, /\bwhen\b|\bdue date\b|\bdeadline\b|\bnext (?:vat )?return\b/) && !has(q, /\bowe\b|\bhow much\b/)) return { kind: 'vat', which: 'dueDate', period: null };
+    if (has(q, /\bput (?:aside|away|by)\b|\bset aside\b|\bsave (?:up )?for\b|\bkeep back\b|\bput by\b/))
+      return { kind: 'vat', which: 'putAside', period: null };
+    if (has(q, /\bwhen\b|\bdue date\b|\bdeadline\b|\bnext (?:vat )?return\b/) && !has(q, /\bowe\b|\bhow much\b/))
+      return { kind: 'vat', which: 'dueDate', period: null };
     if (period && has(q, /\bpaid\b|\bbill\b|\bquarter\b|\breturn\b/)) return { kind: 'vat', which: 'quarter', period };
     if (sibling?.kind === 'vat') return { kind: 'vat', which: 'dueDate', period: null };
     return { kind: 'vat', which: 'owed', period: null };
   }
   if (sibling?.kind === 'vat' && has(q, /\bwhen\b|\bdue\b/)) return { kind: 'vat', which: 'dueDate', period: null };
   // Goals.
-  if (has(q, /\btargets?\b|\bgoals?\b|\bon track\b|\bon course\b|\bhit(?:ting)? (?:my|the|our) (?:target|goal)|\bwhere (?:i|we) want (?:it|them)\b|\bwhere it should be\b/)) {
-    if (has(q, /\bhow many months\b|\bwhich months\b|\bmonths? (?:have|did) (?:i|we) (?:hit|reach|make|meet)\b/)) return { kind: 'goal', which: 'monthsHit' };
+  if (
+    has(
+      q,
+      /\btargets?\b|\bgoals?\b|\bon track\b|\bon course\b|\bhit(?:ting)? (?:my|the|our) (?:target|goal)|\bwhere (?:i|we) want (?:it|them)\b|\bwhere it should be\b/,
+    )
+  ) {
+    if (has(q, /\bhow many months\b|\bwhich months\b|\bmonths? (?:have|did) (?:i|we) (?:hit|reach|make|meet)\b/))
+      return { kind: 'goal', which: 'monthsHit' };
     if (has(q, /\b(?:a|per|each) day\b|\bdaily\b/)) return { kind: 'goal', which: 'perDay' };
     if (ids.has('margin') || ids.has('profit')) return { kind: 'goal', which: 'margin' };
     if (has(q, /\bretention\b|\bcom(?:e|ing) back\b/)) return { kind: 'goal', which: 'retention' };
     if (has(q, /\bgoals\b|\ball (?:my|of my) (?:goals|targets)\b|\btargets\b/)) return { kind: 'goal', which: 'all' };
     return { kind: 'goal', which: 'revenue' };
   }
-  if (has(q, /\b(?:end of (?:the|this) month|month[- ]end|by the end of the month|at this (?:pace|rate) (?:this month|by)|on pace)\b/) && !has(q, /\bvat\b/)) {
+  if (
+    has(
+      q,
+      /\b(?:end of (?:the|this) month|month[- ]end|by the end of the month|at this (?:pace|rate) (?:this month|by)|on pace)\b/,
+    ) &&
+    !has(q, /\bvat\b/)
+  ) {
     return { kind: 'projection' };
   }
   // Retention and clients' habits.
-  if (has(q, /\bhow often\b|\bhow frequently\b|\bvisit frequency\b|\bevery how many\b|\bhow regularly\b/) && (ids.has('clients') || has(q, /\bcome in\b|\bvisit/))) {
+  if (
+    has(q, /\bhow often\b|\bhow frequently\b|\bvisit frequency\b|\bevery how many\b|\bhow regularly\b/) &&
+    (ids.has('clients') || has(q, /\bcome in\b|\bvisit/))
+  ) {
     return { kind: 'clientHabits', which: 'frequency', days: 90 };
   }
-  const lapsed = /\b(?:haven'?t|have not|not|never) (?:been )?(?:back|in|seen|visited|returned|come back|been in)\b[a-z ]{0,20}?(?:(\d+|three|six|two|twelve) (months?|weeks?|days?))?|\blapsed\b|\bgone quiet\b|\bstopped coming\b|\bnot seen (?:for|in)\b/.exec(q);
+  const lapsed =
+    /\b(?:haven'?t|have not|not|never) (?:been )?(?:back|in|seen|visited|returned|come back|been in)\b[a-z ]{0,20}?(?:(\d+|three|six|two|twelve) (months?|weeks?|days?))?|\blapsed\b|\bgone quiet\b|\bstopped coming\b|\bnot seen (?:for|in)\b/.exec(
+      q,
+    );
   if (lapsed && (ids.has('clients') || ids.has('newClients') || has(q, /\bwho\b/))) {
     const n = /(\d+|three|six|two|twelve) (months?|weeks?|days?)/.exec(q);
-    const num = n ? ({ three: 3, six: 6, two: 2, twelve: 12 } as Record<string, number>)[n[1]!] ?? Number(n[1]) : 3;
+    const num = n ? (({ three: 3, six: 6, two: 2, twelve: 12 } as Record<string, number>)[n[1]!] ?? Number(n[1])) : 3;
     const days = !n ? 90 : /^month/.test(n[2]!) ? num * 30 : /^week/.test(n[2]!) ? num * 7 : num;
     return { kind: 'clientHabits', which: 'lapsed', days };
   }
-  if (has(q, /\bretention\b|\bretain(?:ed|ing)?\b|\bcom(?:e|ing) back\b|\breturn(?:ing|ed)?\b|\brebook(?:ing|ed)?\b|\bloyal(?:ty)?\b|\brepeat (?:clients|customers|business|visits)\b/)) {
+  if (
+    has(
+      q,
+      /\bretention\b|\bretain(?:ed|ing)?\b|\bcom(?:e|ing) back\b|\breturn(?:ing|ed)?\b|\brebook(?:ing|ed)?\b|\bloyal(?:ty)?\b|\brepeat (?:clients|customers|business|visits)\b/,
+    )
+  ) {
     const which = ids.has('newClients') || has(q, /\bnew\b/) ? 'new' : 'both';
     const month = periods.find((p) => p.unit === 'month')?.from.slice(0, 7) ?? null;
-    return { kind: 'retention', which, month, benchmark: has(q, /\bother salons\b|\bindustry\b|\baverage\b|\bnational\b|\bcompare|\bbenchmark\b|\bnormal\b|\btypical\b|\bgood\b/) };
+    return {
+      kind: 'retention',
+      which,
+      month,
+      benchmark: has(
+        q,
+        /\bother salons\b|\bindustry\b|\baverage\b|\bnational\b|\bcompare|\bbenchmark\b|\bnormal\b|\btypical\b|\bgood\b/,
+      ),
+    };
   }
-  if (has(q, /\btop \d*\s?(?:clients|customers)\b|\bbest (?:clients|customers)\b|\bbiggest spenders\b|\bwho spends? the most\b|\bmost valuable (?:clients|customers)\b|\b(?:clients|customers) (?:who )?spen[dt] the most\b/)) {
+  if (
+    has(
+      q,
+      /\btop \d*\s?(?:clients|customers)\b|\bbest (?:clients|customers)\b|\bbiggest spenders\b|\bwho spends? the most\b|\bmost valuable (?:clients|customers)\b|\b(?:clients|customers) (?:who )?spen[dt] the most\b/,
+    )
+  ) {
     const n = Number(/\btop (\d+)/.exec(q)?.[1] ?? 5);
     return { kind: 'topClients', n: Math.min(Math.max(n, 1), 10), period };
   }
-  if (has(q, /\btrend\b|\btrending\b|\bover time\b/) && metrics.length <= 1) return { kind: 'trend', metric: metrics[0] ?? { id: 'revenue' } };
+  if (has(q, /\btrend\b|\btrending\b|\bover time\b/) && metrics.length <= 1)
+    return { kind: 'trend', metric: metrics[0] ?? { id: 'revenue' } };
   return null;
 }

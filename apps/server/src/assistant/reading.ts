@@ -90,7 +90,11 @@ export type Reading =
   | { kind: 'overview'; period: Period | null }
   | { kind: 'goal'; which: 'revenue' | 'margin' | 'retention' | 'all' | 'perDay' | 'monthsHit' }
   | { kind: 'projection' }
-  | { kind: 'vat'; which: 'owed' | 'dueDate' | 'threshold' | 'thresholdWhen' | 'flatRate' | 'quarter' | 'putAside'; period: Period | null }
+  | {
+      kind: 'vat';
+      which: 'owed' | 'dueDate' | 'threshold' | 'thresholdWhen' | 'flatRate' | 'quarter' | 'putAside';
+      period: Period | null;
+    }
   | { kind: 'cash'; which: 'balance' | 'afterVat' | 'change'; period: Period | null }
   | { kind: 'retention'; which: 'both' | 'new' | 'overall'; month: string | null; benchmark: boolean }
   | { kind: 'clientHabits'; which: 'lapsed' | 'frequency'; days: number }

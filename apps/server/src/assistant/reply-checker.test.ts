@@ -24,7 +24,11 @@ describe('the reply checker (docs/assistant.md)', () => {
     expect(checkReply('Expenses were 21.3% of revenue.', results).ok).toBe(true);
     expect(checkReply('Together £55,566.11.', results).ok).toBe(true);
     // An answer the analyst wrote, handed over by the ask_books tool, with its figures.
-    expect(checkReply('Card fees were 2.1% of takings: £2,770.58.', [{ answer: '…', figurePence: [277_058, 12_987_797], figurePercents: [2.1] }]).ok).toBe(true);
+    expect(
+      checkReply('Card fees were 2.1% of takings: £2,770.58.', [
+        { answer: '…', figurePence: [277_058, 12_987_797], figurePercents: [2.1] },
+      ]).ok,
+    ).toBe(true);
   });
 
   it('refuses a figure or percentage no tool returned nor two of them give, such as a wrong difference', () => {

@@ -37,9 +37,15 @@ async function withinLimit(db: Parameters<typeof count>[0], limit: Limit, subjec
   const { allowed, retryAfter } = await count(db, limit, subject);
   if (allowed) return;
   const at = londonTimeOf(new Date(Date.now() + Math.ceil(retryAfter) * 1000));
-  throw new HttpError(429, ERROR_CODES.assistantLimited, ASSISTANT_MESSAGES.limit(limit.max, limit.windowSeconds / 60, at), undefined, {
-    'retry-after': String(Math.max(1, Math.ceil(retryAfter))),
-  });
+  throw new HttpError(
+    429,
+    ERROR_CODES.assistantLimited,
+    ASSISTANT_MESSAGES.limit(limit.max, limit.windowSeconds / 60, at),
+    undefined,
+    {
+      'retry-after': String(Math.max(1, Math.ceil(retryAfter))),
+    },
+  );
 }
 
 const timeoutError = () => new HttpError(504, ERROR_CODES.unavailable, ASSISTANT_MESSAGES.timeout);

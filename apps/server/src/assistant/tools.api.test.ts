@@ -134,7 +134,9 @@ describe("BradeBot's tools", () => {
       landedPence: 6_880,
       processors: [{ provider: 'stripe', sales: 2, feesPence: 120, effectiveFeePercent: 1.5 }],
     });
-    expect(await refundList(ctx, period('in May'))).toMatchObject({ refunds: [{ day: '2026-05-06', pence: 1_000, provider: 'stripe' }] });
+    expect(await refundList(ctx, period('in May'))).toMatchObject({
+      refunds: [{ day: '2026-05-06', pence: 1_000, provider: 'stripe' }],
+    });
     // 3 and 4 May 2026 are a Sunday and a Monday; the refund on Wednesday 6 May.
     const days = (await byWeekday(ctx, period('in May'))).weekdays;
     expect(days[6]).toMatchObject({ revenuePence: 5_000, payments: 1 });
@@ -149,7 +151,11 @@ describe("BradeBot's tools", () => {
 
   it('counts clients, and gives retention as the ledger measures it, beside the goal and the national figure', async () => {
     // cus_1 came first in April, cus_2 is new in May.
-    expect(await clients(ctx, period('in May'))).toMatchObject({ clients: 2, newClients: 1, revenuePerClientPence: 3_500 });
+    expect(await clients(ctx, period('in May'))).toMatchObject({
+      clients: 2,
+      newClients: 1,
+      revenuePerClientPence: 3_500,
+    });
     const measured = await measureRetention(ctx.db, ctx.userId, ctx.today);
     expect(await retention(ctx)).toEqual({
       newClient: measured.new_client.at(-1) ?? null,
@@ -167,7 +173,12 @@ describe("BradeBot's tools", () => {
       daysSoFar: 20,
       projectedRevenuePence: 9_000,
     });
-    expect(await goalProgress(ctx)).toMatchObject({ revenueTargetPence: 600_000, onTrack: false, shortfallPence: 594_000, daysLeftAfterToday: 10 });
+    expect(await goalProgress(ctx)).toMatchObject({
+      revenueTargetPence: 600_000,
+      onTrack: false,
+      shortfallPence: 594_000,
+      daysLeftAfterToday: 10,
+    });
   });
 
   it('gives the VAT threshold position (takings and room rent) and the VAT paid this year', async () => {
@@ -193,7 +204,11 @@ describe("BradeBot's tools", () => {
     });
     expect(await matchingTransactions(other, 'landlord', period('this year'))).toMatchObject({ count: 0 });
     // The bank's own lines in May: rent and VAT out, chair rent in.
-    expect(await bankMovement(ctx, period('in May'))).toMatchObject({ inPence: 20_000, outPence: 80_000, netPence: -60_000 });
+    expect(await bankMovement(ctx, period('in May'))).toMatchObject({
+      inPence: 20_000,
+      outPence: 80_000,
+      netPence: -60_000,
+    });
     expect(await cash(ctx)).toBeNull();
   });
 
@@ -224,7 +239,15 @@ describe("BradeBot's tools", () => {
     expect(await vatPosition(own)).toMatchObject({
       scheme: 'standard',
       registered: true,
-      open: { from: '2026-04-01', to: TODAY, end: '2026-06-30', outputPence: 1_200, inputPence: 400, duePence: 800, dueDate: '2026-08-07' },
+      open: {
+        from: '2026-04-01',
+        to: TODAY,
+        end: '2026-06-30',
+        outputPence: 1_200,
+        inputPence: 400,
+        duePence: 800,
+        dueDate: '2026-08-07',
+      },
       owedPence: 800,
     });
     const answer = (await answerQuestion(own, 'How much VAT will I owe?')).text;

@@ -119,7 +119,10 @@ export async function summaries(ctx: ToolContext, periods: Period[]): Promise<Mo
 }
 
 export async function monthSummary(ctx: ToolContext, period: Period): Promise<MonthSummary> {
-  return once(ctx, `summary:${period.from}:${period.to}:${period.until ?? ''}`, async () => ({ ...(await summaries(ctx, [period]))[0]!, period }));
+  return once(ctx, `summary:${period.from}:${period.to}:${period.until ?? ''}`, async () => ({
+    ...(await summaries(ctx, [period]))[0]!,
+    period,
+  }));
 }
 
 const rangeOf = (p: Period): ComparedPeriod => ({ from: p.from, to: p.to, ...(p.until ? { until: p.until } : {}) });
@@ -168,7 +171,13 @@ export interface Comparison {
   /** One decimal; null when the earlier period is 0. */
   percentChange: number | null;
   /** The lines that moved most between the periods (sales or expense categories), for "why". */
-  movers: Array<{ line: string; group: 'sales' | 'expenses'; changePence: number; currentPence: number; previousPence: number }>;
+  movers: Array<{
+    line: string;
+    group: 'sales' | 'expenses';
+    changePence: number;
+    currentPence: number;
+    previousPence: number;
+  }>;
 }
 
 /** Two periods side by side, the difference and the lines that explain most of it. */
@@ -232,7 +241,9 @@ export async function salesByService(ctx: ToolContext, period: Period): Promise<
 
 /** Expense categories (the expense report's lines) over a period, largest first. */
 export async function expenseCategories(ctx: ToolContext, period: Period): Promise<Line[]> {
-  return once(ctx, `expenses:${period.from}:${period.to}`, async () => linesOf(await groupedLines(ctx.db, ctx.userId, 'expenses', period)));
+  return once(ctx, `expenses:${period.from}:${period.to}`, async () =>
+    linesOf(await groupedLines(ctx.db, ctx.userId, 'expenses', period)),
+  );
 }
 
 /** Other income by category (the income statement's other-income lines). */
@@ -346,7 +357,8 @@ export async function clientHabits(ctx: ToolContext, days = 90) {
     lapsedSince: since,
     regulars,
     frequencyFrom: yearAgo,
-    averageDaysBetweenVisits: gaps.length === 0 ? null : Math.round((gaps.reduce((a, b) => a + b, 0) / gaps.length) * 10) / 10,
+    averageDaysBetweenVisits:
+      gaps.length === 0 ? null : Math.round((gaps.reduce((a, b) => a + b, 0) / gaps.length) * 10) / 10,
     medianDaysBetweenVisits: gaps.length === 0 ? null : gaps[Math.floor(gaps.length / 2)]!,
   };
 }
@@ -401,7 +413,8 @@ export async function goalProgress(ctx: ToolContext) {
     projectedRevenuePence: Math.round((toDatePence / day) * days),
     shortfallPence: poundsToPence(progress.sales.shortfall),
     remainingOpenDays: progress.sales.remaining_open_days,
-    neededPerOpenDayPence: progress.sales.needed_per_open_day === null ? null : poundsToPence(progress.sales.needed_per_open_day),
+    neededPerOpenDayPence:
+      progress.sales.needed_per_open_day === null ? null : poundsToPence(progress.sales.needed_per_open_day),
     marginGoalPercent: goals.margin_goal,
     marginSoFarPercent: progress.margin.percent,
     lastMonth: progress.margin.last_month,
@@ -470,7 +483,13 @@ export function vatPosition(ctx: ToolContext) {
 
 async function readVatPosition(ctx: ToolContext) {
   const current = monthOf(ctx.today);
-  const twelve = monthsPeriod(addMonths(current, -12), addMonths(current, -1), ctx.today, 'months', 'the last 12 whole months');
+  const twelve = monthsPeriod(
+    addMonths(current, -12),
+    addMonths(current, -1),
+    ctx.today,
+    'months',
+    'the last 12 whole months',
+  );
   const settings = await readVatSettings(ctx.db, ctx.userId);
   const registered = settings.scheme !== 'not_registered';
   const [turnover, payments] = await Promise.all([
@@ -485,7 +504,11 @@ async function readVatPosition(ctx: ToolContext) {
     turnoverPence: turnover.taxableTurnoverPence,
     thresholdPence: VAT_THRESHOLD_PENCE,
     overThreshold: turnover.taxableTurnoverPence > VAT_THRESHOLD_PENCE,
-    paidThisYear: { from: `${current.slice(0, 4)}-01-01`, to: ctx.today, pence: payments.reduce((s, p) => s + p.pence, 0) },
+    paidThisYear: {
+      from: `${current.slice(0, 4)}-01-01`,
+      to: ctx.today,
+      pence: payments.reduce((s, p) => s + p.pence, 0),
+    },
   };
   if (!registered) return { ...base, registered: false as const, open: null, last: null, unpaid: [], owedPence: 0 };
   const lastMonth = addMonths(monthOf(vatQuarterOf(current, settings.stagger).from), -1);
@@ -517,7 +540,13 @@ export async function vatPaid(ctx: ToolContext, period: Period) {
 export async function flatRateInputs(ctx: ToolContext, period: Period) {
   const [f, lines] = await Promise.all([vatFigures(ctx.db, ctx.userId, period), expenseCategories(ctx, period)]);
   const stock = lines.find((l) => l.name === 'Stock & supplies')?.pence ?? 0;
-  return { period, turnoverPence: f.taxableTurnoverPence, outputPence: f.outputPence, inputPence: f.inputPence, goodsNetPence: stock };
+  return {
+    period,
+    turnoverPence: f.taxableTurnoverPence,
+    outputPence: f.outputPence,
+    inputPence: f.inputPence,
+    goodsNetPence: stock,
+  };
 }
 
 /** Transactions whose counterparty, description or category contains a word, over a period. */
@@ -533,7 +562,12 @@ export async function topCounterparties(ctx: ToolContext, period: Period) {
 export async function cash(ctx: ToolContext) {
   const c = await cashInTheBank(ctx.db, ctx.userId);
   return c
-    ? { bookedPence: c.bookedPence, availablePence: c.availablePence, balanceDate: c.balanceDate, readAt: c.readAt.toISOString() }
+    ? {
+        bookedPence: c.bookedPence,
+        availablePence: c.availablePence,
+        balanceDate: c.balanceDate,
+        readAt: c.readAt.toISOString(),
+      }
     : null;
 }
 

@@ -112,7 +112,11 @@ export async function weekdayFigures(db: Db, userId: string, range: DayRange): P
     .groupBy(dow);
   const byDay = new Map(rows.map((r) => [Number(r.weekday), r]));
   const counts = new Array<number>(7).fill(0);
-  for (let d = new Date(`${range.from}T00:00:00Z`); d.toISOString().slice(0, 10) <= range.to; d.setUTCDate(d.getUTCDate() + 1)) {
+  for (
+    let d = new Date(`${range.from}T00:00:00Z`);
+    d.toISOString().slice(0, 10) <= range.to;
+    d.setUTCDate(d.getUTCDate() + 1)
+  ) {
     counts[(d.getUTCDay() + 6) % 7]! += 1;
   }
   return counts.map((days, weekday) => {
@@ -177,12 +181,7 @@ export async function topClients(db: Db, userId: string, range: DayRange, limit:
     })
     .from(lt)
     .where(
-      and(
-        eq(lt.userId, userId),
-        sql`${lt.clientId} is not null`,
-        known,
-        between(lt.localDate, range.from, range.to),
-      ),
+      and(eq(lt.userId, userId), sql`${lt.clientId} is not null`, known, between(lt.localDate, range.from, range.to)),
     )
     .groupBy(lt.clientId)
     .orderBy(sql`2 desc`, lt.clientId)

@@ -149,7 +149,9 @@ export function questionMarker(server: TestServer, TODAY: string) {
           const months = monthsOf(expect.period);
           const words = [labelsOf(months)];
           // Any figure of the same months is true too (a profit answer may give the income and costs it comes from).
-          const same = await Promise.all(['revenue', 'expenses', 'netIncome', 'otherIncome'].map((m) => measure(m, months)));
+          const same = await Promise.all(
+            ['revenue', 'expenses', 'netIncome', 'otherIncome'].map((m) => measure(m, months)),
+          );
           const may = [...same, same[0]! + same[3]!];
           if (expect.measure !== 'margin') {
             return { must: [await measure(expect.measure, months)], may, percents: none, words };
@@ -162,7 +164,9 @@ export function questionMarker(server: TestServer, TODAY: string) {
           const months = monthsOf(expect.period);
           const lines = await linesOver(months, expenses);
           const total = lines.find(([d]) => d === expect.category)?.[1] ?? 0;
-          const staff = ['Wages', 'PAYE and National Insurance', 'Pension contributions'].map((n) => lines.find(([d]) => d === n)?.[1] ?? 0);
+          const staff = ['Wages', 'PAYE and National Insurance', 'Pension contributions'].map(
+            (n) => lines.find(([d]) => d === n)?.[1] ?? 0,
+          );
           return {
             must: [total],
             may: [await measure('expenses', months), ...lines.map(([, a]) => a), staff.reduce((a, b) => a + b, 0)],
@@ -183,7 +187,11 @@ export function questionMarker(server: TestServer, TODAY: string) {
           };
         }
         case 'compare': {
-          if (expect.periods[0] === 'this-month' && expect.periods[1] === 'last-month' && expect.measure === 'revenue') {
+          if (
+            expect.periods[0] === 'this-month' &&
+            expect.periods[1] === 'last-month' &&
+            expect.measure === 'revenue'
+          ) {
             // Like for like, as the tile compares (docs/finance.md, "Comparisons"): the tile's value and change.
             const tile = await get('/api/database/get-current-month-sales-total');
             const value = poundsToPence(tile.value);
@@ -209,7 +217,9 @@ export function questionMarker(server: TestServer, TODAY: string) {
               lineFigures.push(p, q, p - q);
             }
           }
-          const changes = [[x, y] as const, ...others].flatMap(([p, q]) => (q === 0 ? [] : [oneDecimal(((p - q) / Math.abs(q)) * 100)]));
+          const changes = [[x, y] as const, ...others].flatMap(([p, q]) =>
+            q === 0 ? [] : [oneDecimal(((p - q) / Math.abs(q)) * 100)],
+          );
           return {
             must: [x, y],
             may: [x - y, y - x, ...others.flatMap(([p, q]) => [p, q, p - q]), ...lineFigures],
@@ -310,7 +320,8 @@ export function questionMarker(server: TestServer, TODAY: string) {
       if (lfl && lfl.percent !== null) {
         // The previous figure is one whose change to the tile's value is the tile's percent change.
         for (const p of money.map(Math.abs)) {
-          if (p !== 0 && oneDecimal(((lfl.value - p) / p) * 100) === lfl.percent) allowedMoney.add(p).add(Math.abs(lfl.value - p));
+          if (p !== 0 && oneDecimal(((lfl.value - p) / p) * 100) === lfl.percent)
+            allowedMoney.add(p).add(Math.abs(lfl.value - p));
         }
       }
       const allowedPercents = new Set([...want.percents.must, ...want.percents.may]);
@@ -325,7 +336,9 @@ export function questionMarker(server: TestServer, TODAY: string) {
           : !reply.declined &&
             want.must.every((p) => stated.has(Math.abs(p))) &&
             want.percents.must.every((p) => percents.includes(p)) &&
-            want.words.every((w) => (Array.isArray(w) ? w : [w]).some((x) => sameWords(reply.text).includes(sameWords(x)))) &&
+            want.words.every((w) =>
+              (Array.isArray(w) ? w : [w]).some((x) => sameWords(reply.text).includes(sameWords(x))),
+            ) &&
             wrongFigures.length === 0;
       out.push({ question, answer: reply.text, right, wrongFigures, ms });
     }

@@ -21,7 +21,9 @@ export function toSourceTransactions(data: SalonData, options: { asAdapters?: bo
       description: p.description,
       customerId: anonymous ? null : p.customerId,
       cardFingerprint: anonymous ? null : p.cardFingerprint,
-      ...(adapters && p.purpose ? { purpose: p.purpose === 'gift_voucher' ? ('voucher_sale' as const) : ('deposit' as const) } : {}),
+      ...(adapters && p.purpose
+        ? { purpose: p.purpose === 'gift_voucher' ? ('voucher_sale' as const) : ('deposit' as const) }
+        : {}),
       // Stripe's payments carry the booking page's service in their metadata, which the adapter makes the category.
       ...(adapters && p.processor === 'stripe' ? { category: p.service } : {}),
     });

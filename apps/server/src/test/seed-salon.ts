@@ -18,7 +18,12 @@ export async function seedSalon(
   for (let from = options.days.from; from <= options.days.to; from = addDays(from, 92)) {
     const to = addDays(from, 91) < options.days.to ? addDays(from, 91) : options.days.to;
     const data = generateSalonData({ seed: options.seed, from, to, salesPerDayScale: options.salesPerDayScale });
-    imported += await importTransactions(db, userId, toSourceTransactions(data, { asAdapters: options.asAdapters ?? false }), TEST_IMPORT);
+    imported += await importTransactions(
+      db,
+      userId,
+      toSourceTransactions(data, { asAdapters: options.asAdapters ?? false }),
+      TEST_IMPORT,
+    );
   }
   return imported;
 }

@@ -19,6 +19,9 @@ export const ASSISTANT_MESSAGES = {
     "Hi, I'm BradeBot. I can answer questions about your salon's finances: ask me about your takings, costs, profit or goals.",
 } as const;
 
+/** Half of a UTF-16 surrogate pair without its other half. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /**
  * The spec's payload, `message, expenses, revenues, financialGoals`. The figures are accepted for compatibility and
  * never used: the server computes every figure from the signed-in owner's books. `report` (beyond the spec) names the
@@ -30,7 +33,7 @@ export const AssistantRequestSchema = z.object({
     .refine((m) => m.trim().length > 0, ASSISTANT_MESSAGES.messageEmpty)
     .refine((m) => m.length <= ASSISTANT_MESSAGE_MAX, ASSISTANT_MESSAGES.messageTooLong)
     // A lone UTF-16 surrogate ("\ud83d") is half a character: no JSON column can store it, so it is refused here.
-    .refine((m) => m.isWellFormed(), ASSISTANT_MESSAGES.messageUnreadable),
+    .refine((m) => !LONE_SURROGATE.test(m), ASSISTANT_MESSAGES.messageUnreadable),
   expenses: z.unknown().optional(),
   revenues: z.unknown().optional(),
   financialGoals: z.unknown().optional(),

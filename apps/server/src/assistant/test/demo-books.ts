@@ -38,7 +38,12 @@ export async function seedDevSalon(server: TestServer): Promise<{ id: string; to
   await saveBankBalance(db, {
     userId: owner.id,
     accountIdentity: 'demo-current-account',
-    balance: { currency: 'GBP', bookedPence: 1_000_000 + Number(bank!.pence), availablePence: null, referenceDate: DEV_TODAY },
+    balance: {
+      currency: 'GBP',
+      bookedPence: 1_000_000 + Number(bank!.pence),
+      availablePence: null,
+      referenceDate: DEV_TODAY,
+    },
     readAt: DEV_NOW,
   });
   return { id: owner.id, token: owner.access_token };

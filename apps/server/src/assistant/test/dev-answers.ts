@@ -49,13 +49,30 @@ const nextMonth = (m: string) => {
 };
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const weekday = (d: string) => (new Date(`${d}T00:00:00Z`).getUTCDay() + 6) % 7;
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const nameOf = (m: string) => `${MONTHS[Number(m.slice(5)) - 1]} ${m.slice(0, 4)}`;
 
-const value = async (f: Promise<number>, words: Array<string | string[]>, ranges: Range[]): Promise<Want> => ({ must: [await f], words, ranges });
+const value = async (f: Promise<number>, words: Array<string | string[]>, ranges: Range[]): Promise<Want> => ({
+  must: [await f],
+  words,
+  ranges,
+});
 const decline: Want = { decline: true };
 
-async function monthly(api: DevApi, months: string[], f: (r: Range) => Promise<number>) {
+async function monthly(_api: DevApi, months: string[], f: (r: Range) => Promise<number>) {
   return Promise.all(months.map(async (m) => ({ m, v: await f(month(m)) })));
 }
 
@@ -67,7 +84,12 @@ async function cardSales(api: DevApi, r: Range) {
 export const DEV_ANSWERS: Record<string, (api: DevApi) => Promise<Want>> = {
   'dev-001': (api) => value(api.revenue(OCT), ['October 2026'], [OCT]),
   'dev-002': (api) => value(api.revenue(NOV), ['1–27 November'], [NOV]),
-  'dev-003': (api) => value(api.revenue(days('2025-06-01', '2026-04-05')), ['6 April 2025–5 April 2026', '1 June 2025'], [days('2025-06-01', '2026-04-05')]),
+  'dev-003': (api) =>
+    value(
+      api.revenue(days('2025-06-01', '2026-04-05')),
+      ['6 April 2025–5 April 2026', '1 June 2025'],
+      [days('2025-06-01', '2026-04-05')],
+    ),
   'dev-004': (api) => value(api.revenue(days('2026-04-01', TODAY)), ['1 April'], []),
   'dev-005': (api) => value(api.revenue(days('2026-01-01', '2026-03-31')), ['January–March 2026'], []),
   'dev-006': (api) => value(api.revenue(Q3), ['July–September 2026'], [Q3]),
@@ -106,7 +128,12 @@ export const DEV_ANSWERS: Record<string, (api: DevApi) => Promise<Want>> = {
     const rows = (await api.expenseRows(ALL)).filter((x) => /sally/i.test(`${x.counterparty} ${x.description}`));
     return { must: [rows.reduce((s, x) => s + x.gross, 0)], words: ['1 June 2025'] };
   },
-  'dev-026': async (api) => ({ must: [await api.line(OCT, 'Wages')], may: [await api.staff(OCT)], words: ['October 2026', 'PAYE'], ranges: [OCT] }),
+  'dev-026': async (api) => ({
+    must: [await api.line(OCT, 'Wages')],
+    may: [await api.staff(OCT)],
+    words: ['October 2026', 'PAYE'],
+    ranges: [OCT],
+  }),
   'dev-027': async (api) => {
     const rent = await api.line(LAST12, 'Rent');
     return { must: [round(rent / 12)], may: [rent], words: ['12'] };
@@ -125,15 +152,32 @@ export const DEV_ANSWERS: Record<string, (api: DevApi) => Promise<Want>> = {
   },
   'dev-034': async (api) => {
     const out = (await api.ownerRows(YTD)).filter((x) => x.gross < 0);
-    return { must: [-out.reduce((s, x) => s + x.gross, 0)], may: out.map((x) => -x.gross), words: ['not a business cost'] };
+    return {
+      must: [-out.reduce((s, x) => s + x.gross, 0)],
+      may: out.map((x) => -x.gross),
+      words: ['not a business cost'],
+    };
   },
   'dev-035': (api) => value(api.profit(OCT), ['October 2026'], [OCT]),
-  'dev-036': async (api) => ({ percents: [await api.margin(YTD)], words: [['2026 so far', '1 January']], ranges: [YTD] }),
-  'dev-037': (api) => value(api.profit(days('2025-06-01', '2026-04-05')), ['1 June 2025', 'drawings'], [days('2025-06-01', '2026-04-05')]),
+  'dev-036': async (api) => ({
+    percents: [await api.margin(YTD)],
+    words: [['2026 so far', '1 January']],
+    ranges: [YTD],
+  }),
+  'dev-037': (api) =>
+    value(
+      api.profit(days('2025-06-01', '2026-04-05')),
+      ['1 June 2025', 'drawings'],
+      [days('2025-06-01', '2026-04-05')],
+    ),
   'dev-038': (api) => value(api.profit(LAST12), ['November 2025–October 2026'], [LAST12]),
   'dev-039': (api) => value(api.profit(TAX_YTD), ['6 April'], [TAX_YTD]),
   'dev-040': (api) => value(api.profit(Q2), ['April–June 2026'], [Q2]),
-  'dev-041': async (api) => ({ percents: [await api.margin(month('2026-08'))], words: ['August 2026'], ranges: [month('2026-08')] }),
+  'dev-041': async (api) => ({
+    percents: [await api.margin(month('2026-08'))],
+    words: ['August 2026'],
+    ranges: [month('2026-08')],
+  }),
   'dev-042': async (api) => {
     const out = -(await api.ownerRows(NOV)).filter((x) => x.gross < 0).reduce((s, x) => s + x.gross, 0);
     const profit = await api.profit(NOV);
@@ -142,11 +186,21 @@ export const DEV_ANSWERS: Record<string, (api: DevApi) => Promise<Want>> = {
   'dev-043': (api) => value(api.profit(month('2026-01')), ['January 2026'], [month('2026-01')]),
   'dev-044': async (api) => {
     const tile = await api.tile('sales-total');
-    return { must: [round(tile.value * 100)], percents: tile.percent_change === null ? [] : [Math.abs(tile.percent_change)], words: ['like for like'], lax: true };
+    return {
+      must: [round(tile.value * 100)],
+      percents: tile.percent_change === null ? [] : [Math.abs(tile.percent_change)],
+      words: ['like for like'],
+      lax: true,
+    };
   },
   'dev-045': async (api) => {
     const tile = await api.tile('expenses-total');
-    return { must: [round(tile.value * 100)], percents: tile.percent_change === null ? [] : [Math.abs(tile.percent_change)], words: ['like for like', 'moved most'], lax: true };
+    return {
+      must: [round(tile.value * 100)],
+      percents: tile.percent_change === null ? [] : [Math.abs(tile.percent_change)],
+      words: ['like for like', 'moved most'],
+      lax: true,
+    };
   },
   'dev-046': async (api) => ({
     must: [await api.revenue(OCT), await api.revenue(month('2026-09')), await api.costs(OCT), await api.profit(OCT)],
@@ -160,7 +214,12 @@ export const DEV_ANSWERS: Record<string, (api: DevApi) => Promise<Want>> = {
   },
   'dev-048': async (api) => {
     const tile = await api.tile('sales-total');
-    return { must: [round(tile.value * 100)], percents: tile.percent_change === null ? [] : [Math.abs(tile.percent_change)], words: ['like for like', 'payments'], lax: true };
+    return {
+      must: [round(tile.value * 100)],
+      percents: tile.percent_change === null ? [] : [Math.abs(tile.percent_change)],
+      words: ['like for like', 'payments'],
+      lax: true,
+    };
   },
   'dev-049': async (api) => ({
     must: [await api.revenue(Q3), await api.revenue(Q2), await api.profit(Q3), await api.profit(Q2)],
@@ -169,7 +228,11 @@ export const DEV_ANSWERS: Record<string, (api: DevApi) => Promise<Want>> = {
   }),
   'dev-050': async (api) => {
     const [a, b] = [days('2026-06-01', '2026-08-31'), days('2025-06-01', '2025-08-31')];
-    return { must: [await api.revenue(a), await api.revenue(b)], words: ['June–August 2026', 'June–August 2025'], ranges: [a, b] };
+    return {
+      must: [await api.revenue(a), await api.revenue(b)],
+      words: ['June–August 2026', 'June–August 2025'],
+      ranges: [a, b],
+    };
   },
   'dev-051': async (api) => {
     const [a, b] = [days('2026-08-01', '2026-10-31'), days('2026-05-01', '2026-07-31')];
@@ -178,7 +241,11 @@ export const DEV_ANSWERS: Record<string, (api: DevApi) => Promise<Want>> = {
   },
   'dev-052': async (api) => {
     const [a, b] = [days('2026-06-01', '2026-10-31'), days('2025-06-01', '2025-10-31')];
-    return { percents: [pct1(await api.staff(a), await api.revenue(a)), pct1(await api.staff(b), await api.revenue(b))], ranges: [a, b], words: ['June–October'] };
+    return {
+      percents: [pct1(await api.staff(a), await api.revenue(a)), pct1(await api.staff(b), await api.revenue(b))],
+      ranges: [a, b],
+      words: ['June–October'],
+    };
   },
   'dev-053': async (api) => {
     const all = await monthly(api, whole('2025-06', '2026-10'), api.revenue);
@@ -208,16 +275,26 @@ export const DEV_ANSWERS: Record<string, (api: DevApi) => Promise<Want>> = {
   },
   'dev-058': async (api) => {
     const fees = await api.line(LAST12, 'Card processing fees');
-    return { must: [fees], percents: [pct1(fees, await api.revenue(LAST12))], words: ['November 2025–October 2026'], ranges: [LAST12] };
+    return {
+      must: [fees],
+      percents: [pct1(fees, await api.revenue(LAST12))],
+      words: ['November 2025–October 2026'],
+      ranges: [LAST12],
+    };
   },
-  'dev-059': async (api) => ({ percents: [pct1(await api.staff(LAST12), await api.revenue(LAST12))], words: ['November 2025–October 2026'], ranges: [LAST12] }),
+  'dev-059': async (api) => ({
+    percents: [pct1(await api.staff(LAST12), await api.revenue(LAST12))],
+    words: ['November 2025–October 2026'],
+    ranges: [LAST12],
+  }),
   'dev-060': async (api) => {
     const rent = await api.line(LAST12, 'Rent');
     return { must: [rent], percents: [pct1(rent, await api.revenue(LAST12))], ranges: [LAST12] };
   },
   'dev-061': async (api) => {
     const fees = new Map<string, number>();
-    for (const x of (await api.expenseRows(LAST12)).filter((r) => r.category === 'Card processing fees')) fees.set(x.provider, (fees.get(x.provider) ?? 0) + x.net);
+    for (const x of (await api.expenseRows(LAST12)).filter((r) => r.category === 'Card processing fees'))
+      fees.set(x.provider, (fees.get(x.provider) ?? 0) + x.net);
     const [top] = [...fees].sort((a, b) => b[1] - a[1]);
     const name = { stripe: 'Stripe', square: 'Square', sumup: 'SumUp' }[top![0]] ?? top![0];
     return { must: [top![1]], may: [...fees.values()], words: [name], lax: true };
@@ -226,9 +303,16 @@ export const DEV_ANSWERS: Record<string, (api: DevApi) => Promise<Want>> = {
     const chair = await api.otherIncome(LAST12, 'Room rent');
     return { must: [chair], percents: [pct1(chair, await api.income(LAST12))], ranges: [LAST12] };
   },
-  'dev-063': async (api) => ({ percents: [pct1(await api.line(LAST12, 'Stock & supplies'), await api.costs(LAST12))], ranges: [LAST12], words: ['November 2025–October 2026'] }),
+  'dev-063': async (api) => ({
+    percents: [pct1(await api.line(LAST12, 'Stock & supplies'), await api.costs(LAST12))],
+    ranges: [LAST12],
+    words: ['November 2025–October 2026'],
+  }),
   'dev-064': async (api) => ({ must: [(await api.vatReport('2026-11')).due], words: ['7 February 2027'], lax: true }),
-  'dev-065': async (api) => ({ may: [(await api.vatReport('2026-09')).paid, (await api.vatReport('2026-09')).due], words: ['7 February 2027', '1 October 2026–31 December 2026'] }),
+  'dev-065': async (api) => ({
+    may: [(await api.vatReport('2026-09')).paid, (await api.vatReport('2026-09')).due],
+    words: ['7 February 2027', '1 October 2026–31 December 2026'],
+  }),
   'dev-066': async (api) => {
     let paid = 0;
     for (const m of ['2025-12', '2026-03', '2026-06', '2026-09']) paid += (await api.vatReport(m)).paid;
@@ -243,22 +327,37 @@ export const DEV_ANSWERS: Record<string, (api: DevApi) => Promise<Want>> = {
     return { must: [v.due], may: [v.output, v.input, v.paid], words: ['7 November 2026', 'paid'] };
   },
   'dev-072': async () => ({ words: ['13%', 'limited cost trader', 'accountant'], lax: true }),
-  'dev-073': async (api) => ({ must: [(await api.vatReport('2026-11')).due], words: ['7 February 2027', 'estimate'], lax: true }),
+  'dev-073': async (api) => ({
+    must: [(await api.vatReport('2026-11')).due],
+    words: ['7 February 2027', 'estimate'],
+    lax: true,
+  }),
   'dev-074': async () => ({ words: ['card'], lax: true }),
   'dev-075': async () => ({ words: ['1–27 November'], lax: true }),
   'dev-076': async () => ({ words: ['October 2026', 'clients'], lax: true }),
   'dev-077': async (api) => {
     const r = await api.retention();
-    return { percents: [r.overall.at(-1).percent, r.new_client.at(-1).percent], words: ['58%', '30%', '90 days'], lax: true };
+    return {
+      percents: [r.overall.at(-1).percent, r.new_client.at(-1).percent],
+      words: ['58%', '30%', '90 days'],
+      lax: true,
+    };
   },
-  'dev-078': async (api) => ({ percents: [(await api.retention()).new_client.at(-1).percent], words: ['90 days', '30%'], lax: true }),
+  'dev-078': async (api) => ({
+    percents: [(await api.retention()).new_client.at(-1).percent],
+    words: ['90 days', '30%'],
+    lax: true,
+  }),
   'dev-079': async () => ({ words: ['July–September 2026'], lax: true }),
   'dev-080': async () => ({ words: ['28 November 2025'], lax: true }),
   'dev-081': async () => ({ words: ['90 days'], lax: true }),
   'dev-082': async () => ({ words: ['days'], lax: true }),
   'dev-083': async (api) => {
     const g = await api.goalProgress();
-    return { must: [round(g.sales.target * 100), round(g.sales.to_date * 100), round(g.sales.shortfall * 100)], lax: true };
+    return {
+      must: [round(g.sales.target * 100), round(g.sales.to_date * 100), round(g.sales.shortfall * 100)],
+      lax: true,
+    };
   },
   'dev-084': async (api) => {
     const g = await api.goalProgress();
@@ -278,8 +377,15 @@ export const DEV_ANSWERS: Record<string, (api: DevApi) => Promise<Want>> = {
   },
   'dev-090': async () => ({ words: [['up', 'down']], lax: true }),
   'dev-091': async (api) => {
-    const rows = (await api.salesRows(month('2025-12'))).filter((x) => /gift voucher/i.test(`${x.category} ${x.description}`) && x.gross > 0);
-    return { must: [rows.reduce((s, x) => s + x.gross, 0)], counts: [rows.length], words: ['December 2025'], lax: true };
+    const rows = (await api.salesRows(month('2025-12'))).filter(
+      (x) => /gift voucher/i.test(`${x.category} ${x.description}`) && x.gross > 0,
+    );
+    return {
+      must: [rows.reduce((s, x) => s + x.gross, 0)],
+      counts: [rows.length],
+      words: ['December 2025'],
+      lax: true,
+    };
   },
   'dev-092': async () => ({ words: ['1 June 2025'], lax: true }),
   'dev-093': async (api) => {
@@ -288,7 +394,9 @@ export const DEV_ANSWERS: Record<string, (api: DevApi) => Promise<Want>> = {
   },
   'dev-094': async (api) => {
     const rows = (await api.salesRows(days('2026-11-16', '2026-11-22'))).filter((x) => x.category === 'Refunds');
-    return rows.length === 0 ? { words: ['no refunds', '16–22 November'] } : { must: rows.map((x) => -x.gross), words: ['16–22 November'] };
+    return rows.length === 0
+      ? { words: ['no refunds', '16–22 November'] }
+      : { must: rows.map((x) => -x.gross), words: ['16–22 November'] };
   },
   'dev-095': async (api) => {
     const rows = await cardSales(api, Q3);
@@ -299,7 +407,10 @@ export const DEV_ANSWERS: Record<string, (api: DevApi) => Promise<Want>> = {
   'dev-096': async (api) => ({ counts: [(await cardSales(api, OCT)).length], words: ['October 2026'], lax: true }),
   'dev-097': async (api) => {
     const rows = await cardSales(api, NOV);
-    return { counts: [rows.filter((x) => x.provider === 'square').length, rows.filter((x) => x.provider === 'sumup').length], lax: true };
+    return {
+      counts: [rows.filter((x) => x.provider === 'square').length, rows.filter((x) => x.provider === 'sumup').length],
+      lax: true,
+    };
   },
   'dev-098': async (api) => ({
     must: [(await api.profit(LAST12)) - 2_400_000],
@@ -307,15 +418,32 @@ export const DEV_ANSWERS: Record<string, (api: DevApi) => Promise<Want>> = {
     words: ['£2,000.00 a month', 'assumes'],
     ranges: [LAST12],
   }),
-  'dev-099': async (api) => ({ must: [round((await api.revenue(LAST12)) * 0.05)], words: ['no clients'], ranges: [LAST12], lax: true }),
-  'dev-100': async (api) => ({ must: [round((await api.line(LAST12, 'Stock & supplies')) * 0.1)], ranges: [LAST12], lax: true }),
+  'dev-099': async (api) => ({
+    must: [round((await api.revenue(LAST12)) * 0.05)],
+    words: ['no clients'],
+    ranges: [LAST12],
+    lax: true,
+  }),
+  'dev-100': async (api) => ({
+    must: [round((await api.line(LAST12, 'Stock & supplies')) * 0.1)],
+    ranges: [LAST12],
+    lax: true,
+  }),
   'dev-101': async (api) => {
     const rows = (await api.salesRows(LAST12)).filter((x) => weekday(x.date) === 0);
     return { must: [rows.reduce((s, x) => s + x.net, 0)], words: ['assumes'], ranges: [LAST12], lax: true };
   },
-  'dev-102': async (api) => ({ must: [round((await api.line(LAST12, 'Rent')) * 0.1)], percents: [await api.margin(LAST12)], ranges: [LAST12], lax: true }),
+  'dev-102': async (api) => ({
+    must: [round((await api.line(LAST12, 'Rent')) * 0.1)],
+    percents: [await api.margin(LAST12)],
+    ranges: [LAST12],
+    lax: true,
+  }),
   'dev-103': async (api) => ({ percents: [await api.margin(LAST12)], words: ['20%'], ranges: [LAST12], lax: true }),
-  'dev-104': async (api) => ({ must: [await api.revenue(OCT), await api.costs(OCT), await api.profit(OCT)], ranges: [OCT] }),
+  'dev-104': async (api) => ({
+    must: [await api.revenue(OCT), await api.costs(OCT), await api.profit(OCT)],
+    ranges: [OCT],
+  }),
   'dev-105': async () => ({ words: ['October 2026'], lax: true }),
   'dev-106': async (api) => ({ must: [(await api.vatReport('2026-11')).due], words: ['7 February 2027'], lax: true }),
   'dev-107': async (api) => {
@@ -325,7 +453,12 @@ export const DEV_ANSWERS: Record<string, (api: DevApi) => Promise<Want>> = {
   },
   'dev-108': async (api) => {
     const [staff, stock, rev] = [await api.staff(Q3), await api.line(Q3, 'Stock & supplies'), await api.revenue(Q3)];
-    return { must: [staff, stock], percents: [pct1(staff, rev), pct1(stock, rev)], words: ['July–September 2026'], ranges: [Q3] };
+    return {
+      must: [staff, stock],
+      percents: [pct1(staff, rev), pct1(stock, rev)],
+      words: ['July–September 2026'],
+      ranges: [Q3],
+    };
   },
   'dev-109': async () => decline,
   'dev-110': async () => decline,

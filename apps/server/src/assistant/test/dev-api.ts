@@ -51,19 +51,56 @@ export function devApi(server: TestServer, salon: { id: string; token: string },
     once(`rows:${group}:${month}`, async () => {
       const rows: Row[] = [];
       for (let page = 1; ; page++) {
-        const body = await post('/api/database/get-line-transactions', { ...ym(month), group, page, page_size: 200, sort: 'date', direction: 'asc' });
-        for (const t of body.transactions as Array<{ date: string; amount: number; vat: number | null; category: string; provider: string; counterparty: string | null; description: string }>) {
+        const body = await post('/api/database/get-line-transactions', {
+          ...ym(month),
+          group,
+          page,
+          page_size: 200,
+          sort: 'date',
+          direction: 'asc',
+        });
+        for (const t of body.transactions as Array<{
+          date: string;
+          amount: number;
+          vat: number | null;
+          category: string;
+          provider: string;
+          counterparty: string | null;
+          description: string;
+        }>) {
           const gross = poundsToPence(t.amount);
-          rows.push({ date: t.date, gross, net: gross - poundsToPence(t.vat ?? 0), category: t.category, provider: t.provider, counterparty: t.counterparty, description: t.description });
+          rows.push({
+            date: t.date,
+            gross,
+            net: gross - poundsToPence(t.vat ?? 0),
+            category: t.category,
+            provider: t.provider,
+            counterparty: t.counterparty,
+            description: t.description,
+          });
         }
         if (page * 200 >= body.total_count) return rows;
       }
     });
   /** The sales report's categories of a month (the rest of the revenue group is other income). */
   const salesLines = (month: string) =>
-    once(`sales:${month}`, async () => (await post('/api/database/get-sales-for-month', ym(month))).sales as Array<{ description: string; amount: number }>);
+    once(
+      `sales:${month}`,
+      async () =>
+        (await post('/api/database/get-sales-for-month', ym(month))).sales as Array<{
+          description: string;
+          amount: number;
+        }>,
+    );
   const expenseLines = (month: string) =>
-    once(`expenses:${month}`, async () => (await post('/api/database/get-expenses-for-month', ym(month))).expenses as Array<{ description: string; amount: number }>);
+    once(
+      `expenses:${month}`,
+      async () =>
+        (await post('/api/database/get-expenses-for-month', ym(month))).expenses as Array<{
+          description: string;
+          amount: number;
+        }>,
+    );
   const OTHER_INCOME = new Set(['Room rent', 'Interest received', 'Other income']);
 
   const rowsIn = async (group: 'revenue' | 'expenses' | 'owner_money', r: Range) => {
@@ -83,10 +120,16 @@ export function devApi(server: TestServer, salon: { id: string; token: string },
     grossTakings: async (r: Range) => sum(await sales(r), (x) => x.gross),
     salesRows: sales,
     otherIncome: async (r: Range, category?: string) =>
-      sum((await rowsIn('revenue', r)).filter((x) => OTHER_INCOME.has(x.category) && (!category || x.category === category))),
+      sum(
+        (await rowsIn('revenue', r)).filter(
+          (x) => OTHER_INCOME.has(x.category) && (!category || x.category === category),
+        ),
+      ),
     costs: async (r: Range) => sum(await rowsIn('expenses', r)),
-    line: async (r: Range, category: string) => sum((await rowsIn('expenses', r)).filter((x) => x.category === category)),
-    lineCount: async (r: Range, category: string) => (await rowsIn('expenses', r)).filter((x) => x.category === category).length,
+    line: async (r: Range, category: string) =>
+      sum((await rowsIn('expenses', r)).filter((x) => x.category === category)),
+    lineCount: async (r: Range, category: string) =>
+      (await rowsIn('expenses', r)).filter((x) => x.category === category).length,
     expenseRows: (r: Range) => rowsIn('expenses', r),
     ownerRows: (r: Range) => rowsIn('owner_money', r),
     async byCategory(r: Range) {
@@ -105,7 +148,9 @@ export function devApi(server: TestServer, salon: { id: string; token: string },
       return Math.round(((await api.profit(r)) / (await api.revenue(r))) * 1000) / 10;
     },
     staff: async (r: Range) =>
-      (await api.line(r, 'Wages')) + (await api.line(r, 'PAYE and National Insurance')) + (await api.line(r, 'Pension contributions')),
+      (await api.line(r, 'Wages')) +
+      (await api.line(r, 'PAYE and National Insurance')) +
+      (await api.line(r, 'Pension contributions')),
     /** The sales and expense report's line totals of whole months (the month calls). */
     async monthLines(months: string[]) {
       const out: number[] = [];
@@ -116,7 +161,11 @@ export function devApi(server: TestServer, salon: { id: string; token: string },
       return out;
     },
     async vatReport(month: string) {
-      const rows = (await post('/api/database/get-report', { ...ym(month), type: 'vat' })).report.rows as Array<{ description: string; amount: number | null; subtext?: string }>;
+      const rows = (await post('/api/database/get-report', { ...ym(month), type: 'vat' })).report.rows as Array<{
+        description: string;
+        amount: number | null;
+        subtext?: string;
+      }>;
       const of = (d: string) => rows.find((r) => r.description === d);
       return {
         output: poundsToPence(of('Output VAT')?.amount ?? 0),
@@ -126,7 +175,8 @@ export function devApi(server: TestServer, salon: { id: string; token: string },
         paidText: of('VAT paid')?.subtext ?? '',
       };
     },
-    tile: (name: 'sales-total' | 'expenses-total' | 'revenue-per-client') => once(`tile:${name}`, () => get(`/api/database/get-current-month-${name}`)),
+    tile: (name: 'sales-total' | 'expenses-total' | 'revenue-per-client') =>
+      once(`tile:${name}`, () => get(`/api/database/get-current-month-${name}`)),
     goals: () => once('goals', async () => (await get('/api/database/get-financial-goals')).financial_goals),
     goalProgress: () => once('progress', () => get('/api/database/get-goal-progress')),
     retention: () => once('retention', () => get('/api/database/get-retention')),

@@ -63,7 +63,8 @@ describe('the OpenAI-compatible simulator', () => {
       ['Am I on track for my target?', 'goal_progress'],
     ];
     for (const [content, tool, args] of cases) {
-      const call = (await post({ model: 'm', messages: [{ role: 'user', content }] })).json().choices[0].message.tool_calls[0];
+      const call = (await post({ model: 'm', messages: [{ role: 'user', content }] })).json().choices[0].message
+        .tool_calls[0];
       expect(call.function.name, content).toBe(tool);
       if (args) expect(JSON.parse(call.function.arguments), content).toMatchObject(args);
     }

@@ -60,11 +60,15 @@ function toolFor(question: string): { name: string; args: Record<string, unknown
   if (measure) return { name: 'measure', args: { metric: measure[1], period: question } };
   if (/compare|change|vs|versus|up or down|than/.test(q)) {
     const m = /cost|expense|spend/.test(q) ? 'expenses' : /profit|net/.test(q) ? 'netIncome' : 'revenue';
-    return { name: 'compare_periods', args: { measure: m, period: 'last month', other_period: 'the month before last' } };
+    return {
+      name: 'compare_periods',
+      args: { measure: m, period: 'last month', other_period: 'the month before last' },
+    };
   }
   if (/target|goal|on track/.test(q)) return { name: 'goal_progress', args: {} };
   if (/retention|coming back|come back/.test(q)) return { name: 'retention', args: {} };
-  if (/card machine|processor|stripe|square|sumup/.test(q)) return { name: 'card_processors', args: { period: question } };
+  if (/card machine|processor|stripe|square|sumup/.test(q))
+    return { name: 'card_processors', args: { period: question } };
   if (/day of the week|weekday/.test(q)) return { name: 'by_weekday', args: { period: question } };
   if (/in the bank|bank balance|cash/.test(q)) return { name: 'cash_in_the_bank', args: {} };
   if (/vat/.test(q)) return { name: 'vat_position', args: {} };
@@ -113,7 +117,9 @@ function replyFrom(tool: string, result: Result): string {
   }
   if (tool === 'cash_in_the_bank') {
     const r = result as { bookedPence?: number };
-    return r.bookedPence === undefined ? 'No bank account is linked.' : `You have ${pounds(r.bookedPence)} in the bank.`;
+    return r.bookedPence === undefined
+      ? 'No bank account is linked.'
+      : `You have ${pounds(r.bookedPence)} in the bank.`;
   }
   if (tool === 'matching_transactions') {
     const r = result as { count: number; totalPence: number };
