@@ -118,6 +118,15 @@ describe('the BradeBot panel (docs/assistant.md, "The panel")', () => {
     }
   });
 
+  it('shows the question limit as a limit, with the time the owner can ask again', async () => {
+    const limit = 'You have asked 15 questions in 5 minutes; you can ask again at 14:32.';
+    mockApi([on(ANALYZE, jsonResponse(429, { error: limit, code: 'assistant_limited' }))]);
+    const user = renderPanel();
+    await user.click(replyButton());
+    await user.type(input(), 'revenue{Enter}');
+    await waitFor(() => expect(replyButton()).toHaveTextContent(limit));
+  });
+
   it('restores the previous reply on cancel and on a click outside the panel', async () => {
     mockApi([on(ANALYZE, { response: 'First reply.' })]);
     const user = renderPanel();
