@@ -27,7 +27,9 @@ export async function measureAssistant({ build = true } = {}) {
   );
   for (const m of dev.misses) console.log(`  not right: ${m}`);
   for (const s of sets) {
-    console.log(`BradeBot, the project's phrasings, ${s.name}: ${rate(s.right, s.total)}, ${s.wrong} with a wrong figure`);
+    console.log(
+      `BradeBot, the project's phrasings, ${s.name}: ${rate(s.right, s.total)}, ${s.wrong} with a wrong figure`,
+    );
     for (const m of s.misses) console.log(`  not right: ${m}`);
   }
   const times = [...dev.ms, ...sets.flatMap((s) => s.ms)].sort((a, b) => a - b);

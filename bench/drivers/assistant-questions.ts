@@ -7,8 +7,8 @@
  */
 import { addMonths, firstDayOf, monthOf } from '@brade/contract';
 import { demo } from '@brade/sandbox';
-import { DEV_NOW, DEV_TODAY, seedDevSalon } from '../../apps/server/src/assistant/test/demo-books.js';
-import { devMarker } from '../../apps/server/src/assistant/test/dev-marking.js';
+import { DEV_NOW, DEV_TODAY, seedDevSalon } from '../../apps/server/src/test/bradebot/demo-books.js';
+import { devMarker } from '../../apps/server/src/test/bradebot/dev-marking.js';
 import { questionMarker } from '../../apps/server/src/test/question-marking.js';
 import { seedSalon } from '../../apps/server/src/test/seed-salon.js';
 import { signUpAndConfirm, startTestServer } from '../../apps/server/src/test/test-server.js';
@@ -28,12 +28,29 @@ try {
     const owner = await signUpAndConfirm(server);
     await seedSalon(server.ctx.database.db, owner.id, { seed, salesPerDayScale: scale, days: history });
     const marked = await questionMarker(server, DEV_TODAY).mark({ id: owner.id, token: owner.access_token });
-    sets.push({ name, right: marked.filter((m) => m.right).length, total: marked.length, wrong: marked.filter((m) => m.wrongFigures.length > 0).length, ms: marked.map((m) => m.ms), misses: marked.filter((m) => !m.right).map((m) => `${m.question} -> ${m.answer}`) });
+    sets.push({
+      name,
+      right: marked.filter((m) => m.right).length,
+      total: marked.length,
+      wrong: marked.filter((m) => m.wrongFigures.length > 0).length,
+      ms: marked.map((m) => m.ms),
+      misses: marked.filter((m) => !m.right).map((m) => `${m.question} -> ${m.answer}`),
+    });
   }
   const count = (v: string) => devMarked.filter((m) => m.verdict === v).length;
   console.log(
     JSON.stringify({
-      dev: { total: devMarked.length, right: count('right'), wrong: count('wrong figure'), different: count('different question'), declined: count('declined'), ms: devMarked.map((m) => m.ms), misses: devMarked.filter((m) => m.verdict !== 'right').map((m) => `${m.id} ${m.verdict}: ${m.question} -> ${m.answer}`) },
+      dev: {
+        total: devMarked.length,
+        right: count('right'),
+        wrong: count('wrong figure'),
+        different: count('different question'),
+        declined: count('declined'),
+        ms: devMarked.map((m) => m.ms),
+        misses: devMarked
+          .filter((m) => m.verdict !== 'right')
+          .map((m) => `${m.id} ${m.verdict}: ${m.question} -> ${m.answer}`),
+      },
       sets,
     }),
   );

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questionMarker } from '../test/question-marking.js';
 import { seedSalon } from '../test/seed-salon.js';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
-import { QUESTION_SET } from './test/question-set.js';
+import { QUESTION_SET } from '../test/bradebot/question-set.js';
 
 /**
  * The built-in analyst against the question set (docs/assistant.md, "How it is measured"), for the demo salon and a

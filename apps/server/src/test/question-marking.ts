@@ -1,6 +1,6 @@
 import { addMonths, daysInMonth, formatPounds, monthName, monthOf, poundsToPence } from '@brade/contract';
 import { type AnalystAnswer, answerQuestion } from '../assistant/analyst.js';
-import { type Expectation, QUESTION_SET, type QuestionPeriod } from '../assistant/test/question-set.js';
+import { type Expectation, QUESTION_SET, type QuestionPeriod } from './bradebot/question-set.js';
 import type { TestServer } from './test-server.js';
 
 /**

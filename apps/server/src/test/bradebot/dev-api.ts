@@ -1,5 +1,5 @@
 import { addDays, addMonths, firstDayOf, lastDayOf, monthOf, poundsToPence } from '@brade/contract';
-import type { TestServer } from '../../test/test-server.js';
+import type { TestServer } from '../test-server.js';
 
 /**
  * The demo salon's figures as the API serves them, for marking BradeBot's answers to the development questions

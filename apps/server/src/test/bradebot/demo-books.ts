@@ -4,9 +4,9 @@ import { rowsOf } from '../../db/client.js';
 import { DEMO_GOALS, DEMO_VAT } from '../../demo/prepare-demo-account.js';
 import { saveBankBalance } from '../../integrations/bank-balances.js';
 import { saveFinancialGoals } from '../../settings/financial-goals.js';
-import { saveVatSettings } from '../../settings/vat-service.js';
-import { seedSalon } from '../../test/seed-salon.js';
-import { signUpAndConfirm, type TestServer } from '../../test/test-server.js';
+import { saveVatSettings } from '../../ledger/vat-settings-change.js';
+import { seedSalon } from '../seed-salon.js';
+import { signUpAndConfirm, type TestServer } from '../test-server.js';
 
 /** The day the development questions were asked (their README): Friday 27 November 2026, at 15:00. */
 export const DEV_NOW = new Date('2026-11-27T15:00:00Z');
