@@ -118,6 +118,13 @@ async function valueAnswer(ctx: ToolContext, ask: Ask, booksFrom: string | null)
         );
         continue;
       }
+      if (per === 'week' && v.pence !== undefined) {
+        const weeks = dayCount(period.from, period.to) / 7;
+        sentences.push(
+          `Your ${metricName(m)} averaged ${money(v.pence / weeks)} a week ${when(period)} (${money(v.pence)} over ${weeks.toFixed(1)} weeks).`,
+        );
+        continue;
+      }
       if (per === 'month' && v.pence !== undefined) {
         const months = Math.max(1, period.months.length || Math.round(dayCount(period.from, period.to) / 30.4));
         sentences.push(
@@ -223,8 +230,19 @@ const addDaysText = (day: string, n: number) => {
 async function compareAnswer(ctx: ToolContext, ask: Ask, booksFrom: string | null, why: boolean): Promise<string> {
   const [rawA, rawB] = ask.periods as [Period, Period];
   const [a0, b0, lfl] = likeForLikeIfMonthSoFar(ctx, rawA, rawB);
-  const a = withinBooks(a0, booksFrom, ctx.today);
+  let a = withinBooks(a0, booksFrom, ctx.today);
   const b = withinBooks(b0, booksFrom, ctx.today);
+  // A year against the year before when the books began part-way: both from the same day of the year.
+  if (
+    b.note &&
+    b0.from.slice(5) === a0.from.slice(5) &&
+    Number(a0.from.slice(0, 4)) === Number(b0.from.slice(0, 4)) + 1
+  ) {
+    const from = `${a0.from.slice(0, 4)}${b.period.from.slice(4)}`;
+    a = { period: { ...a.period, from, label: `${longDate(from)}–${longDate(a.period.to)}` }, note: '' };
+    b.period = { ...b.period, label: `${longDate(b.period.from)}–${longDate(b.period.to)}` };
+    b.note = `Your books start on ${longDate(booksFrom!)}, so both years are compared from ${longDate(from).replace(/ \d{4}$/, '')}.`;
+  }
   if (booksFrom && b0.to < booksFrom) {
     return `I can't compare ${a.period.label} with ${b0.label}: your books only start on ${longDate(booksFrom)}. I can compare it with the period before it instead.`;
   }
@@ -351,9 +369,25 @@ async function rankAnswer(ctx: ToolContext, ask: Ask, booksFrom: string | null, 
     );
     const whole = months.filter((mo) => !booksFrom || `${mo}-01` >= booksFrom);
     if (whole.length === 0) return `There is no whole month ${when(period)} yet to rank.`;
-    const figures = await monthlyFigures(ctx, whole);
+    const standard = m.id === 'costs' || m.id === 'profit' || m.id === 'revenue';
+    const figures = standard
+      ? await monthlyFigures(ctx, whole)
+      : await Promise.all(
+          whole.map(async (mo) => {
+            const v = await measure(ctx, m, monthsPeriod(mo, mo, ctx.today, 'month'));
+            const n = v.pence ?? v.count ?? 0;
+            return {
+              month: mo,
+              label: monthName(mo),
+              revenuePence: n,
+              expensesPence: n,
+              netIncomePence: n,
+              incomePence: n,
+            };
+          }),
+        );
     const key = m.id === 'costs' ? 'expensesPence' : m.id === 'profit' ? 'netIncomePence' : 'revenuePence';
-    const word = m.id === 'costs' ? 'costs' : m.id === 'profit' ? 'profit' : 'takings';
+    const word = standard ? (m.id === 'costs' ? 'costs' : m.id === 'profit' ? 'profit' : 'takings') : metricName(m);
     const sorted = [...figures].sort(
       (x, y) => (dir === 'top' ? y[key] - x[key] : x[key] - y[key]) || x.month.localeCompare(y.month),
     );

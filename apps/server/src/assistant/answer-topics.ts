@@ -223,13 +223,18 @@ export async function vatAnswer(
   switch (reading.which) {
     case 'owed':
     case 'putAside': {
-      const unpaid = v.unpaid.map((q) => `${money(q.duePence ?? 0)} for ${quarterText(q.from, q.end)} (${paidText(q)})`);
+      const unpaid = v.unpaid.map(
+        (q) => `${money(q.duePence ?? 0)} for ${quarterText(q.from, q.end)} (${paidText(q)})`,
+      );
       const total = v.owedPence;
       const head =
         reading.which === 'putAside'
           ? `Put aside ${money(total)} for VAT now${unpaid.length > 0 ? ' (an unpaid quarter and this one so far)' : ''}, and keep adding about a sixth of your VAT-inclusive takings until the quarter ends.`
           : `You owe HMRC ${money(total)} of VAT so far${unpaid.length > 0 ? `: ${unpaid.join(' and ')}, and this quarter's` : ", all of it this quarter's"}.`;
-      const lastNote = unpaid.length > 0 ? '' : ` Your last VAT quarter (${lastText}, ${money(v.last!.duePence ?? 0)}) is ${paidText(v.last!)}.`;
+      const lastNote =
+        unpaid.length > 0
+          ? ''
+          : ` Your last VAT quarter (${lastText}, ${money(v.last!.duePence ?? 0)}) is ${paidText(v.last!)}.`;
       return `${head} ${openText}${lastNote}`;
     }
     case 'dueDate': {
@@ -244,7 +249,7 @@ export async function vatAnswer(
       const p = reading.period!;
       const q = await vatQuarter(ctx, books.vat, monthOf(p.to > ctx.today ? ctx.today : p.to));
       const staggerNote =
-        q.from !== p.from || q.end !== p.to
+        q.from !== p.from
           ? ` Your VAT quarters follow your stagger, so the quarter covering it is ${quarterText(q.from, q.end)}.`
           : '';
       if (q.open)
@@ -301,6 +306,16 @@ export async function cashAnswer(
   }
   const c = await cash(ctx);
   if (!c) return "I can't see a bank balance yet: link your business bank account in Settings and I can tell you.";
+  if ((reading.which === 'startOf' || reading.which === 'endOf') && reading.period) {
+    // Worked back from the last balance read through every statement line since the day asked.
+    const day =
+      reading.which === 'startOf' ? reading.period.from : reading.period.to > ctx.today ? ctx.today : reading.period.to;
+    const after = reading.which === 'startOf' ? day : addDays(day, 1);
+    const readOn = c.balanceDate ?? c.readAt.slice(0, 10);
+    const flow = after <= readOn ? await bankMovement(ctx, { ...reading.period, from: after, to: readOn }) : null;
+    const at = c.bookedPence - (flow?.netPence ?? 0);
+    return `Your bank balance ${reading.which === 'startOf' ? `at the start of ${longDate(day)}` : `at the end of ${longDate(day)}`} was ${signedMoney(at)}: today's ${signedMoney(c.bookedPence)} (as at ${longDate(readOn)}) less the ${signedMoney(flow?.netPence ?? 0)} that has moved through the account since.`;
+  }
   const asAt = `as at ${c.balanceDate ? longDate(c.balanceDate) : longDate(c.readAt.slice(0, 10))} (last read ${c.readAt.slice(11, 16)} UTC)`;
   if (reading.which === 'balance')
     return `You have ${signedMoney(c.bookedPence)} in the bank, ${asAt}.${c.availablePence !== null && c.availablePence !== c.bookedPence ? ` ${signedMoney(c.availablePence)} is available after pending payments.` : ''}`;
@@ -336,7 +351,7 @@ export async function whatIfAnswer(ctx: ToolContext, change: WhatIf): Promise<st
       const costs = change.includesOnCosts
         ? `${money(cost.totalPence)} a year (${money(cost.totalPence / 12)} a month), National Insurance and pension included as you said`
         : `${money(cost.totalPence)} a year (${money(cost.totalPence / 12)} a month): ${money(cost.salaryPence)} salary, ${money(cost.employerNiPence)} employer's National Insurance (15% above £5,000) and ${money(cost.pensionPence)} minimum workplace pension (3% of qualifying earnings), at 2026/27 rates, before any Employment Allowance`;
-      return `${baseline} A ${change.role} costing ${costs} would bring profit to ${signedMoney(newProfit)} a year, a margin of ${pct(marginOf(newProfit, base.revenue))}: ${newProfit >= 0 ? 'you would still make a profit' : 'you would make a loss'}. This assumes they bring in no extra takings; to cover their cost they need to bring in ${money(cost.totalPence)} a year net of VAT${ctx && true ? ` (${money(cost.totalPence * 1.2)} including VAT)` : ''}.`;
+      return `${baseline} ${/^[aeiou]/.test(change.role) ? 'An' : 'A'} ${change.role} costing ${costs} would bring profit to ${signedMoney(newProfit)} a year, a margin of ${pct(marginOf(newProfit, base.revenue))}: ${newProfit >= 0 ? 'you would still make a profit' : 'you would make a loss'}. This assumes they bring in no extra takings; to cover their cost they need to bring in ${money(cost.totalPence)} a year net of VAT${ctx && true ? ` (${money(cost.totalPence * 1.2)} including VAT)` : ''}.`;
     }
     case 'price': {
       const cf = await cardFigures(ctx, year);
@@ -366,6 +381,11 @@ export async function whatIfAnswer(ctx: ToolContext, change: WhatIf): Promise<st
       if (w.revenuePence <= 0 || w.tradingDays === 0)
         return `You took nothing on ${day}s ${over}: the salon appears to be closed on ${day}s already.`;
       return `${over.replace(/^./, (c) => c.toUpperCase())} you took ${money(w.revenuePence)} on ${day}s (${plural(w.tradingDays, `${day} you traded`, `${day}s you traded`)} of ${w.days}, ${money(w.revenuePence / w.tradingDays)} each on average). Closing on ${day}s would lose about ${money(w.revenuePence)} of takings a year, ${pct((w.revenuePence / base.revenue) * 100)} of them, and profit would fall from ${signedMoney(base.profit)} to ${signedMoney(base.profit - w.revenuePence)}. This assumes clients don't move to other days; any savings (staff hours, energy) are not in the books, so they are not taken off.`;
+    }
+    case 'targetProfit': {
+      const extra = change.pencePerYear - base.profit;
+      if (extra <= 0) return `${baseline} That is already more than ${money(change.pencePerYear)} a year of profit.`;
+      return `${baseline} With costs as they are, a profit of ${money(change.pencePerYear)} a year needs ${money(extra)} more takings a year (net of VAT), about ${money(extra / 12)} a month: takings of ${money(base.revenue + extra)}. Card fees would rise a little with the takings, which this leaves out.`;
     }
     case 'targetMargin': {
       const target = change.percent / 100;

@@ -1,9 +1,9 @@
 import { poundsToPence } from '@brade/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/test-server.js';
-import { answerQuestion } from './analyst.js';
 import { DEV_NOW, DEV_TODAY, seedDevSalon } from '../test/bradebot/demo-books.js';
 import { devMarker } from '../test/bradebot/dev-marking.js';
+import { startTestServer, type TestServer } from '../test/test-server.js';
+import { answerQuestion } from './analyst.js';
 
 /**
  * The built-in analyst on the owners' 120 development questions (docs/assistant.md, "How it is measured"), for the

@@ -369,7 +369,10 @@ export function findPeriods(text: string, options: PeriodOptions): Found[] {
     `\\b(?:last|previous|the last) tax (?:year|yr)\\b|\\bthe tax (?:year|yr) (?:just gone|that(?:'s| has| just)? ended|before)\\b|\\btax (?:year|yr) just gone\\b`,
     () => taxYearPeriod(taxYearOf(today) - 1, today),
   );
-  claim(`\\b(?:the |this |my )?tax (?:year|yr)\\b`, () => taxYearPeriod(taxYearOf(today), today));
+  claim(`\\b(?:the |this |my )?tax (?:year|yr)\\b|\\b(?:this|the|my|current) financial year\\b`, () =>
+    taxYearPeriod(taxYearOf(today), today),
+  );
+  claim(`\\b(?:last|previous) financial year\\b`, () => taxYearPeriod(taxYearOf(today) - 1, today));
 
   // "between 1 and 15 October", "from the 3rd to the 10th of March": chrono reads only the second date of these.
   claim(
@@ -500,14 +503,23 @@ export function findPeriods(text: string, options: PeriodOptions): Found[] {
     ...daysPeriod(today, today, 'day', 'today', true),
     label: `today so far (${longDate(today)}, up to the latest sync)`,
   }));
-  claim(`\\bblack friday\\b`, () => {
-    const day = blackFriday(year) <= today ? blackFriday(year) : blackFriday(year - 1);
+  claim(`\\bblack friday(?: (last|this) (?:year|yr)| (20\\d\\d))?\\b`, (m) => {
+    const y = m[2] ? Number(m[2]) : m[1] === 'last' ? year - 1 : year;
+    const day = blackFriday(y) <= today || m[1] || m[2] ? blackFriday(y) : blackFriday(y - 1);
     return day === today
       ? {
           ...daysPeriod(day, day, 'day', 'Black Friday, today', true),
           label: `Black Friday, today so far (${longDate(day)})`,
         }
       : daysPeriod(day, day, 'day', 'Black Friday');
+  });
+
+  // A day of the week: the latest one before today ("on Saturday", "last Tuesday"); plural is a habit, not a day.
+  claim(`\\b(?:on |last |this (?:past )?)(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b(?!s)`, (m) => {
+    const n = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].indexOf(m[1]!);
+    const back = (weekdayOf(today) - n + 7) % 7 || 7;
+    const day = addDays(today, -back);
+    return daysPeriod(day, day, 'day', `last ${m[1]![0]!.toUpperCase()}${m[1]!.slice(1)}`);
   });
 
   // Months.
@@ -641,7 +653,7 @@ export function findPeriods(text: string, options: PeriodOptions): Found[] {
 
   // Years: "this year", "last yr", "2025", "year to date".
   claim(
-    `\\b(?:this|current|the current) (?:year|yr)(?: so far| to date)?\\b|\\byear to date\\b|\\bso far this (?:year|yr)\\b|\\bytd\\b|\\bthis calendar year\\b`,
+    `\\b(?:this|current|the current) (?:year|yr)(?: so far| to date)?\\b|\\byear to date\\b|\\bso far this (?:year|yr)\\b|\\bytd\\b|\\bthis calendar year\\b|\\b(?:for )?the year so far\\b`,
     () => yearSoFar(today),
   );
   claim(`\\b(?:last|previous|the previous) (?:calendar )?(?:year|yr)\\b`, () => yearPeriod(year - 1, today));

@@ -92,6 +92,19 @@ const CASES: Array<[string, string]> = [
   ['what will i take next year', 'decline:forecast'],
   ['takings over half term', 'clarify:period'],
   ['qwerty asdf', 'clarify:unknown'],
+  ['how much did we turn over in 2025', 'value revenue 2025-01-01..2025-12-31'],
+  ['how much cash did we take on saturday', 'value revenue 2026-11-21..2026-11-21'],
+  ['was september profitable', 'value profit 2026-09-01..2026-09-30'],
+  ['why was september so bad', 'compare revenue,costs,profit 2026-09-01..2026-09-30 vs 2026-08-01..2026-08-31'],
+  ['did we take more this summer or last summer', 'compare revenue 2026-06-01..2026-08-31 vs 2025-06-01..2025-08-31'],
+  ['which month had the most refunds', 'rank-month-top refunds 2025-11-01..2026-10-31'],
+  ['what did bt charge me this year', 'value payee:bt 2026-01-01..2026-11-27'],
+  ['how much money did i have in the bank at the start of the month', 'cash:startOf'],
+  ['how many customers have i lost', 'clientHabits:lapsed'],
+  ['how many times do clients come back a year', 'clientHabits:frequency'],
+  ['what did we make on black friday last year', 'value revenue 2025-11-28..2025-11-28'],
+  ['total takings for the financial year', 'value revenue 2026-04-06..2026-11-27'],
+  ['how much would i need to take to make 30k profit', 'whatIf'],
 ];
 
 describe('the reader', () => {

@@ -156,6 +156,9 @@ function findMetrics(q: string): { metrics: Claimed[]; made: boolean } {
     /\bwages?(?: bill)?\b|\bsalar(?:y|ies)\b|\bpayroll\b|\bstaff pay\b|\bpaying (?:my |the )?staff\b|\bstaff\b(?= (?:cost|me|this|last|in|for)\b)/,
     { id: 'wages' },
   );
+  claim(/\b(?:on|of|for|in) (?:my |the )?staff\b(?! member)|\bstaff\b(?= (?:cost|take|eat|is|are|as)\b)/, {
+    id: 'staffCosts',
+  });
   for (const [re, category] of CATEGORY_WORDS) claim(re, { id: 'category', category });
   claim(/\brefund(?:s|ed|ing)?\b|\bmoney back\b|\bchargebacks?\b|\bgave back\b/, { id: 'refunds' });
   claim(/\bnew (?:clients?|customers?|people|faces)\b|\bfirst[- ]time(?:rs| clients?| customers?| visitors?)\b/, {
@@ -174,7 +177,7 @@ function findMetrics(q: string): { metrics: Claimed[]; made: boolean } {
   });
   claim(/\b(?:profit )?margins?\b/, { id: 'margin' });
   claim(
-    /\bprofits?\b|\bnet income\b|\bbottom line\b|\bmak(?:e|ing) (?:any |a )?(?:money|loss)\b|\blos(?:e|t|ing) money\b|\b(?:a |any )?loss(?:es)?\b|\bin the (?:red|black)\b|\bbreak(?:ing)? even\b|\bcleared?\b|\bkept\b|\bleft over\b|\bnet\b(?! of| card)|\bearn(?:ed|ings)? after\b/,
+    /\bprofits?\b|\bnet income\b|\bbottom line\b|\bmak(?:e|ing) (?:any |a )?(?:money|loss)\b|\blos(?:e|t|ing) money\b|\b(?:a |any )?loss(?:es)?\b|\bin the (?:red|black)\b|\bbreak(?:ing)? even\b|\bcleared?\b|\bkept\b|\bleft over\b|\bnet\b(?! of| card)|\bearn(?:ed|ings)? after\b|\b(?:un)?profitable\b/,
     { id: 'profit' },
   );
   claim(
@@ -183,7 +186,7 @@ function findMetrics(q: string): { metrics: Claimed[]; made: boolean } {
   );
   claim(/\b(?:total )?income\b(?! tax)/, { id: 'income' });
   claim(
-    /\btakings?\b|\btake\b|\btook\b|\btaken\b|\bsales?\b|\bsold\b|\brevenue\b|\bturnover\b|\b(?:bring|brought|bringing|took|take) in\b|\bcame in\b|\bcome in\b|\bcoming in\b|\bearn(?:ed|ings|ing)?\b|\bmoney in\b|\btill\b|\bcustomers? (?:actually )?paid\b|\bcash(?:ed)? (?:in|up)\b/,
+    /\btakings?\b|\btake\b|\btook\b|\btaken\b|\bsales?\b|\bsold\b|\brevenue\b|\bturnover\b|\bturn(?:ed)? over\b|\b(?:bring|brought|bringing|took|take) in\b|\bmoney (?:came|come|coming) in\b|\bearn(?:ed|ings|ing)?\b|\bmoney in\b|\btill\b|\bcustomers? (?:actually )?paid\b|\bcash(?:ed)? (?:in|up)\b/,
     { id: 'revenue' },
   );
   let made = false;
@@ -240,6 +243,17 @@ function subsume(claimed: Claimed[]): Claimed[] {
 
 /** A payee typed after "at", "to" or "paid": "how much have I spent at Sally Beauty", "paid Fresha". */
 function payeeOf(q: string): string | null {
+  const charged =
+    /\b(?:what|how much) (?:did|has|have|does) ([a-z][a-z0-9&'.-]*(?: [a-z0-9&'.-]+){0,2}?) (?:charge|charged|cost|bill|billed|take) (?:me|us)\b/.exec(
+      q,
+    );
+  if (
+    charged &&
+    !/^(?:i|we|you|it|that|this|they|the salon|my|our)\b/.test(charged[1]!) &&
+    !CATEGORY_WORDS.some(([re]) => re.test(charged[1]!))
+  ) {
+    return charged[1]!.replace(/^(?:the|my|our) /, '');
+  }
   const m =
     /\b(?:spent|spend|spending|paid|pay|paying|payments? to|bought from|buy from|order(?:ed|s)? from|owe|transactions? (?:from|to|with|matching|for)|payments? (?:from|with|matching))\s+(?:at |to |with |on )?([a-z][a-z0-9&'.-]*(?: [a-z0-9&'.-]+){0,3}?)(?=\s+(?:this|last|since|in|over|during|for|so|from|on|the|year|month|week|altogether|in total|all|ever|to date)\b|\s*[?.!]|$)/.exec(
       q,
@@ -297,7 +311,7 @@ const OTHER_BUSINESS =
 const ACTION =
   /^(?:can you |could you |please |will you |would you )?(?:pay|transfer|send|move|cancel|book|schedule|submit|file|email|e-mail|text|ring|call|refund|set up|setup|make a payment|raise an invoice|invoice|chase|remind)\b(?!.*\b(?:how much|what|when|did|have i|do i)\b)/;
 const ADVICE =
-  /\b(?:should i|shall i|is it worth|would it be better|better off)\b(?!.*\b(?:put aside|set aside|save for|keep back|put away)\b)|\bgo(?:ing)? limited\b|\blimited company\b|\bltd company\b|\bincorporat|\bsole trader\b|\bthrough the business\b|\btax[- ]deductible\b|\ballowable expenses?\b|\bclaim (?:for )?(?:my )?(?:car|van|mileage|phone|home|clothes|uniform)\b|\bpay less tax\b|\bavoid tax\b|\btax (?:advice|planning|return)\b|\bhow much (?:income )?tax (?:will|do|should) i\b|\bself assessment bill\b|\bdividends? or salary\b|\bmortgage\b|\binvest(?:ment|ing)? (?:advice|in)\b/;
+  /\b(?:should i|shall i|is it worth|would it be better|better off)\b(?!.*\b(?:put aside|set aside|save for|keep back|put away)\b)|\bgo(?:ing)? limited\b|\blimited company\b|\bltd company\b|\bincorporat|\bsole trader\b|\bthrough the business\b|\btax[- ]deductible\b|\ballowable expenses?\b|\bclaim (?:for )?(?:my )?(?:car|van|mileage|phone|home|clothes|uniform)\b|\bpay less tax\b|\bavoid tax\b|\btax (?:advice|planning|return)\b|\bhow much (?:income )?tax (?:will|do|should) i\b|\bself assessment bill\b|\b(?:set|put) (?:aside|away|by) for (?:my )?(?:tax|income tax|self assessment)\b|\bincome tax\b|\btax bill\b(?!.*\bvat\b)|\bdividends? or salary\b|\bmortgage\b|\binvest(?:ment|ing)? (?:advice|in)\b/;
 const FORECAST =
   /\b(?:predict|forecast|in (?:five|ten|\d+) years|by 20\d\d|next (?:year|yr|quarter|summer|christmas|spring|autumn|winter)|going to (?:be|make|take)|will (?:i|we|my|our|it|the salon|the business) (?:take|make|be|earn|turn over|do))\b/;
 const FUTURE_WORDS =
@@ -533,7 +547,7 @@ function readClause(q: string, context: ReaderContext, previous: Reading | null,
     !has(q, COMPARE_WORDS) &&
     has(
       q,
-      /\bhow(?:'s| is| are| was| were| did| has)? (?:business|things|trade|trading|it|we|i|the salon|the shop|everything|my business|my salon|the month|the year|the quarter|the summer)\b|\boverview\b|\bsummar(?:y|ise|ize)\b|\b(?:go|going|gone|went|doing|been|look(?:ing)?)\s*[?.!]*$|\breview\b|\bhow did\b/,
+      /\bhow(?:'s| is| are| was| were| did| has)? (?:business|things|trade|trading|it|we|i|the salon|the shop|everything|my business|my salon|the month|the year|the quarter|the summer)\b|\boverview\b|\bsummar(?:y|ise|ize)\b|\b(?:my|our) finances\b|\bmoney situation\b|\bhow am i doing\b|\b(?:go|going|gone|went|doing|been|look(?:ing)?)\s*[?.!]*$|\breview\b|\bhow did\b/,
     )
   ) {
     if (period?.unit === 'day')
@@ -589,6 +603,8 @@ function readClause(q: string, context: ReaderContext, previous: Reading | null,
     }
     if (has(q, /\b(?:stripe|square|sumup|card machines?|processors?)\b/)) {
       metrics = [{ id: 'revenue' }];
+    } else if (has(q, /\bwhy\b|\bhow come\b/) && periods.length > 0) {
+      metrics = [{ id: 'revenue' }, { id: 'costs' }, { id: 'profit' }];
     } else if (has(q, COMPARE_WORDS) && (periods.length > 0 || has(q, /\bthis month\b|\blast\b|\blast year\b/))) {
       metrics = [{ id: 'revenue' }, { id: 'costs' }, { id: 'profit' }];
     } else if (
@@ -775,6 +791,11 @@ function readAsk(q: string, metrics: Metric[], periods: Period[], context: Reade
     op = { kind: 'rank', dir: rankDir, by: byWeekday ? 'weekday' : byMonth ? 'month' : 'category' };
     if (!byMonth && !byWeekday && metrics[0]?.id === 'category') metrics = [{ id: 'costs' }];
   } else if (
+    periods.length >= 2 &&
+    has(q, /\b(?:more|less|better|worse|higher|lower|bigger|smaller|busier|quieter)\b/)
+  ) {
+    op = { kind: 'compare', why: false };
+  } else if (
     has(q, /\bwhy\b|\bhow come\b|\bwhat(?:'s| is| has) (?:driving|caused|causing|behind)\b|\bwhat made\b/) ||
     (has(q, COMPARE_WORDS) &&
       (periods.length >= 2 ||
@@ -799,6 +820,8 @@ function readAsk(q: string, metrics: Metric[], periods: Period[], context: Reade
     op = { kind: 'count' };
   } else if (has(q, /\b(?:a|per|each|every) day\b|\bdaily\b|\bday on average\b/)) {
     op = { kind: 'value', per: 'day' };
+  } else if (has(q, /\b(?:a|per|each|every) week\b|\bweekly\b/)) {
+    op = { kind: 'value', per: 'week' };
   } else if (
     has(q, /\b(?:a|per|each|every) month\b|\bmonthly\b|\bon average\b/) &&
     !metrics.some((m) => m.id === 'avgSpend')
@@ -878,7 +901,7 @@ const SO_FAR_MONTH = /so far/;
 function readWhatIf(q: string, metrics: Metric[]): WhatIf | null {
   const hypothetical = has(
     q,
-    /\bif (?:i|we|my|our|the)\b|\bwhat if\b|\bwhat happens\b|\bwhat would\b|\bsuppose\b|\bcan (?:i|we) afford\b|\bcould (?:i|we) afford\b|\bwould (?:i|we) (?:lose|save|make|gain)\b|\bhow much (?:more )?(?:do|would) (?:i|we) need to (?:take|make|earn|sell)\b|\bto get (?:a|to) \d+(?:\.\d+)?\s?%/,
+    /\bneed to (?:take|make|earn|turn over)\b.*\bprofit\b|\bif (?:i|we|my|our|the)\b|\bwhat if\b|\bwhat happens\b|\bwhat would\b|\bsuppose\b|\bcan (?:i|we) afford\b|\bcould (?:i|we) afford\b|\bwould (?:i|we) (?:lose|save|make|gain)\b|\bhow much (?:more )?(?:do|would) (?:i|we) need to (?:take|make|earn|sell)\b|\bto get (?:a|to) \d+(?:\.\d+)?\s?%/,
   );
   if (!hypothetical) return null;
   const pct = percentOf(q);
@@ -915,8 +938,22 @@ function readWhatIf(q: string, metrics: Metric[]): WhatIf | null {
     };
   }
   const weekday = WEEKDAY_WORDS.findIndex((d) => new RegExp(`\\b${d}s?\\b`).test(q));
-  if (weekday >= 0 && has(q, /\bclos(?:e|ed|ing)\b|\bshut\b|\boff\b|\bnot open\b|\bstop opening\b/))
+  if (
+    weekday >= 0 &&
+    has(
+      q,
+      /\bclos(?:e|ed|ing)\b|\bshut\b|\boff\b|\bnot open\b|\bstop(?:ped)? opening\b|\bno longer open\b|\bdon't open\b|\bdrop(?:ped)?\b/,
+    )
+  )
     return { kind: 'closeDay', weekday };
+  const profitTarget =
+    /\b(?:make|get|reach|earn|clear|hit)\s+(?:a\s+)?(£?\d[\d,.]*\s?(?:k|grand|thousand)?)\s+(?:a year |a month )?(?:profit|net)\b|\bprofit of (£?\d[\d,.]*\s?(?:k|grand|thousand)?)/.exec(
+      q,
+    );
+  if (profitTarget) {
+    const target = moneyOf(profitTarget[1] ?? profitTarget[2]!);
+    if (target) return { kind: 'targetProfit', pencePerYear: /\ba month\b/.test(q) ? target.pence * 12 : target.pence };
+  }
   const margin =
     /(\d+(?:\.\d+)?)\s?(?:%|percent|per cent) (?:profit )?margin\b|\bmargin (?:of|to|at|up to) (\d+(?:\.\d+)?)\s?(?:%|percent)/.exec(
       q,
@@ -961,6 +998,8 @@ function readSpecial(
   const period = periods[0] ?? null;
   const ids = new Set<MetricId>(metrics.map((m) => m.id));
   // Cash in the bank.
+  if (has(q, /\b(?:start|beginning) of (?:the|this) month\b/) && !period) periods.unshift(thisMonth(context.today));
+  const on = periods[0] ?? null;
   if (
     has(
       q,
@@ -976,6 +1015,9 @@ function readSpecial(
     ) {
       return { kind: 'cash', which: 'change', period: period ?? lastMonth(context.today) };
     }
+    if (on && has(q, /\b(?:start|beginning|end|close)\b/)) {
+      return { kind: 'cash', which: has(q, /\b(?:end|close)\b/) ? 'endOf' : 'startOf', period: on };
+    }
     return { kind: 'cash', which: 'balance', period: null };
   }
   // VAT.
@@ -987,6 +1029,12 @@ function readSpecial(
         which: has(q, /\bwhen\b|\bat this rate\b|\bhow long\b|\bhit\b|\breach\b/) ? 'thresholdWhen' : 'threshold',
         period: null,
       };
+    }
+    if (
+      has(q, /\bwhen\b|\bdue date\b|\bdeadline\b|\bnext (?:vat )?(?:return|payment|bill)\b/) &&
+      !has(q, /\bhow much\b/)
+    ) {
+      return { kind: 'vat', which: 'dueDate', period: null };
     }
     if (ids.has('vatOutput') || ids.has('vatInput') || ids.has('vatPaid')) {
       const id = ids.has('vatOutput') ? 'vatOutput' : ids.has('vatInput') ? 'vatInput' : 'vatPaid';
@@ -1024,7 +1072,13 @@ function readSpecial(
     if (has(q, /\b(?:a|per|each) day\b|\bdaily\b/)) return { kind: 'goal', which: 'perDay' };
     if (ids.has('margin') || ids.has('profit')) return { kind: 'goal', which: 'margin' };
     if (has(q, /\bretention\b|\bcom(?:e|ing) back\b/)) return { kind: 'goal', which: 'retention' };
-    if (has(q, /\bgoals\b|\ball (?:my|of my) (?:goals|targets)\b|\btargets\b/)) return { kind: 'goal', which: 'all' };
+    if (
+      has(
+        q,
+        /\bgoals\b|\ball (?:my|of my) (?:goals|targets)\b|\btargets\b|\bgoal progress\b|\bprogress (?:on|against|towards) (?:my )?goal/,
+      )
+    )
+      return { kind: 'goal', which: 'all' };
     return { kind: 'goal', which: 'revenue' };
   }
   if (
@@ -1038,13 +1092,16 @@ function readSpecial(
   }
   // Retention and clients' habits.
   if (
-    has(q, /\bhow often\b|\bhow frequently\b|\bvisit frequency\b|\bevery how many\b|\bhow regularly\b/) &&
-    (ids.has('clients') || has(q, /\bcome in\b|\bvisit/))
+    has(
+      q,
+      /\bhow often\b|\bhow frequently\b|\bvisit frequency\b|\bevery how many\b|\bhow regularly\b|\bhow many times\b/,
+    ) &&
+    (ids.has('clients') || has(q, /\bcome (?:in|back)\b|\bvisit/))
   ) {
     return { kind: 'clientHabits', which: 'frequency', days: 90 };
   }
   const lapsed =
-    /\b(?:haven'?t|have not|not|never) (?:been )?(?:back|in|seen|visited|returned|come back|been in)\b[a-z ]{0,20}?(?:(\d+|three|six|two|twelve) (months?|weeks?|days?))?|\blapsed\b|\bgone quiet\b|\bstopped coming\b|\bnot seen (?:for|in)\b/.exec(
+    /\b(?:haven'?t|have not|not|never) (?:been )?(?:back|in|seen|visited|returned|come back|been in)\b[a-z ]{0,20}?(?:(\d+|three|six|two|twelve) (months?|weeks?|days?))?|\blapsed\b|\bgone quiet\b|\bstopped coming\b|\bnot seen (?:for|in)\b|\b(?:have i|i've|we've|have we) lost\b/.exec(
       q,
     );
   if (lapsed && (ids.has('clients') || ids.has('newClients') || has(q, /\bwho\b/))) {

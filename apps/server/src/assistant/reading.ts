@@ -43,7 +43,7 @@ export interface Metric {
 
 export type Op =
   /** The figure of each metric over each period. */
-  | { kind: 'value'; per?: 'day' | 'month' }
+  | { kind: 'value'; per?: 'day' | 'week' | 'month' }
   /** Two periods side by side (`why`: and what drove the change). */
   | { kind: 'compare'; why: boolean; withRanked?: boolean }
   /** A metric as a share of another: staff costs as % of takings. */
@@ -72,7 +72,8 @@ export type WhatIf =
   | { kind: 'price'; percent: number }
   | { kind: 'costChange'; metric: Metric; percent?: number; pencePerMonth?: number }
   | { kind: 'closeDay'; weekday: number }
-  | { kind: 'targetMargin'; percent: number };
+  | { kind: 'targetMargin'; percent: number }
+  | { kind: 'targetProfit'; pencePerYear: number };
 
 export type DeclineReason =
   | 'otherBusiness'
@@ -95,7 +96,7 @@ export type Reading =
       which: 'owed' | 'dueDate' | 'threshold' | 'thresholdWhen' | 'flatRate' | 'quarter' | 'putAside';
       period: Period | null;
     }
-  | { kind: 'cash'; which: 'balance' | 'afterVat' | 'change'; period: Period | null }
+  | { kind: 'cash'; which: 'balance' | 'afterVat' | 'change' | 'startOf' | 'endOf'; period: Period | null }
   | { kind: 'retention'; which: 'both' | 'new' | 'overall'; month: string | null; benchmark: boolean }
   | { kind: 'clientHabits'; which: 'lapsed' | 'frequency'; days: number }
   | { kind: 'topClients'; n: number; period: Period | null }
