@@ -32,6 +32,7 @@ export async function measureAssistant({ build = true } = {}) {
     );
     for (const m of s.misses) console.log(`  not right: ${m}`);
   }
+  console.log(`  slowest answers: ${result.slowest.map((x) => `${x.ms.toFixed(0)} ms “${x.q}”`).join('; ')}`);
   const times = [...dev.ms, ...sets.flatMap((s) => s.ms)].sort((a, b) => a - b);
   const p95 = percentile(times, 95);
   const ok = p95 <= BUDGET_MS;
