@@ -36,7 +36,7 @@ const quarterText = (from: string, to: string) => `${longDate(from)}–${longDat
 export async function overview(ctx: ToolContext, period: Period | null, books: BooksContext): Promise<string> {
   if (period && !(period.unit === 'month' && period.soFar)) {
     const { period: p, note } = withinBooks(period, books.booksFrom, ctx.today);
-    const [s] = await summaries(ctx, [p]);
+    const [s] = await summaries(ctx, [p], false);
     const lines = await expenseCategories(ctx, p);
     const top = lines
       .slice(0, 2)
@@ -50,7 +50,7 @@ export async function overview(ctx: ToolContext, period: Period | null, books: B
   const lfl = likeForLike(ctx);
   const last = addMonths(monthOf(ctx.today), -1);
   const lastPeriod = monthsPeriod(last, last, ctx.today, 'month');
-  const [now, then, whole] = await summaries(ctx, [lfl.current, lfl.previous, lastPeriod]);
+  const [now, then, whole] = await summaries(ctx, [lfl.current, lfl.previous, lastPeriod], false);
   const change =
     then!.revenuePence === 0 ? null : ((now!.revenuePence - then!.revenuePence) / then!.revenuePence) * 100;
   return `This month so far (${lfl.current.label.replace(/^.*\(/, '').replace(/\)$/, '')}) you have taken ${money(now!.revenuePence)}, ${now!.revenuePence >= then!.revenuePence ? 'up' : 'down'} ${money(now!.revenuePence - then!.revenuePence)}${change === null ? '' : ` (${pct(change)})`} on ${money(then!.revenuePence)} in ${lfl.previous.label}, like for like. ${monthName(last)}, the last whole month: takings ${money(whole!.revenuePence)}, costs ${money(whole!.expensesPence)}, profit ${signedMoney(whole!.netIncomePence)}${whole!.marginPercent === null ? '' : ` (a margin of ${pct(whole!.marginPercent)})`}.`;
@@ -329,7 +329,7 @@ export async function cashAnswer(
 
 export async function whatIfAnswer(ctx: ToolContext, change: WhatIf): Promise<string> {
   const year = lastTwelveMonths(ctx.today);
-  const [s] = await summaries(ctx, [year]);
+  const [s] = await summaries(ctx, [year], false);
   const base = {
     revenue: s!.revenuePence,
     income: s!.incomePence,

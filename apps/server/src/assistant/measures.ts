@@ -141,12 +141,12 @@ const GENERIC = new Set([
 export async function measure(ctx: ToolContext, m: Metric, period: Period): Promise<Measured> {
   switch (m.id) {
     case 'revenue': {
-      const s = await monthSummary(ctx, period);
+      const s = await monthSummary(ctx, period, { clients: false });
       return { pence: s.revenuePence, name: 'takings (sales less refunds, net of VAT)' };
     }
     case 'grossTakings': {
       const g = await takingsIncludingVat(ctx, period);
-      const s = await monthSummary(ctx, period);
+      const s = await monthSummary(ctx, period, { clients: false });
       return {
         pence: g.takingsPence,
         name: 'takings including VAT (what clients paid, less refunds)',
@@ -172,7 +172,7 @@ export async function measure(ctx: ToolContext, m: Metric, period: Period): Prom
       };
     }
     case 'otherIncome': {
-      const s = await monthSummary(ctx, period);
+      const s = await monthSummary(ctx, period, { clients: false });
       const lines = await otherIncomeLines(ctx, period);
       return {
         pence: s.otherIncomePence,
@@ -188,7 +188,7 @@ export async function measure(ctx: ToolContext, m: Metric, period: Period): Prom
       return { pence: lines.find((l) => l.name === 'Room rent')?.pence ?? 0, name: 'chair and room rent received' };
     }
     case 'income': {
-      const s = await monthSummary(ctx, period);
+      const s = await monthSummary(ctx, period, { clients: false });
       return {
         pence: s.incomePence,
         name: 'income (takings plus other income)',
@@ -200,14 +200,14 @@ export async function measure(ctx: ToolContext, m: Metric, period: Period): Prom
       };
     }
     case 'costs': {
-      const s = await monthSummary(ctx, period);
+      const s = await monthSummary(ctx, period, { clients: false });
       return {
         pence: s.expensesPence,
         name: 'costs (every expense and card fees, net of reclaimable VAT; drawings and VAT paid to HMRC are not costs)',
       };
     }
     case 'profit': {
-      const s = await monthSummary(ctx, period);
+      const s = await monthSummary(ctx, period, { clients: false });
       return {
         pence: s.netIncomePence,
         name: 'profit (takings and other income less costs, before tax; drawings are not deducted)',
@@ -218,7 +218,7 @@ export async function measure(ctx: ToolContext, m: Metric, period: Period): Prom
       };
     }
     case 'margin': {
-      const s = await monthSummary(ctx, period);
+      const s = await monthSummary(ctx, period, { clients: false });
       return {
         percent: s.marginPercent,
         name: "margin (profit as a share of takings, as Brade's reports work it out)",
@@ -304,7 +304,7 @@ export async function measure(ctx: ToolContext, m: Metric, period: Period): Prom
           ],
         };
       }
-      const s = await monthSummary(ctx, period);
+      const s = await monthSummary(ctx, period, { clients: false });
       return {
         pence: s.netIncomePence - taken,
         name: 'profit left after the money you took out',

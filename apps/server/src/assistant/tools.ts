@@ -113,14 +113,24 @@ function summaryOf(period: Period, t: PeriodTotals): MonthSummary {
 }
 
 /** Sales, other income, expenses, net income, margin and clients of one or more periods. */
-export async function summaries(ctx: ToolContext, periods: Period[]): Promise<MonthSummary[]> {
-  const totals = await totalsForRanges(ctx.db, ctx.userId, periods.map(rangeOf));
+export async function summaries(ctx: ToolContext, periods: Period[], withClients = true): Promise<MonthSummary[]> {
+  const totals = await totalsForRanges(ctx.db, ctx.userId, periods.map(rangeOf), withClients);
   return periods.map((p, i) => summaryOf(p, totals[i]!));
 }
 
-export async function monthSummary(ctx: ToolContext, period: Period): Promise<MonthSummary> {
-  return once(ctx, `summary:${period.from}:${period.to}:${period.until ?? ''}`, async () => ({
-    ...(await summaries(ctx, [period]))[0]!,
+/**
+ * One period's summary, read once per question. Money alone (`clients: false`) skips counting the period's clients,
+ * which over a long period is most of the work.
+ */
+export async function monthSummary(
+  ctx: ToolContext,
+  period: Period,
+  options: { clients?: boolean } = {},
+): Promise<MonthSummary> {
+  const key = `summary:${period.from}:${period.to}:${period.until ?? ''}`;
+  if (options.clients === false && ctx.memo?.has(key)) return monthSummary(ctx, period);
+  return once(ctx, options.clients === false ? `${key}:money` : key, async () => ({
+    ...(await summaries(ctx, [period], options.clients !== false))[0]!,
     period,
   }));
 }
@@ -309,7 +319,7 @@ export async function giftVouchers(ctx: ToolContext, period: Period) {
 /** Revenue, expenses and net income of each whole month of a period (the reports' monthly sums). */
 export async function monthlyFigures(ctx: ToolContext, months: string[]) {
   const periods = months.map((m) => monthsPeriod(m, m, ctx.today, 'month'));
-  const rows = await summaries(ctx, periods);
+  const rows = await summaries(ctx, periods, false);
   return rows.map((s, i) => ({
     month: months[i]!,
     label: monthName(months[i]!),
