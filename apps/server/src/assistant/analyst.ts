@@ -9,6 +9,7 @@ import {
   overview,
   projectionAnswer,
   retentionAnswer,
+  suppliersAnswer,
   topClientsAnswer,
   trendAnswer,
   vatAnswer,
@@ -83,6 +84,7 @@ const isReading = (r: unknown): r is Reading =>
     'retention',
     'clientHabits',
     'topClients',
+    'suppliers',
     'whatIf',
     'trend',
     'multi',
@@ -126,6 +128,8 @@ export async function write(
       return { text: await clientHabitsAnswer(ctx, reading.which, reading.days), declined: false };
     case 'topClients':
       return { text: await topClientsAnswer(ctx, reading.n, reading.period), declined: false };
+    case 'suppliers':
+      return { text: await suppliersAnswer(ctx, reading.period), declined: false };
     case 'whatIf':
       return { text: await whatIfAnswer(ctx, reading.change), declined: false };
     case 'trend':

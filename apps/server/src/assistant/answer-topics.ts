@@ -22,6 +22,7 @@ import {
   retention,
   summaries,
   type ToolContext,
+  topCounterparties,
   vatPosition,
   vatQuarter,
 } from './tools.js';
@@ -162,6 +163,13 @@ export async function clientHabitsAnswer(
   if (h.averageDaysBetweenVisits === null)
     return 'No client has visited twice in the last 12 months yet, so I cannot say how often they come.';
   return `Clients who came more than once in the last 12 months (${longDate(h.frequencyFrom)}–${longDate(ctx.today)}), ${plural(h.regulars, 'client')}, came back every ${Math.round(h.averageDaysBetweenVisits)} days on average (days between visits; the median gap is ${h.medianDaysBetweenVisits} days).`;
+}
+
+export async function suppliersAnswer(ctx: ToolContext, period: Period | null): Promise<string> {
+  const p = period ?? lastTwelveMonths(ctx.today);
+  const rows = await topCounterparties(ctx, p, 5);
+  if (rows.length === 0) return `You paid no suppliers ${when(p)}.`;
+  return `The suppliers you paid most ${when(p)}: ${rows.map((r) => `${r.counterparty} ${money(r.pence)} (${plural(r.transactions, 'payment')})`).join('; ')}. Staff pay, PAYE and pensions are wages, not suppliers, so they are left out, as are card fees and VAT.`;
 }
 
 export async function topClientsAnswer(ctx: ToolContext, n: number, period: Period | null): Promise<string> {

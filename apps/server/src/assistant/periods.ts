@@ -140,6 +140,12 @@ export function quarterPeriod(year: number, n: number, today: string): Period {
   return monthsPeriod(first, addMonths(first, 2), today, 'quarter', `Q${n} ${year}`);
 }
 
+/** The calendar quarter before the one holding a month: [year, quarter]. */
+const lastQuarterOf = (month: string): [number, number] => {
+  const q = Math.floor((Number(month.slice(5)) - 1) / 3);
+  return q === 0 ? [Number(month.slice(0, 4)) - 1, 4] : [Number(month.slice(0, 4)), q];
+};
+
 /** The latest `month` (1–12) that has started by today (this one included). */
 export function latestMonth(month: number, today: string): string {
   const current = monthOf(today);
@@ -524,8 +530,25 @@ export function findPeriods(text: string, options: PeriodOptions): Found[] {
 
   // Months.
   claim(`\\b(?:the )?month before last\\b`, () => monthsAgo(today, 2));
-  // "The month before" is the month before the one the conversation is about, else before the current one.
-  claim(`\\b(?:the )?(?:month|one) before(?: that)?\\b|\\bprevious one\\b`, () => monthsAgo(today, 1), 'before');
+  // "The month before" is the month before the one the conversation is about, else before the current one; so for
+  // "the quarter before", "the year before", "the week before".
+  claim(
+    `\\b(?:the )?(month|one|quarter|year|week) before(?! last)(?: that)?\\b|\\bprevious one\\b`,
+    (m) =>
+      m[1] === 'quarter'
+        ? quarterPeriod(...lastQuarterOf(current), today)
+        : m[1] === 'year'
+          ? yearPeriod(year - 1, today)
+          : m[1] === 'week'
+            ? daysPeriod(
+                addDays(today, -weekdayOf(today) - 7),
+                addDays(today, -weekdayOf(today) - 1),
+                'week',
+                'last week',
+              )
+            : monthsAgo(today, 1),
+    'before',
+  );
   claim(
     `\\b(?:the )?same (?:month|period|time|days?) (?:last|a|the previous|previous) (?:year|yr)\\b|\\bsame time last (?:year|yr)\\b|\\bthis time last (?:year|yr)\\b`,
     () => thisMonth(today),

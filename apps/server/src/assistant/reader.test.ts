@@ -105,6 +105,8 @@ const CASES: Array<[string, string]> = [
   ['what did we make on black friday last year', 'value revenue 2025-11-28..2025-11-28'],
   ['total takings for the financial year', 'value revenue 2026-04-06..2026-11-27'],
   ['how much would i need to take to make 30k profit', 'whatIf'],
+  ['who are my biggest suppliers this year', 'suppliers'],
+  ["what was the retention of september's new clients", 'retention:new'],
 ];
 
 describe('the reader', () => {
@@ -122,6 +124,8 @@ describe('the reader', () => {
     const first = read('what were my costs in october');
     expect(shape(read('and september?', first))).toBe('value costs 2026-09-01..2026-09-30');
     expect(shape(read('what about takings?', first))).toBe('value revenue 2026-10-01..2026-10-31');
+    expect(shape(read('and the quarter before?', read('wages in q3')))).toBe('value wages 2026-04-01..2026-06-30');
+    expect(shape(read('and the month before?', first))).toBe('value costs 2026-09-01..2026-09-30');
     // A new question with its own period does not inherit the old one.
     expect(shape(read('profit last week', first))).toBe('value profit 2026-11-16..2026-11-22');
   });

@@ -657,7 +657,13 @@ function resolvePeriods(found: Found[], today: string, previous: Reading | null)
 export function periodsOf(reading: Reading | null): Period[] {
   if (!reading) return [];
   if (reading.kind === 'asks') return reading.asks[0]?.periods ?? [];
-  if (reading.kind === 'overview' || reading.kind === 'vat' || reading.kind === 'cash' || reading.kind === 'topClients')
+  if (
+    reading.kind === 'overview' ||
+    reading.kind === 'vat' ||
+    reading.kind === 'cash' ||
+    reading.kind === 'topClients' ||
+    reading.kind === 'suppliers'
+  )
     return reading.period ? [reading.period] : [];
   if (reading.kind === 'multi') return periodsOf(reading.parts[0] ?? null);
   return [];
@@ -1127,6 +1133,14 @@ function readSpecial(
         /\bother salons\b|\bindustry\b|\baverage\b|\bnational\b|\bcompare|\bbenchmark\b|\bnormal\b|\btypical\b|\bgood\b/,
       ),
     };
+  }
+  if (
+    has(
+      q,
+      /\bsuppliers?\b|\bwho do (?:i|we) (?:pay|spend (?:with|at))(?: the)? most\b|\bwho (?:gets|takes) (?:the )?most of my money\b|\bbiggest payees?\b|\bwho (?:do|have) (?:i|we) paid (?:the )?most\b/,
+    )
+  ) {
+    return { kind: 'suppliers', period };
   }
   if (
     has(

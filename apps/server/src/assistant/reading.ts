@@ -100,6 +100,7 @@ export type Reading =
   | { kind: 'retention'; which: 'both' | 'new' | 'overall'; month: string | null; benchmark: boolean }
   | { kind: 'clientHabits'; which: 'lapsed' | 'frequency'; days: number }
   | { kind: 'topClients'; n: number; period: Period | null }
+  | { kind: 'suppliers'; period: Period | null }
   | { kind: 'whatIf'; change: WhatIf }
   | { kind: 'trend'; metric: Metric }
   | { kind: 'decline'; reason: DeclineReason; detail?: string; period?: Period }

@@ -564,8 +564,13 @@ export async function matchingTransactions(ctx: ToolContext, text: string, perio
   return { period, text, ...(await transactionsMatching(ctx.db, ctx.userId, text, period)) };
 }
 
-export async function topCounterparties(ctx: ToolContext, period: Period) {
-  return expensesByCounterparty(ctx.db, ctx.userId, period);
+/** The suppliers paid most over a period: expenses by payee, staff (wages, PAYE, pensions) and VAT left out. */
+export async function topCounterparties(ctx: ToolContext, period: Period, limit = 5) {
+  return expensesByCounterparty(ctx.db, ctx.userId, period, limit, [
+    ...STAFF_LINES,
+    'VAT paid to HMRC',
+    'Card processing fees',
+  ]);
 }
 
 /** Cash in the bank from the last balances read (null without a linked bank). */

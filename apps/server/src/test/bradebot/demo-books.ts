@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import { DEMO_GOALS, DEMO_VAT } from '../../demo/prepare-demo-account.js';
 import { saveBankBalance } from '../../integrations/bank-balances.js';
-import { saveFinancialGoals } from '../../settings/financial-goals.js';
 import { saveVatSettings } from '../../ledger/vat-settings-change.js';
+import { saveFinancialGoals } from '../../settings/financial-goals.js';
 import { seedSalon } from '../seed-salon.js';
 import { signUpAndConfirm, type TestServer } from '../test-server.js';
 

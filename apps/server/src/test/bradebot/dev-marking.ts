@@ -1,6 +1,6 @@
 import { poundsToPence } from '@brade/contract';
-import type { TestServer } from '../test-server.js';
 import { answerQuestion } from '../../assistant/analyst.js';
+import type { TestServer } from '../test-server.js';
 import { DEV_ANSWERS, type Want } from './dev-answers.js';
 import { devApi, type Range } from './dev-api.js';
 import devQuestions from './dev-questions.json' with { type: 'json' };
