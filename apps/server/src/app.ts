@@ -15,6 +15,8 @@ import { authRoutes } from './auth/routes.js';
 import { sweepSignupAttempts } from './auth/signup-attempts.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { hmrcRoutes } from './hmrc/routes.js';
+import { HMRC_SEALED_COLUMN } from './hmrc/sealed-column.js';
 import { installErrorHandler, installNotFoundHandler } from './http/error-handler.js';
 import { healthRoutes } from './http/health-routes.js';
 import { rejectNulBytes } from './http/reject-nul-bytes.js';
@@ -120,6 +122,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     jobs,
     sweeps: new Sweeps(logger),
     integrations: { providers, cipher, scheduler, hashPayer },
+    hmrc: { endpoint: config.hmrc, cipher, ...(options.providerRetry ? { retry: options.providerRetry } : {}) },
   };
   const monthlySummaries = new MonthlySummaryScheduler({
     db: database.db,
@@ -173,6 +176,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   await app.register(reportRoutes(ctx));
   await app.register(settingsRoutes(ctx));
   await app.register(integrationRoutes(ctx));
+  await app.register(hmrcRoutes(ctx));
   await app.register(
     assistantRoutes(ctx, {
       model: config.openai ? createOpenAiModel(config.openai) : null,
@@ -203,7 +207,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       .catch((error) => logger.error({ err: error }, 'import scheduler did not start'));
     // After an ENCRYPTION_KEY rotation every instance re-encrypts what it finds under a retired key (idempotent).
     if (config.retiredEncryptionKeys.length > 0) {
-      resealStaleCredentials(database.db, cipher, logger).catch((error) =>
+      resealStaleCredentials(database.db, cipher, logger, [HMRC_SEALED_COLUMN]).catch((error) =>
         logger.error({ err: error }, 'key rotation job failed'),
       );
     }

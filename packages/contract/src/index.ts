@@ -28,3 +28,4 @@ export * from './settings/notifications.js';
 export * from './settings/vat.js';
 export * from './storage-keys.js';
 export * from './validation.js';
+export * from './version.js';

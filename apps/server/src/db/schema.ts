@@ -3,6 +3,7 @@
 export * from '../accounts/tables.js';
 export * from '../assistant/tables.js';
 export * from '../auth/tables.js';
+export * from '../hmrc/tables.js';
 export * from '../integrations/tables.js';
 export * from '../ledger/tables.js';
 export * from '../mail/tables.js';

@@ -4,6 +4,7 @@ import { AUTH_ENDPOINTS } from './auth.js';
 import { BOOKS_ENDPOINTS } from './books.js';
 import type { Endpoint } from './endpoint.js';
 import { HEALTH_ENDPOINTS } from './health.js';
+import { HMRC_ENDPOINTS } from './hmrc.js';
 import { INTEGRATION_ENDPOINTS } from './integrations.js';
 import { LEDGER_ENDPOINTS } from './ledger.js';
 import { REPORT_ENDPOINTS } from './reports.js';
@@ -15,6 +16,7 @@ export * from './auth.js';
 export * from './books.js';
 export * from './endpoint.js';
 export * from './health.js';
+export * from './hmrc.js';
 export * from './integrations.js';
 export * from './ledger.js';
 export * from './lenient-readings.js';
@@ -30,6 +32,7 @@ export const API = {
   reports: REPORT_ENDPOINTS,
   settings: SETTINGS_ENDPOINTS,
   integrations: INTEGRATION_ENDPOINTS,
+  hmrc: HMRC_ENDPOINTS,
   assistant: ASSISTANT_ENDPOINTS,
   health: HEALTH_ENDPOINTS,
 } as const;
