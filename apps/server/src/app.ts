@@ -17,6 +17,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { hmrcRoutes } from './hmrc/routes.js';
 import { HMRC_SEALED_COLUMN } from './hmrc/sealed-column.js';
+import { vatReturnRoutes } from './hmrc/vat/routes.js';
 import { installErrorHandler, installNotFoundHandler } from './http/error-handler.js';
 import { healthRoutes } from './http/health-routes.js';
 import { rejectNulBytes } from './http/reject-nul-bytes.js';
@@ -177,6 +178,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   await app.register(settingsRoutes(ctx));
   await app.register(integrationRoutes(ctx));
   await app.register(hmrcRoutes(ctx));
+  await app.register(vatReturnRoutes(ctx));
   await app.register(
     assistantRoutes(ctx, {
       model: config.openai ? createOpenAiModel(config.openai) : null,
@@ -187,7 +189,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   if (config.sandboxProviders) {
     // The simulators are a chunk of their own, loaded only here and with the demo account (main.ts).
     const { mountSandboxProviders } = await import('./sandbox/mount-simulators.js');
-    await mountSandboxProviders(app, config);
+    await mountSandboxProviders(app, config, clock);
   }
   installNotFoundHandler(
     app,

@@ -21,6 +21,7 @@ type Options = {
   redirectUris: readonly string[];
   applications: enableBanking.RegisteredApplication[];
   fraudHeaders: 'enforce' | 'record';
+  now?: () => Date;
 };
 type Make = (options: Options) => FastifyPluginAsync;
 
@@ -42,7 +43,12 @@ const SIMULATORS: Record<(typeof SANDBOX_PROVIDERS)[number], Make> = {
  * serving the demo salon's books, where config.ts allows it (docs/security-decisions.md). Enable Banking's simulator is told
  * of Brade's sandbox application: its public key and its one registered redirect, this app's bank return page.
  */
-export async function mountSandboxProviders(app: FastifyInstance, config: Config): Promise<void> {
+export async function mountSandboxProviders(
+  app: FastifyInstance,
+  config: Config,
+  /** The app's clock: HMRC's simulator keys its periods and tokens to the same "today" as the figures. */
+  clock?: () => Date,
+): Promise<void> {
   for (const provider of SANDBOX_PROVIDERS) {
     const prefix = `/sandbox/${provider}`;
     const options = {
@@ -52,6 +58,7 @@ export async function mountSandboxProviders(app: FastifyInstance, config: Config
       controls: config.sandboxControls,
       redirectUris: [`${config.publicUrl}/${returnPage(provider)}`],
       fraudHeaders: config.sandboxHmrcFraudHeaders,
+      ...(provider === 'hmrc' && clock ? { now: clock } : {}),
       applications: [
         {
           id: SANDBOX_APPLICATION_ID,

@@ -1,4 +1,4 @@
-import { SETTINGS_ENDPOINTS as E, SETTINGS_MESSAGES, VAT_MESSAGES } from '@brade/contract';
+import { SETTINGS_ENDPOINTS as E, londonDateOf, SETTINGS_MESSAGES, VAT_MESSAGES } from '@brade/contract';
 import type { FastifyInstance } from 'fastify';
 import { ownerForWrite } from '../accounts/owner-guard.js';
 import type { AppContext } from '../app-context.js';
@@ -28,7 +28,7 @@ export function settingsRoutes(ctx: AppContext) {
       getVatSettings: async (req) => ({ vat_settings: await readVatSettings(db, ownId(req, req.params.id)) }),
       updateVatSettings: async (req) => {
         const owner = await ownerForWrite(db, ownId(req, req.params.id), 'its VAT settings');
-        await saveVatSettings(db, owner.id, req.body);
+        await saveVatSettings(db, owner.id, req.body, londonDateOf(ctx.clock()));
         return { message: VAT_MESSAGES.saved };
       },
     });
