@@ -52,6 +52,3 @@ export const hmrcAuditLog = pgTable(
   },
   (t) => [index('hmrc_audit_owner_idx').on(t.userId, t.at)],
 );
-
-// The VAT return's own tables live beside its code (vat/); db/schema.ts gathers them through here.
-export * from './vat/tables.js';

@@ -1,7 +1,6 @@
 import { CARD_PROCESSORS } from '@brade/contract';
 import { demo, enableBanking, gocardless, hmrc, square, stripe, sumup } from '@brade/sandbox';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import type { Config } from '../config.js';
 import {
   SANDBOX_APPLICATION_ID,
   sandboxApplicationKeys,
@@ -45,7 +44,7 @@ const SIMULATORS: Record<(typeof SANDBOX_PROVIDERS)[number], Make> = {
  */
 export async function mountSandboxProviders(
   app: FastifyInstance,
-  config: Config,
+  config: { publicUrl: string; sandboxControls: boolean; sandboxHmrcFraudHeaders: 'enforce' | 'record' },
   /** The app's clock: HMRC's simulator keys its periods and tokens to the same "today" as the figures. */
   clock?: () => Date,
 ): Promise<void> {

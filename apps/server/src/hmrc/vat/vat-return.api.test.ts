@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_VAT } from '../../demo/prepare-demo-account.js';
 import type { SourceTransaction } from '../../ledger/classify.js';
 import { importTransactions } from '../../ledger/import.js';
-import { saveVatSettings } from '../../settings/vat-service.js';
+import { saveVatSettings } from '../../ledger/vat-settings-change.js';
 import { grantAuthority, TEST_CLIENT, TEST_CLIENT_IP } from '../../test/hmrc-test-kit.js';
 import { at, TEST_IMPORT } from '../../test/test-ledger.js';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../../test/test-server.js';
