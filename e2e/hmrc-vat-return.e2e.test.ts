@@ -134,6 +134,7 @@ describe('filing a VAT return with HMRC', () => {
 
     // The same page at 390 px.
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'vat-return-filed-390');
     expect(errors).toEqual([]);
   });
