@@ -97,7 +97,7 @@ export function ledgerRoutes(ctx: AppContext) {
     // A settings call, registered here because saving re-derives the VAT of the books (vat-settings-change.ts).
     registerEndpoint(app, ctx, SETTINGS_ENDPOINTS.updateVatSettings, async (req) => {
       const user = await ownerForWrite(db, ownId(req, req.params.id), 'its VAT settings');
-      await saveVatSettings(db, user.id, req.body);
+      await saveVatSettings(db, user.id, req.body, londonDateOf(ctx.clock()));
       return { message: VAT_MESSAGES.saved };
     });
   };
