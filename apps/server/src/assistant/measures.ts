@@ -111,12 +111,14 @@ async function payeeSpend(ctx: ToolContext, text: string, period: Period) {
       .filter((w) => w.length >= 4 && !GENERIC.has(w))
       .sort((a, b) => b.length - a.length),
   ];
-  for (const c of [...new Set(candidates)]) {
-    const r = await matchingTransactions(ctx, c, period);
+  // Every candidate at once: the first that finds money paid out wins.
+  const tried = [...new Set(candidates)];
+  const results = await Promise.all(tried.map((c) => matchingTransactions(ctx, c, period)));
+  for (const [i, r] of results.entries()) {
     const out = r.rows.filter((row) => row.pence < 0);
     if (r.count > 0 && out.length > 0) {
       const names = [...new Set(out.map((row) => row.counterparty ?? row.description))].slice(0, 3);
-      return { matched: c, pence: -r.totalPence, count: r.count, names };
+      return { matched: tried[i]!, pence: -r.totalPence, count: r.count, names };
     }
   }
   return null;
