@@ -1,7 +1,7 @@
+import path from 'node:path';
 import { addMonths, formatPounds, londonDateOf, monthName, monthOf } from '@brade/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import path from 'node:path';
 import { type RunningApp, SCREENSHOTS, screenshot, startApp } from './support/app.js';
 import { signInWithTestAccount } from './support/demo-session.js';
 
