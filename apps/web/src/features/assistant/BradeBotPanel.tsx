@@ -207,8 +207,8 @@ export default function BradeBotPanel({ report }: { report?: ReportInView }) {
               ref={replyRef}
               role="button"
               tabIndex={0}
-              aria-label="Ask BradeBot a question"
-              aria-describedby={`${titleId}-reply`}
+              // Named by its purpose and then the words it shows, so the visible reply is part of its name.
+              aria-labelledby={`${titleId}-ask ${titleId}-reply`}
               onClick={startTyping}
               onKeyDown={(e) => {
                 if (e.key === 'Enter' || e.key === ' ') {
@@ -223,6 +223,9 @@ export default function BradeBotPanel({ report }: { report?: ReportInView }) {
                 '&:focus-visible': { outline: `2px solid ${BRAND_PRIMARY}`, outlineOffset: -2 },
               }}
             >
+              <span id={`${titleId}-ask`} style={visuallyHidden}>
+                Ask BradeBot a question:
+              </span>
               <div id={`${titleId}-reply`}>
                 {expanded && turns.length > 0 ? (
                   // The reply is in the conversation above: the box below invites the next question.
@@ -306,6 +309,7 @@ export default function BradeBotPanel({ report }: { report?: ReportInView }) {
       />
       <Dialog
         open
+        aria-labelledby={titleId}
         onClose={() => setExpanded(false)}
         maxWidth={false}
         slotProps={{
