@@ -1,10 +1,10 @@
-import { SETTINGS_ENDPOINTS as E, SETTINGS_MESSAGES, VAT_MESSAGES } from '@brade/contract';
+import { SETTINGS_ENDPOINTS as E, londonDateOf, SETTINGS_MESSAGES, VAT_MESSAGES } from '@brade/contract';
 import type { FastifyInstance } from 'fastify';
 import { ownerForWrite } from '../accounts/owner-guard.js';
 import type { AppContext } from '../app-context.js';
 import { ownId } from '../auth/authenticate.js';
 import { registerEndpoints } from '../http/register-endpoint.js';
-import { readFinancialGoals, saveFinancialGoals } from './financial-goals.js';
+import { goalsInEffect, saveFinancialGoals } from './financial-goals.js';
 import { readNotificationSettings, saveNotificationSettings } from './notification-settings.js';
 import { saveVatSettings } from './vat-service.js';
 import { readVatSettings } from './vat-settings.js';
@@ -13,7 +13,7 @@ export function settingsRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const { db } = ctx.database;
     registerEndpoints(app, ctx, E, {
-      getFinancialGoals: async (req) => ({ financial_goals: await readFinancialGoals(db, ownId(req, req.params.id)) }),
+      getFinancialGoals: async (req) => goalsInEffect(db, ownId(req, req.params.id), londonDateOf(ctx.clock())),
       updateFinancialGoals: async (req) => {
         const owner = await ownerForWrite(db, ownId(req, req.params.id), 'its financial goals');
         await saveFinancialGoals(db, owner.id, req.body.financial_goals);

@@ -2,7 +2,10 @@ import type { VatScheme, VatStagger, VatTreatment } from '@brade/contract';
 import { boolean, date, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables.js';
 
-/** The owner's goals; no row means the defaults (8 %, £6,000, 15 %). */
+/**
+ * The owner's goals, once saved; no row means the owner never chose any, and the screens show suggested goals
+ * (settings/financial-goals.ts, `goalsInEffect`).
+ */
 export const financialGoals = pgTable('financial_goals', {
   userId: uuid('user_id')
     .primaryKey()
