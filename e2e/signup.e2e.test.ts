@@ -100,8 +100,7 @@ describe('sign-up journey', () => {
     await page.waitForURL('**/account-created-success');
     await page.getByText('Still to link: your business bank account.').waitFor({ timeout: 15_000 });
     await screenshot(page, 'account-created-still-to-link-1440');
-    await page.getByRole('link', { name: 'Go to my dashboard' }).click();
-    await page.waitForURL('**/main-menu/dashboard');
+    await page.waitForURL('**/main-menu/dashboard', { timeout: 20_000 });
     await page.getByRole('region', { name: 'No figures yet' }).waitFor({ timeout: 15_000 });
     expect(await page.title()).toBe('Overview · Brade');
     expect(errors).toEqual([]);
