@@ -96,7 +96,7 @@ describe('connecting the card providers', () => {
     await screenshot(page, 'link-business-bank-1440');
 
     // No bank for this owner: queue it, then skip it.
-    await page.getByLabel('Bank').selectOption({ label: 'Mock ASPSP' });
+    await page.getByLabel('Bank', { exact: true }).selectOption({ label: 'Mock ASPSP' });
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => heading(page), SOON).toBe('Link your business bank account');
     await page.getByRole('button', { name: 'Skip' }).click();

@@ -93,7 +93,7 @@ describe('sign-up journey', () => {
     await page.getByRole('link', { name: "I don't take card payments here" }).click();
     await page.waitForURL('**/link-business-bank');
     await page.getByRole('option', { name: 'Mock ASPSP' }).waitFor({ state: 'attached', timeout: 15_000 });
-    await page.getByLabel('Bank').selectOption({ label: 'Mock ASPSP' });
+    await page.getByLabel('Bank', { exact: true }).selectOption({ label: 'Mock ASPSP' });
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: 'Link your business bank account', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Skip' }).click();
