@@ -11,6 +11,7 @@ import {
 } from '@brade/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { firstBookDay } from '../ledger/books-until.js';
 import { totalsForRanges } from '../ledger/figures.js';
 import { financialGoals } from './tables.js';
 
@@ -32,7 +33,8 @@ export const SUGGESTION_MONTHS = 3;
 /**
  * The revenue target suggested from the owner's books (docs/finance.md, "Goal progress"): the average revenue of
  * the last three whole months that had any, to the nearest £100, within what a target may be; the months it
- * averages. Without such a month, the spec's default and no months.
+ * averages. Without such a month, the spec's default and no months. The caller leaves out a month the books do not
+ * cover whole.
  */
 export function suggestedRevenueTarget(months: ReadonlyArray<{ month: string; revenuePence: number }>): {
   target: number;
@@ -52,7 +54,14 @@ export function suggestedRevenueTarget(months: ReadonlyArray<{ month: string; re
 export async function goalsInEffect(db: Db, userId: string, today: string): Promise<FinancialGoalsResponse> {
   const saved = await readSavedGoals(db, userId);
   if (saved) return { financial_goals: saved, saved: true, suggested_from: [] };
-  const months = Array.from({ length: SUGGESTION_MONTHS }, (_, i) => addMonths(monthOf(today), i - SUGGESTION_MONTHS));
+  // The month the books begin in is not whole (an import reaches back so many days): it is not averaged.
+  const first = await firstBookDay(db, userId);
+  const months = Array.from({ length: SUGGESTION_MONTHS }, (_, i) =>
+    addMonths(monthOf(today), i - SUGGESTION_MONTHS),
+  ).filter((month) => first !== null && month > monthOf(first));
+  if (months.length === 0) {
+    return { financial_goals: { ...DEFAULT_FINANCIAL_GOALS }, saved: false, suggested_from: [] };
+  }
   const totals = await totalsForRanges(
     db,
     userId,

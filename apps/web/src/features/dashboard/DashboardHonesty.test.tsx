@@ -168,7 +168,7 @@ describe('month-to-date verdicts do not flatter (issue 28, point 3)', () => {
       '£4,100.00 expected before month end: Jane Smith £2,900.00, HARROGATE ESTATES £1,200.00',
     );
     expect(within(goals).getByTestId('margin-goal')).toHaveTextContent(
-      'After them: 14.5% · 0.5 points under the 15% goal',
+      'After them, on sales so far: 14.5% · 0.5 points under the 15% goal',
     );
     expect(goals).not.toHaveTextContent(/Above your 15% goal/);
   });
@@ -215,6 +215,8 @@ describe('partial history is marked while it is imported (issue 28, point 4)', (
         'Still importing: this figure will change',
       ),
     );
+    // Neither green nor red on a figure that will still change.
+    expect(tile('Monthly revenue')).toHaveAttribute('data-tone', 'neutral');
     const goals = await goalCard();
     expect(await within(goals).findByTestId('margin-goal')).toHaveTextContent(
       'Still importing: these figures will change',
@@ -244,7 +246,7 @@ describe('partial history is marked while it is imported (issue 28, point 4)', (
     const banner = await screen.findByRole('status', { name: 'Import in progress' });
     expect(banner).toHaveTextContent('Stripe: waiting to start');
     const goals = await goalCard();
-    expect(await within(goals).findByTestId('margin-goal')).toHaveTextContent('After them: 14.5%');
+    expect(await within(goals).findByTestId('margin-goal')).toHaveTextContent('After them, on sales so far: 14.5%');
     expect(within(goals).getByTestId('margin-last-month')).toHaveTextContent(
       'October 2025: 11.2% · 3.8 points under the 15% goal',
     );
@@ -285,7 +287,7 @@ describe('defaults say they are defaults (issue 28, point 5)', () => {
     expect(within(goals).getByTestId('margin-suggested')).toHaveTextContent(
       'Suggested goal (the industry standard, 7–9%)',
     );
-    expect(within(goals).getByTestId('margin-goal')).toHaveTextContent('After them: 4.8% · suggested goal 8%');
+    expect(within(goals).getByTestId('margin-goal')).toHaveTextContent('After them, on sales so far: 4.8%');
     expect(within(goals).getByTestId('margin-last-month')).toHaveTextContent(/^October 2025: 11\.2%$/);
     expect(goals).not.toHaveTextContent(/met|Target reached|points under/);
     expect(within(goals).queryByTestId('sales-pace')).toBeNull();

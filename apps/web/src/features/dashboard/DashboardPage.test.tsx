@@ -593,7 +593,7 @@ describe('goals with visible progress (issue 17)', () => {
       /^£120\.00 expected before month end: HARROGATE ESTATES £120\.00$/,
     );
     expect(within(goals).getByTestId('margin-goal')).toHaveTextContent(
-      /^After them: 4\.8% · 5\.2 points under the 10% goal$/,
+      /^After them, on sales so far: 4\.8% · 5\.2 points under the 10% goal$/,
     );
     expect(within(goals).getByTestId('margin-last-month')).toHaveTextContent(/^October 2025: 11\.2% · Goal 10% met$/);
     expect(within(goals).getByTestId('sales-so-far')).toHaveTextContent(/^£4,200\.00$/);
@@ -626,7 +626,9 @@ describe('goals with visible progress (issue 17)', () => {
     expect(await within(goals).findByTestId('sales-pace')).toHaveTextContent(
       'Target reached: nothing more needed this month',
     );
-    expect(within(goals).getByTestId('margin-goal')).toHaveTextContent(/^After them: 10\.4% · Goal 10% met$/);
+    expect(within(goals).getByTestId('margin-goal')).toHaveTextContent(
+      /^After them, on sales so far: 10\.4% · Goal 10% met$/,
+    );
     expect(getComputedStyle(within(goals).getByTestId('sales-so-far')).color).toBe(GREEN);
   });
 

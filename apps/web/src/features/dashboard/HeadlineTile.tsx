@@ -75,7 +75,8 @@ export const HeadlineTile = memo(function HeadlineTile({
   const openDays = failed ? null : openDaysNote(figure.comparison);
   const hint = failed ? null : (figure.hint ?? null);
   const { title, noun } = HEADLINES.find((headline) => headline.kind === kind)!;
-  const tone = failed || unmeasurable ? 'neutral' : changeTone(kind, figure.percent_change);
+  // No green or red on a figure that cannot be measured, nor on one an import is still changing.
+  const tone = failed || unmeasurable || importing ? 'neutral' : changeTone(kind, figure.percent_change);
   const colour = failed ? 'text.disabled' : TONE_COLOUR[tone];
   const comparable = figure.percent_change !== null && !unmeasurable;
   return (

@@ -51,6 +51,7 @@ const captionSx = { color: 'text.secondary', lineHeight: 1.4, m: 0 } as const;
 function MarginPart({ progress, importing }: { progress: GoalProgressResponse; importing: ImportingMonths }) {
   const { margin, goals } = progress;
   const judged = goals.saved && !importing.thisMonth;
+  const verdict = marginVerdictText(margin, goals.saved);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.25 }}>
       <FigureLine
@@ -70,13 +71,15 @@ function MarginPart({ progress, importing }: { progress: GoalProgressResponse; i
           <Typography data-testid="margin-expected" variant="caption" component="p" sx={captionSx}>
             {expectedCostsText(margin.expected)}
           </Typography>
-          <Typography
-            data-testid="margin-goal"
-            component="p"
-            sx={{ m: 0, fontSize: '0.9rem', lineHeight: 1.4, color: metTone(margin.met, judged) }}
-          >
-            {marginVerdictText(margin, goals.saved)}
-          </Typography>
+          {verdict && (
+            <Typography
+              data-testid="margin-goal"
+              component="p"
+              sx={{ m: 0, fontSize: '0.9rem', lineHeight: 1.4, color: metTone(margin.met, judged) }}
+            >
+              {verdict}
+            </Typography>
+          )}
         </>
       )}
       <Typography data-testid="margin-last-month" variant="caption" component="p" sx={captionSx}>

@@ -101,12 +101,12 @@ describe('the margin so far, judged after the costs still to come (docs/finance.
 
   it('never flatters: the 27th is judged once the wages and rent still to come are paid', () => {
     // 58.5 % so far would be "above the 15 % goal"; after the £4,100 still to come it is 14.5 %.
-    expect(marginVerdictText(margin, true)).toBe('After them: 14.5% · 0.5 points under the 15% goal');
+    expect(marginVerdictText(margin, true)).toBe('After them, on sales so far: 14.5% · 0.5 points under the 15% goal');
     expect(marginVerdictText({ ...margin, expected: { ...margin.expected, percent: 21 } }, true)).toBe(
-      'After them: 21.0% · Goal 15% met',
+      'After them, on sales so far: 21.0% · Goal 15% met',
     );
     expect(marginVerdictText({ ...margin, expected: { total: 0, items: [], percent: 58.5 } }, true)).toBe(
-      'Goal 15% met, with nothing regular still to pay',
+      'Goal 15% met',
     );
     expect(marginVerdictText({ ...margin, percent: null, expected: { ...margin.expected, percent: null } }, true)).toBe(
       'No revenue yet this month · goal 15%',
@@ -114,7 +114,8 @@ describe('the margin so far, judged after the costs still to come (docs/finance.
   });
 
   it('gives no verdict on goals the owner never saved', () => {
-    expect(marginVerdictText(margin, false)).toBe('After them: 14.5% · suggested goal 15%');
+    expect(marginVerdictText(margin, false)).toBe('After them, on sales so far: 14.5%');
+    expect(marginVerdictText({ ...margin, expected: { total: 0, items: [], percent: 58.5 } }, false)).toBeNull();
     expect(lastMonthMarginText(margin, false)).toBe('October 2026: 24.6%');
   });
 

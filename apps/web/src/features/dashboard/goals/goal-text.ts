@@ -49,18 +49,19 @@ export function expectedCostsText(expected: Margin['expected']): string {
 }
 
 /**
- * The month's verdict: the margin once the costs still expected are paid, on the sales so far, against the goal; no
- * verdict on a suggested goal.
+ * The month's verdict: the margin once the costs still expected are paid, on the sales so far, against the owner's
+ * goal. On a suggested goal, only the margin after them (the card says the goal is a suggestion); null when that
+ * leaves nothing to say.
  */
-export function marginVerdictText(margin: Margin, saved: boolean): string {
+export function marginVerdictText(margin: Margin, saved: boolean): string | null {
   if (margin.percent === null || margin.expected.percent === null) {
-    return `No revenue yet this month · ${saved ? 'goal' : SUGGESTED_GOAL.toLowerCase()} ${margin.goal}%`;
+    return saved ? `No revenue yet this month · goal ${margin.goal}%` : 'No revenue yet this month';
   }
-  const after = margin.expected.items.length > 0 ? `After them: ${percentText(margin.expected.percent)}` : null;
-  const judged = saved
-    ? againstGoal(margin.expected.percent, margin.goal)
-    : `${SUGGESTED_GOAL.toLowerCase()} ${margin.goal}%`;
-  return after ? `${after} · ${judged}` : `${judged}, with nothing regular still to pay`;
+  const after =
+    margin.expected.items.length > 0 ? `After them, on sales so far: ${percentText(margin.expected.percent)}` : null;
+  if (!saved) return after;
+  const judged = againstGoal(margin.expected.percent, margin.goal);
+  return after ? `${after} · ${judged}` : judged;
 }
 
 /** 'October 2026: 17.7% · Goal 15% met': the last whole month against the margin goal (no verdict if suggested). */
