@@ -130,6 +130,7 @@ function Suggested({ answer, onUse, busy }: { answer: FinancialGoalsResponse; on
   return (
     <Alert
       severity="info"
+      role="note"
       data-testid="goals-suggested"
       sx={{ mb: 2.5 }}
       action={

@@ -7,7 +7,8 @@ import AlertTitle from '@mui/material/AlertTitle';
  */
 export function BankStillToLink() {
   return (
-    <Alert severity="info" data-testid="bank-still-to-link" sx={{ gridColumn: '1 / -1' }}>
+    // A standing note, not an alert: nothing just happened.
+    <Alert severity="info" role="note" data-testid="bank-still-to-link" sx={{ gridColumn: '1 / -1' }}>
       <AlertTitle>Your business bank account is not linked yet</AlertTitle>
       Until it is, the only expenses Brade sees are card fees, and there is no cash in the bank. Search for your bank on
       the Business Account card and press Connect. If it is not listed yet, look again later: banks keep joining open
