@@ -9,8 +9,8 @@ import { assistantRoutes } from './assistant/routes.js';
 import type { AssistantOptions } from './assistant/service.js';
 import { accessTokenKey } from './auth/access-tokens.js';
 import { AfterReply } from './auth/after-reply.js';
+import { requireUser } from './auth/authenticate.js';
 import { type AuthLimits, DEFAULT_AUTH_LIMITS, raisedAuthLimits } from './auth/limits.js';
-import { sweepRateLimits } from './auth/rate-limit.js';
 import { authRoutes } from './auth/routes.js';
 import { sweepSignupAttempts } from './auth/signup-attempts.js';
 import type { Config } from './config.js';
@@ -37,6 +37,7 @@ import { payerHash } from './ledger/payer-keys.js';
 import { ledgerRoutes } from './ledger/routes.js';
 import { mailboxRoutes } from './mail/mailbox-routes.js';
 import { Mailer } from './mail/mailer.js';
+import { sweepRateLimits } from './rate-limits/rate-limit.js';
 import { MonthlySummaryScheduler } from './reports/monthly-summary/monthly-summary-scheduler.js';
 import { reportRoutes } from './reports/routes.js';
 import type { DemoSandbox } from './sandbox/demo-sandbox.js';
@@ -106,6 +107,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     database,
     log: logger,
     accessKey: accessTokenKey(config.appSecret),
+    sessionGuard: (guard) => requireUser(ctx, guard),
     limits: { ...raisedAuthLimits(DEFAULT_AUTH_LIMITS, config.rateLimitFactor), ...options.limits },
     afterReply: new AfterReply(logger),
     sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),

@@ -1,7 +1,7 @@
 import { eq, getTableColumns, getTableName, isTable } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as schema from '../db/schema.js';
+import * as schema from '../test/all-tables.js';
 import { GOOD_PASSWORD, signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
 import { NUL_MESSAGE } from './reject-nul-bytes.js';
 

@@ -1,8 +1,8 @@
 import { addMonths, firstDayOf, type GoalProgressResponse, goalMet, lastDayOf, monthOf } from '@brade/contract';
 import type { Db } from '../db/client.js';
-import { goalsInEffect } from '../settings/financial-goals.js';
 import { expectedBeforeMonthEnd } from './expected-costs.js';
 import { marginPercent, netIncomePence, toPounds, totalsForRanges } from './figures.js';
+import { goalsInEffect } from './goals-in-effect.js';
 import { openDaysBetween, salonCalendar } from './open-days.js';
 
 export interface SalesPace {

@@ -7,17 +7,21 @@ import {
   lastDayOf,
   londonDateOf,
   monthOf,
+  SETTINGS_ENDPOINTS,
+  VAT_MESSAGES,
 } from '@brade/contract';
 import type { FastifyInstance } from 'fastify';
 import { ownerForWrite } from '../accounts/owner-guard.js';
 import type { AppContext } from '../app-context.js';
-import { ownId } from '../auth/authenticate.js';
 import { type EndpointRequest, registerEndpoint, registerEndpoints } from '../http/register-endpoint.js';
+import { ownId } from '../http/signed-in.js';
 import { correctionOptions, correctTransaction, listRules, removeRule } from './corrections.js';
 import { groupedLines, headlineFigure, monthlySeries } from './figures.js';
 import { goalProgress } from './goal-progress.js';
+import { goalsInEffect } from './goals-in-effect.js';
 import { lineTransactions } from './line-transactions.js';
 import { retention } from './retention.js';
+import { saveVatSettings } from './vat-settings-change.js';
 
 type OwnerRequest = EndpointRequest<typeof E.getAllSales>;
 
@@ -89,6 +93,17 @@ export function ledgerRoutes(ctx: AppContext) {
         const done = await removeRule(db, user.id, { ruleId: req.body.rule_id, restore: req.body.restore });
         return { message: BOOKS_MESSAGES.ruleRemoved, restored: done.restored };
       },
+    });
+
+    // Settings calls, registered here: reading the goals suggests them from the books until the owner saves some
+    // (goals-in-effect.ts), and saving the VAT settings re-derives the VAT of the books (vat-settings-change.ts).
+    registerEndpoint(app, ctx, SETTINGS_ENDPOINTS.getFinancialGoals, async (req) =>
+      goalsInEffect(db, ownId(req, req.params.id), today()),
+    );
+    registerEndpoint(app, ctx, SETTINGS_ENDPOINTS.updateVatSettings, async (req) => {
+      const user = await ownerForWrite(db, ownId(req, req.params.id), 'its VAT settings');
+      await saveVatSettings(db, user.id, req.body);
+      return { message: VAT_MESSAGES.saved };
     });
   };
 }

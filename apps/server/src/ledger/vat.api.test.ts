@@ -3,13 +3,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/client.js';
 import { summaryFigures } from '../reports/monthly-summary/summary-figures.js';
-import { saveVatSettings } from '../settings/vat-service.js';
 import { at, TEST_IMPORT } from '../test/test-ledger.js';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
 import type { SourceTransaction } from './classify.js';
 import { monthlySeries, periodTotals } from './figures.js';
 import { importTransactions } from './import.js';
 import { refreshRowVat } from './vat-rows.js';
+import { saveVatSettings } from './vat-settings-change.js';
 
 // Pinned: the reports reach the current calendar year up to this month.
 const NOW = new Date('2026-06-20T12:00:00Z');

@@ -1,7 +1,6 @@
 import { CARD_PROCESSORS } from '@brade/contract';
 import { demo, enableBanking, gocardless, square, stripe, sumup } from '@brade/sandbox';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import type { Config } from '../config.js';
 import {
   SANDBOX_APPLICATION_ID,
   sandboxApplicationKeys,
@@ -40,7 +39,10 @@ const SIMULATORS: Record<(typeof SANDBOX_PROVIDERS)[number], Make> = {
  * serving the demo salon's books, where config.ts allows it (docs/security-decisions.md). Enable Banking's simulator is told
  * of Brade's sandbox application: its public key and its one registered redirect, this app's bank return page.
  */
-export async function mountSandboxProviders(app: FastifyInstance, config: Config): Promise<void> {
+export async function mountSandboxProviders(
+  app: FastifyInstance,
+  config: { publicUrl: string; sandboxControls: boolean },
+): Promise<void> {
   for (const provider of SANDBOX_PROVIDERS) {
     const prefix = `/sandbox/${provider}`;
     const options = {

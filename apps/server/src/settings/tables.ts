@@ -4,7 +4,7 @@ import { users } from '../accounts/tables.js';
 
 /**
  * The owner's goals, once saved; no row means the owner never chose any, and the screens show suggested goals
- * (settings/financial-goals.ts, `goalsInEffect`).
+ * (ledger/goals-in-effect.ts).
  */
 export const financialGoals = pgTable('financial_goals', {
   userId: uuid('user_id')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { suggestedRevenueTarget } from './financial-goals.js';
+import { suggestedRevenueTarget } from './goals-in-effect.js';
 
 describe('the revenue target suggested from the books (docs/finance.md, "Goal progress")', () => {
   it("is the last three whole months' average revenue, to the nearest £100", () => {

@@ -1,13 +1,15 @@
 import { ERROR_CODES, type UpdateVatSettingsRequest, VAT_MESSAGES, type VatCategoryRate } from '@brade/contract';
 import type { Db } from '../db/client.js';
 import { HttpError } from '../http/http-error.js';
-import { lastPaidVatQuarterEnd, refreshRowVat } from '../ledger/vat-rows.js';
-import { readVatSettings, writeVatSettings } from './vat-settings.js';
+import { readVatSettings, writeVatSettings } from '../settings/vat-settings.js';
+import { lastPaidVatQuarterEnd, refreshRowVat } from './vat-rows.js';
 
 const rateKey = (r: VatCategoryRate) => `${r.category}\u0000${r.effective_from}\u0000${r.treatment}`;
 
 /**
  * Saves the owner's VAT settings and re-derives the VAT of every row (docs/finance.md, "VAT"), in one transaction.
+ * It lives with the books, not with settings: settings keeps the choices, the ledger reads them (settings/ sits
+ * below ledger/ in docs/architecture.md, "The order of the folders").
  * A category rate added, changed or removed must take effect after the last VAT quarter paid, so the quarters already
  * paid keep their figures; a change of scheme or registration date is a fact about the past and reaches every row.
  */
