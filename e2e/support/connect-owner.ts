@@ -139,7 +139,7 @@ const TILES = [
   { name: 'Revenue per client', call: 'get-current-month-revenue-per-client' },
 ] as const;
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The dashboard's three tiles read exactly what the ledger's calls answer; returns those answers. */
 export async function expectDashboardMatchesLedger(
@@ -154,7 +154,7 @@ export async function expectDashboardMatchesLedger(
     values[tile.call] = answer.value;
     const region = page.getByRole('region', { name: tile.name, exact: true });
     const shown = () => region.getByTestId('tile-value').textContent();
-    await expect.poll(shown, { timeout: 15_000 }).toMatch(new RegExp(`^(${escape(format(answer.value))}|—)$`));
+    await expect.poll(shown, { timeout: 15_000 }).toMatch(new RegExp(`^(${escapeRegExp(format(answer.value))}|—)$`));
     if ((await shown()) === '—') {
       // No card provider linked: revenue per client shows a dash and what would measure it, never a false £0.00.
       expect(tile.name).toBe('Revenue per client');
