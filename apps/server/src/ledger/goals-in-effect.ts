@@ -43,10 +43,10 @@ export function suggestedRevenueTarget(months: ReadonlyArray<{ month: string; re
  * own books and the margin and retention at the spec's defaults (the industry's own references, 7–9 % and 10–15 %).
  */
 export async function goalsInEffect(db: Db, userId: string, today: string): Promise<FinancialGoalsResponse> {
-  const saved = await readSavedGoals(db, userId);
+  // Both are one index probe: asked at once, so a suggestion costs one round trip more than saved goals.
+  const [saved, first] = await Promise.all([readSavedGoals(db, userId), firstBookDay(db, userId)]);
   if (saved) return { financial_goals: saved, saved: true, suggested_from: [] };
   // The month the books begin in is not whole (an import reaches back so many days): it is not averaged.
-  const first = await firstBookDay(db, userId);
   const months = Array.from({ length: SUGGESTION_MONTHS }, (_, i) =>
     addMonths(monthOf(today), i - SUGGESTION_MONTHS),
   ).filter((month) => first !== null && month > monthOf(first));
