@@ -39,6 +39,18 @@ const pence = (text: string) => Math.round(Number(text.replace(/[£,]/g, '')) * 
 
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
+/**
+ * A whole-page screenshot of the Overview: the charts draw once near the view (features/dashboard/MonthlyCharts.tsx),
+ * so they are scrolled to first and given time to draw.
+ */
+async function overviewScreenshot(page: Page, name: string): Promise<void> {
+  for (const title of ['Revenue', 'Expenses']) await region(page, title).scrollIntoViewIfNeeded();
+  await page.waitForTimeout(1_000);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(300);
+  await screenshot(page, name);
+}
+
 async function setLatency(provider: 'stripe' | 'sumup', ms: number): Promise<void> {
   const res = await fetch(`${app.url}/sandbox/${provider}/__control/set-latency`, {
     method: 'POST',
@@ -152,13 +164,11 @@ describe('a new owner', () => {
       .poll(() => goals.getByTestId('margin-goal').textContent(), SOON)
       .toBe('Still importing: these figures will change');
     expect(await goals.textContent()).not.toMatch(/ met\b|Target reached/);
-    await page.waitForTimeout(600);
-    await screenshot(page, 'dashboard-first-import-1440');
+    await overviewScreenshot(page, 'dashboard-first-import-1440');
     const narrow = await openAsOwner(app, owner, 390);
     await narrow.page.goto('/main-menu/dashboard');
     await narrow.page.getByRole('status', { name: 'Import in progress' }).waitFor(SOON);
-    await narrow.page.waitForTimeout(800);
-    await screenshot(narrow.page, 'dashboard-first-import-390');
+    await overviewScreenshot(narrow.page, 'dashboard-first-import-390');
     await narrow.context.close();
 
     await setLatency('sumup', 0);
@@ -196,8 +206,7 @@ describe('a new owner', () => {
       .first()
       .waitFor(SOON);
     expect(await retention.textContent()).not.toMatch(/Goal \d+% met/);
-    await page.waitForTimeout(800);
-    await screenshot(page, `dashboard-suggested-goals-${width}`);
+    await overviewScreenshot(page, `dashboard-suggested-goals-${width}`);
 
     // The link leads to Settings, where the suggestion is explained and kept with one press.
     await goals.getByRole('link', { name: 'Set your goals in Settings' }).first().click();
@@ -241,8 +250,7 @@ describe('a bank-only owner', () => {
         .poll(() => retention.getByTestId('retention-unmeasurable').textContent(), SOON)
         .toBe('Link a card provider to see client retention.');
       expect(await retention.textContent()).not.toContain('90 days to come back');
-      await opened.page.waitForTimeout(800);
-      await screenshot(opened.page, `dashboard-bank-only-${width}`);
+      await overviewScreenshot(opened.page, `dashboard-bank-only-${width}`);
       if (width !== 1440) await opened.context.close();
     }
     expect(errors).toEqual([]);

@@ -100,12 +100,14 @@ export const HeadlineTile = memo(function HeadlineTile({
       >
         {unmeasurable ? '—' : formatPounds(figure.value)}
       </Typography>
-      <Typography
-        data-testid="tile-change"
-        sx={{ mt: 0.5, fontSize: '0.95rem', fontWeight: 600, color: comparable ? colour : 'text.secondary' }}
-      >
-        {comparable ? formatPercentChange(figure.percent_change) : '—'}
-      </Typography>
+      {!unmeasurable && (
+        <Typography
+          data-testid="tile-change"
+          sx={{ mt: 0.5, fontSize: '0.95rem', fontWeight: 600, color: comparable ? colour : 'text.secondary' }}
+        >
+          {comparable ? formatPercentChange(figure.percent_change) : '—'}
+        </Typography>
+      )}
       {unmeasurable ? (
         <Typography data-testid="tile-unmeasurable" variant="caption" sx={{ lineHeight: 1.4 }}>
           {unmeasurable}
