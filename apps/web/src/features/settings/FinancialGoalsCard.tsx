@@ -43,7 +43,7 @@ function TypedTarget({
   }, [current, onValidity]);
   const text = current?.text ?? String(value);
   return (
-    <Box sx={{ maxWidth: 260, mt: 1 }}>
+    <Box sx={{ maxWidth: 320, mt: 1 }}>
       <TextInput
         label={`Or type an amount (up to ${slider.format(slider.typedMax!)})`}
         name={`${slider.key}-typed`}
@@ -134,7 +134,7 @@ function Suggested({ answer, onUse, busy }: { answer: FinancialGoalsResponse; on
       data-testid="goals-suggested"
       sx={{ mb: 2.5 }}
       action={
-        <Button color="inherit" size="small" onClick={onUse} disabled={busy}>
+        <Button color="inherit" size="small" onClick={onUse} disabled={busy} sx={{ whiteSpace: 'nowrap' }}>
           Use these goals
         </Button>
       }
