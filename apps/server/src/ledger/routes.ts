@@ -102,7 +102,7 @@ export function ledgerRoutes(ctx: AppContext) {
     );
     registerEndpoint(app, ctx, SETTINGS_ENDPOINTS.updateVatSettings, async (req) => {
       const user = await ownerForWrite(db, ownId(req, req.params.id), 'its VAT settings');
-      await saveVatSettings(db, user.id, req.body);
+      await saveVatSettings(db, user.id, req.body, londonDateOf(ctx.clock()));
       return { message: VAT_MESSAGES.saved };
     });
   };

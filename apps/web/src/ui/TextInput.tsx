@@ -21,6 +21,7 @@ export interface TextInputProps {
   endAdornment?: ReactNode;
   /** A text area of this many rows instead of a single line. */
   rows?: number;
+  maxLength?: number;
   /** The phone keyboard to offer ('numeric' for amounts). */
   inputMode?: 'text' | 'numeric' | 'decimal';
   onBlur?: () => void;

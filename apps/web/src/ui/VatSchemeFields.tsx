@@ -57,6 +57,17 @@ export function VatSchemeFields({
       {value.scheme !== 'not_registered' && (
         <Box sx={{ display: 'grid', gap: 2 }}>
           <TextInput
+            label={VAT_LABELS.vrn}
+            name="vat-vrn"
+            disabled={disabled}
+            value={value.vrn ?? ''}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={20}
+            helperText="9 digits; HMRC checks the last two. Needed to file returns from Brade."
+            onChange={(e) => onChange({ ...value, vrn: e.target.value })}
+          />
+          <TextInput
             label={VAT_LABELS.registeredFrom}
             name="vat-registered-from"
             type="date"

@@ -8,6 +8,7 @@ import {
   vatQuarterOf,
 } from '@brade/contract';
 import type { Db } from '../../db/client.js';
+import { returnsDueSoon } from '../../hmrc/vat/reminders.js';
 import {
   groupedLines,
   marginPercent,
@@ -44,6 +45,8 @@ export interface SummaryFigures {
   marginPoints: number | null;
   /** When the month ends a VAT quarter of a registered business: the quarter's VAT due and its due date. */
   vat?: { from: string; to: string; duePence: number; dueBy: string } | null;
+  /** A VAT return HMRC shows open and due within 7 days of the day the summary is sent (hmrc/vat/reminders.ts). */
+  vatReturnDue?: { start: string; end: string; due: string } | null;
   /**
    * Which of the owner's goals the month met (docs/finance.md, "Goal progress"); null when the owner never saved
    * any: a default is not the owner's choice, so no month is judged against it.
@@ -125,9 +128,10 @@ export async function summaryFigures(
   month: string,
   today = firstDayOf(addMonths(month, 1)),
 ): Promise<SummaryFigures> {
-  const [totals, vat, otherLines] = await Promise.all([
+  const [totals, vat, dueSoon, otherLines] = await Promise.all([
     totalsForRanges(db, userId, [monthRange(month), monthRange(addMonths(month, -1))], false),
     quarterVat(db, userId, month),
+    returnsDueSoon(db, today, [userId]),
     groupedLines(db, userId, 'otherIncome', monthRange(month)),
   ]);
   const [current, previous] = totals.map(figuresOf) as [MonthFigures, MonthFigures];
@@ -147,6 +151,7 @@ export async function summaryFigures(
         ? null
         : Math.round((current.marginPercent - previous.marginPercent) * 10) / 10,
     vat,
+    vatReturnDue: dueSoon[0] ? { start: dueSoon[0].start, end: dueSoon[0].end, due: dueSoon[0].due } : null,
     goals,
   };
 }

@@ -40,7 +40,12 @@ const suggested = {
   saved: false,
   suggested_from: ['2026-08', '2026-09', '2026-10'],
 };
-const notifications = { monthly_summary: true, action_required: false, email_notifications: true };
+const notifications = {
+  monthly_summary: true,
+  action_required: false,
+  email_notifications: true,
+  vat_return_due: true,
+};
 
 function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
@@ -288,6 +293,7 @@ describe('Settings', () => {
       monthly_summary: 'disable',
       action_required: 'enable',
       email_notifications: 'enable',
+      vat_return_due: 'enable',
     });
     expect(notificationsSave()).toBeNull();
     expect(within(monthly).getByRole('radio', { name: 'Disable' })).toBeChecked();
