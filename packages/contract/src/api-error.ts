@@ -5,6 +5,11 @@ export const ApiErrorSchema = z.object({
   error: z.string(),
   code: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
+  /**
+   * Why, when the sentence alone leaves the owner nothing to fix (a password that passes every rule chip but is on
+   * the list of common passwords): a second sentence the screen shows under the first.
+   */
+  reason: z.string().optional(),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 

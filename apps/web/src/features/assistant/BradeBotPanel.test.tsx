@@ -24,7 +24,7 @@ function renderPanel(props: Parameters<typeof BradeBotPanel>[0] = {}) {
   return user;
 }
 
-const replyButton = () => screen.getByRole('button', { name: 'Ask BradeBot a question' });
+const replyButton = () => screen.getByRole('button', { name: /^Ask BradeBot a question:/ });
 const input = () => screen.getByRole('textbox', { name: 'Ask BradeBot' });
 const bodyOf = (fetchMock: ReturnType<typeof mockApi>, i = 0) =>
   JSON.parse(String((fetchMock.mock.calls[i]![1] as RequestInit).body));
@@ -167,7 +167,7 @@ describe('the BradeBot panel (docs/assistant.md, "The panel")', () => {
     const user = renderPanel();
     await user.click(replyButton());
     await user.type(input(), 'summary{Enter}');
-    const reply = await screen.findByRole('button', { name: 'Ask BradeBot a question' });
+    const reply = await screen.findByRole('button', { name: /^Ask BradeBot a question:/ });
     await waitFor(() => expect(reply).toHaveTextContent('Revenue was £80.00.'));
     expect(reply.textContent).not.toMatch(/\*|^-/);
     expect(

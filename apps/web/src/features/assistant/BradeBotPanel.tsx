@@ -229,8 +229,8 @@ export default function BradeBotPanel({ report }: { report?: ReportInView }) {
               ref={replyRef}
               role="button"
               tabIndex={0}
-              aria-label="Ask BradeBot a question"
-              aria-describedby={`${titleId}-reply`}
+              // Named by its purpose and then the words it shows, so the visible reply is part of its name.
+              aria-labelledby={`${titleId}-ask ${titleId}-reply`}
               onClick={startTyping}
               onKeyDown={(e) => {
                 if (e.key === 'Enter' || e.key === ' ') {
@@ -245,6 +245,9 @@ export default function BradeBotPanel({ report }: { report?: ReportInView }) {
                 '&:focus-visible': { outline: `2px solid ${BRAND_PRIMARY}`, outlineOffset: -2 },
               }}
             >
+<span id={`${titleId}-ask`} style={visuallyHidden}>
+                Ask BradeBot a question:
+              </span>
               <div
                 id={`${titleId}-reply`}
                 // Collapsed, the reply shows whole lines and ends with an ellipsis; expanded, all of it.
@@ -333,6 +336,7 @@ export default function BradeBotPanel({ report }: { report?: ReportInView }) {
       />
       <Dialog
         open
+        aria-labelledby={titleId}
         onClose={() => setExpanded(false)}
         maxWidth={false}
         slotProps={{
