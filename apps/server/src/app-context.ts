@@ -3,7 +3,9 @@ import type { AfterReply } from './auth/after-reply.js';
 import type { AuthLimits } from './auth/limits.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import type { HmrcEndpoint } from './hmrc/hmrc-endpoint.js';
 import type { SessionGuard } from './http/signed-in.js';
+import type { RetryPolicy } from './integrations/provider-http.js';
 import type { IntegrationProviders } from './integrations/provider-registry.js';
 import type { SyncScheduler } from './integrations/sync/sync-scheduler.js';
 import type { TokenCipher } from './integrations/token-cipher.js';
@@ -37,6 +39,8 @@ export interface AppContext {
     scheduler: SyncScheduler;
     hashPayer: PayerHash;
   };
+  /** HMRC's API or its simulator (docs/hmrc.md): null when neither is available; tokens sealed by the same cipher. */
+  hmrc: { endpoint: HmrcEndpoint | null; cipher: TokenCipher; retry?: Partial<RetryPolicy> };
   /** False while starting or shutting down: /api/ready reports it. */
   state: { accepting: boolean };
 }

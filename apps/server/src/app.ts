@@ -14,6 +14,10 @@ import { authRoutes } from './auth/routes.js';
 import { sweepSignupAttempts } from './auth/signup-attempts.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { hmrcRoutes } from './hmrc/routes.js';
+import { HMRC_SEALED_COLUMN } from './hmrc/sealed-column.js';
+import { sendVatReturnReminders } from './hmrc/vat/reminders.js';
+import { vatReturnRoutes } from './hmrc/vat/routes.js';
 import { registerApiDescription } from './http/api-description.js';
 import { installErrorHandler, installNotFoundHandler } from './http/error-handler.js';
 import { healthRoutes } from './http/health-routes.js';
@@ -125,6 +129,7 @@ export async function buildApp(
     jobs,
     sweeps: new Sweeps(logger),
     integrations: { providers, cipher, scheduler, hashPayer },
+    hmrc: { endpoint: config.hmrc, cipher, ...(options.providerRetry ? { retry: options.providerRetry } : {}) },
   };
   const monthlySummaries = new MonthlySummaryScheduler({
     db: database.db,
@@ -140,6 +145,14 @@ export async function buildApp(
       consentReminders: () => remindEndingConsents({ db: database.db, clock, notifyActionRequired }),
       connectAttemptCleanUp: () => deleteExpiredAttempts(database.db, clock()),
       monthlySummaries: () => monthlySummaries.sweep(),
+      vatReturnReminders: () =>
+        sendVatReturnReminders({
+          db: database.db,
+          mailer: ctx.mailer,
+          clock,
+          log: logger,
+          publicUrl: config.publicUrl,
+        }),
       mailDelivery: () => ctx.mailer.deliver(),
       rateLimitCleanUp: () => sweepRateLimits(database.db),
       signupAttemptCleanUp: () => sweepSignupAttempts(database.db),
@@ -171,6 +184,8 @@ export async function buildApp(
   await app.register(reportRoutes(ctx));
   await app.register(settingsRoutes(ctx));
   await app.register(integrationRoutes(ctx));
+  await app.register(hmrcRoutes(ctx));
+  await app.register(vatReturnRoutes(ctx));
   await app.register(
     assistantRoutes(ctx, {
       model: config.openai ? createOpenAiModel(config.openai) : null,
@@ -183,7 +198,7 @@ export async function buildApp(
   if (config.sandboxProviders) {
     // The simulators are a chunk of their own, loaded only here and with the demo account (main.ts).
     const { mountSandboxProviders } = await import('./sandbox/mount-simulators.js');
-    await registerUnlisted(app, (scope) => mountSandboxProviders(scope, config), unlisted);
+    await registerUnlisted(app, (scope) => mountSandboxProviders(scope, config, clock), unlisted);
   }
   installNotFoundHandler(
     app,
@@ -203,7 +218,7 @@ export async function buildApp(
       .catch((error) => logger.error({ err: error }, 'import scheduler did not start'));
     // After an ENCRYPTION_KEY rotation every instance re-encrypts what it finds under a retired key (idempotent).
     if (config.retiredEncryptionKeys.length > 0) {
-      resealStaleCredentials(database.db, cipher, logger).catch((error) =>
+      resealStaleCredentials(database.db, cipher, logger, [HMRC_SEALED_COLUMN]).catch((error) =>
         logger.error({ err: error }, 'key rotation job failed'),
       );
     }

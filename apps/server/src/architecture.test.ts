@@ -53,6 +53,7 @@ const FOLDER_ORDER = [
   'settings',
   'ledger',
   'integrations',
+  'hmrc',
   'reports',
   'assistant',
   'sandbox',
@@ -127,14 +128,14 @@ describe('the folders keep their order', () => {
       { rel: 'ledger/routes.ts', text: "import type { AppContext } from '../app-context.js';" },
       { rel: 'ledger/service.ts', text: "import type { AppContext } from '../app-context.js';" },
       { rel: 'mail/mailer.ts', text: "import { fake } from '../test/fake-providers.js';" },
-      { rel: 'hmrc/returns.ts', text: "import { db } from '../db/client.js';" },
+      { rel: 'payroll/returns.ts', text: "import { db } from '../db/client.js';" },
     ];
     expect(upwardImports(files)).toEqual([
       'http/register-endpoint.ts -> auth/authenticate.ts',
       'settings/vat.ts -> ledger/vat-rows.ts',
       'ledger/service.ts -> app-context.ts',
       'mail/mailer.ts -> test/fake-providers.ts',
-      'hmrc/returns.ts -> db/client.ts',
+      'payroll/returns.ts -> db/client.ts',
     ]);
     expect(importCycles(files)).toEqual([
       'settings/vat.ts -> ledger/vat-rows.ts -> settings/vat.ts',

@@ -30,7 +30,7 @@ export async function registerApiDescription(app: FastifyInstance, publicUrl: st
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 }
 
-type ErrorStatus = 400 | 401 | 404 | 429 | 503;
+type ErrorStatus = 400 | 401 | 404 | 409 | 422 | 429 | 502 | 503;
 
 /** One reusable answer per error status, each the error shape with what it means here. */
 const ERROR_ANSWERS: Record<ErrorStatus, { name: string; description: string }> = {
@@ -48,6 +48,19 @@ const ERROR_ANSWERS: Record<ErrorStatus, { name: string; description: string }> 
   404: {
     name: 'NotFound',
     description: "Not found, or not the caller's: another owner's id answers the same, so ids cannot be probed.",
+  },
+  409: {
+    name: 'Conflict',
+    description:
+      'The state of things forbids it now (already done, or a connection it needs is missing): `error` says which.',
+  },
+  422: {
+    name: 'UnprocessableEntity',
+    description: "The provider it called refused it: `code` is the provider's own code, `error` its sentence.",
+  },
+  502: {
+    name: 'BadGateway',
+    description: 'The provider it called did not answer properly: try again shortly.',
   },
   429: {
     name: 'TooManyRequests',

@@ -3,7 +3,7 @@ import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { HttpError } from '../http/http-error.js';
 import type { OpenBankingProviderId } from './open-banking/open-banking-provider.js';
-import { type ConnectionProvider, connectAttempts } from './tables.js';
+import { type AttemptProvider, connectAttempts } from './tables.js';
 import type { TokenCipher } from './token-cipher.js';
 
 export const ATTEMPT_MINUTES = 10;
@@ -48,7 +48,7 @@ export async function startAttempt(
   input: {
     userId: string;
     sessionId: string;
-    provider: ConnectionProvider;
+    provider: AttemptProvider;
     redirectUri: string;
     pkce: boolean;
     now: Date;
@@ -99,7 +99,7 @@ export async function startAttempt(
 export async function consumeAttempt(
   db: Db,
   cipher: TokenCipher,
-  input: Connector & { provider: ConnectionProvider; now: Date; state: string; attemptId?: string },
+  input: Connector & { provider: AttemptProvider; now: Date; state: string; attemptId?: string },
 ): Promise<ConsumedAttempt> {
   // A card provider's return carries only the state; the bank's also names the attempt (the spec's requisition id),
   // which must be the one the state was issued for.

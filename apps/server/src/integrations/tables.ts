@@ -19,6 +19,8 @@ import type { OpenBankingProviderId } from './open-banking/open-banking-provider
 
 /** Brade's name for what a connection links (the contract's `Source`). */
 export type ConnectionProvider = Source;
+/** Whom a connect attempt's `state` was issued for: a connection's provider, or HMRC (hmrc/, its own grant). */
+export type AttemptProvider = ConnectionProvider | 'hmrc';
 export type ConnectionStatus = 'connected' | 'needs_reconnect' | 'disconnected';
 export type SyncState = 'idle' | 'queued' | 'running' | 'failed' | 'waiting';
 
@@ -97,7 +99,7 @@ export const connectAttempts = pgTable(
      * unfinishable). Null only for an attempt started before the column existed, which no session can finish.
      */
     sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
-    provider: text('provider').$type<ConnectionProvider>().notNull(),
+    provider: text('provider').$type<AttemptProvider>().notNull(),
     redirectUri: text('redirect_uri').notNull(),
     codeVerifier: text('code_verifier'),
     linkId: text('link_id'),

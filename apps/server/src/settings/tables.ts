@@ -2,7 +2,10 @@ import type { VatScheme, VatStagger, VatTreatment } from '@brade/contract';
 import { boolean, date, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables.js';
 
-/** The owner's goals; no row means the defaults (8 %, £6,000, 15 %). */
+/**
+ * The owner's goals, once saved; no row means the owner never chose any, and the screens show suggested goals
+ * (ledger/goals-in-effect.ts).
+ */
 export const financialGoals = pgTable('financial_goals', {
   userId: uuid('user_id')
     .primaryKey()
@@ -21,6 +24,8 @@ export const notificationSettings = pgTable('notification_settings', {
   monthlySummary: boolean('monthly_summary').notNull(),
   actionRequired: boolean('action_required').notNull(),
   emailNotifications: boolean('email_notifications').notNull(),
+  /** "VAT return due in 7 days" (docs/hmrc.md, "Reminders"). */
+  vatReturnDue: boolean('vat_return_due').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -36,6 +41,8 @@ export const vatSettings = pgTable('vat_settings', {
   flatRateBp: integer('flat_rate_bp'),
   registeredFrom: date('registered_from', { mode: 'string' }),
   stagger: text('stagger').$type<VatStagger>().notNull(),
+  /** The VAT registration number, nine digits (docs/hmrc.md, "The VAT number"). */
+  vrn: text('vrn'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

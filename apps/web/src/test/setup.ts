@@ -6,6 +6,10 @@ import { TEST_LIMITS } from '../../../../test-limits';
 // findBy…, findAllBy… and waitFor wait for their condition this long (1 s by default, too short beside other work).
 configure({ asyncUtilTimeout: TEST_LIMITS.web.wait });
 
+// findBy… and waitFor wait for a condition, not for a time: on a machine shared by several test runs a lazily loaded
+// screen can take longer than the library's 1 second to appear, so they wait up to 5 seconds before failing.
+configure({ asyncUtilTimeout: 5_000 });
+
 beforeEach(() => {
   localStorage.clear();
 });

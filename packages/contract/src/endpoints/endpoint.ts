@@ -39,13 +39,16 @@ export interface Endpoint<Path extends string = string> {
   operationId: string;
   /** One line on what the call does, for /api/docs. */
   summary: string;
-  /** Error answers its auth and input do not imply (errorAnswersOf): 429 when it spends an allowance, 401 when it
-   * checks credentials it is given, 404 for a named thing that may not be there, 503 while the app cannot serve. */
+  /**
+   * Error answers its auth and input do not imply (errorAnswersOf): 429 when it spends an allowance, 401 when it
+   * checks credentials it is given, 404 for a named thing that may not be there, 409 for a state that forbids it,
+   * 422 for a refusal by the provider it calls, 502 when that provider fails, 503 while the app or it cannot serve.
+   */
   errors?: readonly ErrorStatus[];
 }
 
 /** The statuses of the error answers an endpoint may declare beyond those errorAnswersOf derives. */
-export type ErrorStatus = 401 | 404 | 429 | 503;
+export type ErrorStatus = 401 | 404 | 409 | 422 | 429 | 502 | 503;
 
 /** The keys of a JSON body's object, through the refinements and pipes around it. */
 function bodyKeys(schema: unknown): string[] {
