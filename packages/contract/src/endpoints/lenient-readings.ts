@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UserDetailsSchema } from '../auth/schemas.js';
+import { LegalFormSchema } from '../income-tax/legal-form.js';
 import { DEFAULT_FINANCIAL_GOALS, type FinancialGoals } from '../ledger/goals.js';
 import type { HeadlineFigure } from '../ledger/schemas.js';
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '../settings/notifications.js';
@@ -50,5 +51,8 @@ export const LenientUserDetailsSchema = z.preprocess(
     postcode: orNull,
     state: orNull,
     country: orNull,
+    legal_form: LegalFormSchema.nullish()
+      .catch(null)
+      .transform((value) => value ?? null),
   }),
 );
