@@ -4,6 +4,7 @@ import type { AuthLimits } from './auth/limits.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { HmrcEndpoint } from './hmrc/hmrc-endpoint.js';
+import type { SessionGuard } from './http/signed-in.js';
 import type { RetryPolicy } from './integrations/provider-http.js';
 import type { IntegrationProviders } from './integrations/provider-registry.js';
 import type { SyncScheduler } from './integrations/sync/sync-scheduler.js';
@@ -19,6 +20,8 @@ export interface AppContext {
   database: Database;
   mailer: Mailer;
   accessKey: Uint8Array;
+  /** The preHandler of every signed-in call (auth/authenticate.ts), for http/register-endpoint.ts. */
+  sessionGuard: SessionGuard;
   limits: AuthLimits;
   /** Work done after the answer has gone (auth calls whose timing must not depend on the address). */
   afterReply: AfterReply;

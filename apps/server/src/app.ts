@@ -9,14 +9,15 @@ import { assistantRoutes } from './assistant/routes.js';
 import type { AssistantOptions } from './assistant/service.js';
 import { accessTokenKey } from './auth/access-tokens.js';
 import { AfterReply } from './auth/after-reply.js';
+import { requireUser } from './auth/authenticate.js';
 import { type AuthLimits, DEFAULT_AUTH_LIMITS, raisedAuthLimits } from './auth/limits.js';
-import { sweepRateLimits } from './auth/rate-limit.js';
 import { authRoutes } from './auth/routes.js';
 import { sweepSignupAttempts } from './auth/signup-attempts.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { hmrcRoutes } from './hmrc/routes.js';
 import { HMRC_SEALED_COLUMN } from './hmrc/sealed-column.js';
+import { vatReturnRoutes } from './hmrc/vat/routes.js';
 import { installErrorHandler, installNotFoundHandler } from './http/error-handler.js';
 import { healthRoutes } from './http/health-routes.js';
 import { rejectNulBytes } from './http/reject-nul-bytes.js';
@@ -39,6 +40,7 @@ import { payerHash } from './ledger/payer-keys.js';
 import { ledgerRoutes } from './ledger/routes.js';
 import { mailboxRoutes } from './mail/mailbox-routes.js';
 import { Mailer } from './mail/mailer.js';
+import { sweepRateLimits } from './rate-limits/rate-limit.js';
 import { MonthlySummaryScheduler } from './reports/monthly-summary/monthly-summary-scheduler.js';
 import { reportRoutes } from './reports/routes.js';
 import type { DemoSandbox } from './sandbox/demo-sandbox.js';
@@ -108,6 +110,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     database,
     log: logger,
     accessKey: accessTokenKey(config.appSecret),
+    sessionGuard: (guard) => requireUser(ctx, guard),
     limits: { ...raisedAuthLimits(DEFAULT_AUTH_LIMITS, config.rateLimitFactor), ...options.limits },
     afterReply: new AfterReply(logger),
     sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
@@ -177,6 +180,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   await app.register(settingsRoutes(ctx));
   await app.register(integrationRoutes(ctx));
   await app.register(hmrcRoutes(ctx));
+  await app.register(vatReturnRoutes(ctx));
   await app.register(
     assistantRoutes(ctx, {
       model: config.openai ? createOpenAiModel(config.openai) : null,
@@ -187,7 +191,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   if (config.sandboxProviders) {
     // The simulators are a chunk of their own, loaded only here and with the demo account (main.ts).
     const { mountSandboxProviders } = await import('./sandbox/mount-simulators.js');
-    await mountSandboxProviders(app, config);
+    await mountSandboxProviders(app, config, clock);
   }
   installNotFoundHandler(
     app,

@@ -6,6 +6,7 @@ export * from './dates.js';
 export * from './endpoints/index.js';
 export * from './hmrc/client-facts.js';
 export * from './hmrc/connection.js';
+export * from './hmrc/vat-return.js';
 export * from './hmrc/vrn.js';
 export * from './income-tax/hmrc-categories.js';
 export * from './income-tax/legal-form.js';

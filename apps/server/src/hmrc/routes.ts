@@ -1,8 +1,8 @@
 import { HMRC_ENDPOINTS as E, HMRC_MESSAGES } from '@brade/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
-import { ownId } from '../auth/authenticate.js';
 import { registerEndpoints } from '../http/register-endpoint.js';
+import { ownId } from '../http/signed-in.js';
 import type { Actor } from './audit.js';
 import { completeHmrcConnection, disconnectHmrc, hmrcAuthorizationUrl, hmrcConnectionOf } from './connect-service.js';
 import { connectionFacts } from './fraud-prevention/connection-facts.js';

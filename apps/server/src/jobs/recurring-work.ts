@@ -18,7 +18,7 @@ export interface RecurringWork {
   monthlySummaries: () => Promise<unknown>;
   /** Mail whose delivery failed or whose sender died; new mail goes out at commit (mail/mailer.ts). */
   mailDelivery: () => Promise<unknown>;
-  /** Expired rate-limit windows are dead rows (auth/rate-limit.ts). */
+  /** Expired rate-limit windows are dead rows (rate-limits/rate-limit.ts). */
   rateLimitCleanUp: () => Promise<unknown>;
   /** Expired sign-up attempts are dead rows (auth/signup-attempts.ts). */
   signupAttemptCleanUp: () => Promise<unknown>;

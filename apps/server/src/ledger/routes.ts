@@ -7,17 +7,20 @@ import {
   lastDayOf,
   londonDateOf,
   monthOf,
+  SETTINGS_ENDPOINTS,
+  VAT_MESSAGES,
 } from '@brade/contract';
 import type { FastifyInstance } from 'fastify';
 import { ownerForWrite } from '../accounts/owner-guard.js';
 import type { AppContext } from '../app-context.js';
-import { ownId } from '../auth/authenticate.js';
 import { type EndpointRequest, registerEndpoint, registerEndpoints } from '../http/register-endpoint.js';
+import { ownId } from '../http/signed-in.js';
 import { correctionOptions, correctTransaction, listRules, removeRule } from './corrections.js';
 import { groupedLines, headlineFigure, monthlySeries } from './figures.js';
 import { goalProgress } from './goal-progress.js';
 import { lineTransactions } from './line-transactions.js';
 import { retention } from './retention.js';
+import { saveVatSettings } from './vat-settings-change.js';
 
 type OwnerRequest = EndpointRequest<typeof E.getAllSales>;
 
@@ -89,6 +92,13 @@ export function ledgerRoutes(ctx: AppContext) {
         const done = await removeRule(db, user.id, { ruleId: req.body.rule_id, restore: req.body.restore });
         return { message: BOOKS_MESSAGES.ruleRemoved, restored: done.restored };
       },
+    });
+
+    // A settings call, registered here because saving re-derives the VAT of the books (vat-settings-change.ts).
+    registerEndpoint(app, ctx, SETTINGS_ENDPOINTS.updateVatSettings, async (req) => {
+      const user = await ownerForWrite(db, ownId(req, req.params.id), 'its VAT settings');
+      await saveVatSettings(db, user.id, req.body, londonDateOf(ctx.clock()));
+      return { message: VAT_MESSAGES.saved };
     });
   };
 }

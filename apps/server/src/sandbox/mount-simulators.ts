@@ -1,7 +1,6 @@
 import { CARD_PROCESSORS } from '@brade/contract';
 import { demo, enableBanking, gocardless, hmrc, square, stripe, sumup } from '@brade/sandbox';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import type { Config } from '../config.js';
 import {
   SANDBOX_APPLICATION_ID,
   sandboxApplicationKeys,
@@ -21,6 +20,7 @@ type Options = {
   redirectUris: readonly string[];
   applications: enableBanking.RegisteredApplication[];
   fraudHeaders: 'enforce' | 'record';
+  now?: () => Date;
 };
 type Make = (options: Options) => FastifyPluginAsync;
 
@@ -42,7 +42,12 @@ const SIMULATORS: Record<(typeof SANDBOX_PROVIDERS)[number], Make> = {
  * serving the demo salon's books, where config.ts allows it (docs/security-decisions.md). Enable Banking's simulator is told
  * of Brade's sandbox application: its public key and its one registered redirect, this app's bank return page.
  */
-export async function mountSandboxProviders(app: FastifyInstance, config: Config): Promise<void> {
+export async function mountSandboxProviders(
+  app: FastifyInstance,
+  config: { publicUrl: string; sandboxControls: boolean; sandboxHmrcFraudHeaders: 'enforce' | 'record' },
+  /** The app's clock: HMRC's simulator keys its periods and tokens to the same "today" as the figures. */
+  clock?: () => Date,
+): Promise<void> {
   for (const provider of SANDBOX_PROVIDERS) {
     const prefix = `/sandbox/${provider}`;
     const options = {
@@ -52,6 +57,7 @@ export async function mountSandboxProviders(app: FastifyInstance, config: Config
       controls: config.sandboxControls,
       redirectUris: [`${config.publicUrl}/${returnPage(provider)}`],
       fraudHeaders: config.sandboxHmrcFraudHeaders,
+      ...(provider === 'hmrc' && clock ? { now: clock } : {}),
       applications: [
         {
           id: SANDBOX_APPLICATION_ID,

@@ -36,6 +36,8 @@ export const vatSettings = pgTable('vat_settings', {
   flatRateBp: integer('flat_rate_bp'),
   registeredFrom: date('registered_from', { mode: 'string' }),
   stagger: text('stagger').$type<VatStagger>().notNull(),
+  /** The VAT registration number, nine digits (docs/hmrc.md, "The VAT number"). */
+  vrn: text('vrn'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

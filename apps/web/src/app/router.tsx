@@ -84,6 +84,11 @@ export const routes: RouteObject[] = [
       { path: 'sumup-redirect', handle: titled('Connecting SumUp'), lazy: connectRedirect('sumup') },
       { path: 'gocardless-redirect', handle: titled('Connecting your bank'), lazy: connectRedirect('gocardless') },
       {
+        path: 'hmrc-redirect',
+        handle: titled('Connecting HMRC'),
+        lazy: lazyPage(() => import('../features/hmrc/HmrcRedirectPage')),
+      },
+      {
         path: 'main-menu',
         lazy: lazyPage(signedIn.mainMenu),
         children: [

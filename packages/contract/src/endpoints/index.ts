@@ -10,6 +10,7 @@ import { INTEGRATION_ENDPOINTS } from './integrations.js';
 import { LEDGER_ENDPOINTS } from './ledger.js';
 import { REPORT_ENDPOINTS } from './reports.js';
 import { SETTINGS_ENDPOINTS } from './settings.js';
+import { VAT_RETURN_ENDPOINTS } from './vat-return.js';
 
 export * from './accounts.js';
 export * from './assistant.js';
@@ -24,6 +25,7 @@ export * from './ledger.js';
 export * from './lenient-readings.js';
 export * from './reports.js';
 export * from './settings.js';
+export * from './vat-return.js';
 
 /** Every endpoint of the API, area by area: what the server registers and /api/docs describes (docs/api-contract.md). */
 export const API = {
@@ -35,6 +37,7 @@ export const API = {
   settings: SETTINGS_ENDPOINTS,
   integrations: INTEGRATION_ENDPOINTS,
   hmrc: HMRC_ENDPOINTS,
+  vatReturn: VAT_RETURN_ENDPOINTS,
   incomeTax: INCOME_TAX_ENDPOINTS,
   assistant: ASSISTANT_ENDPOINTS,
   health: HEALTH_ENDPOINTS,
