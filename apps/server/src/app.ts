@@ -15,6 +15,7 @@ import { authRoutes } from './auth/routes.js';
 import { sweepSignupAttempts } from './auth/signup-attempts.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { incomeTaxRoutes } from './hmrc/income-tax/routes.js';
 import { hmrcRoutes } from './hmrc/routes.js';
 import { HMRC_SEALED_COLUMN } from './hmrc/sealed-column.js';
 import { vatReturnRoutes } from './hmrc/vat/routes.js';
@@ -181,6 +182,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   await app.register(integrationRoutes(ctx));
   await app.register(hmrcRoutes(ctx));
   await app.register(vatReturnRoutes(ctx));
+  await app.register(incomeTaxRoutes(ctx));
   await app.register(
     assistantRoutes(ctx, {
       model: config.openai ? createOpenAiModel(config.openai) : null,
