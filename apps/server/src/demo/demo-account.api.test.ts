@@ -43,6 +43,7 @@ function generatorTruth(months: string[]) {
   const data = generateSalonData({
     seed: demo.DEMO_SALON.seed,
     salesPerDayScale: demo.DEMO_SALON.salesPerDayScale,
+    legalForm: demo.DEMO_SALON.legalForm,
     from: firstDayOf(months[0]!),
     to: londonDateOf(NOW),
   });
@@ -76,7 +77,8 @@ function generatorTruth(months: string[]) {
  * The demo salon's months net of VAT, worked out from the generator's own categories by docs/finance.md ("VAT"), not
  * by the ledger's code: a standard-rated amount less a sixth of it (rounded per transaction, halves away from zero);
  * card fees, rent, rates, insurance, wages, PAYE, pensions, bank charges, water and refreshments carry none; room rent
- * is standard-rated; the quarterly VAT Direct Debit and the owner's savings are out of the profit and loss.
+ * is standard-rated; the quarterly VAT Direct Debit, the owner's savings and drawings and their Self Assessment are out
+ * of the profit and loss.
  */
 function netOfVat<T extends { occurredAt: Date }>(
   byMonth: <R extends { occurredAt: Date }>(records: R[], amount: (r: R) => number) => Record<string, number>,
@@ -94,7 +96,7 @@ function netOfVat<T extends { occurredAt: Date }>(
     'Licences',
     'Utilities',
   ]);
-  const outOfProfitAndLoss = new Set(['Card payouts', 'VAT', "Owner's savings"]);
+  const outOfProfitAndLoss = new Set(['Card payouts', 'VAT', "Owner's savings", 'Owner drawings', 'Self Assessment']);
   const vatable = (b: { category: string; description: string }) =>
     standardRated.has(b.category) && !b.description.includes('WATER');
   const revenue = byMonth(payments, (p) => net(p.amountPence));

@@ -87,6 +87,7 @@ export async function startDemoSimulators(
   const common = (prefix: string) => ({
     seed: DEMO_SALON.seed,
     salesPerDayScale: DEMO_SALON.salesPerDayScale,
+    legalForm: DEMO_SALON.legalForm,
     controls: false,
     ...(options.now ? { now: options.now } : {}),
     get publicBaseUrl() {

@@ -32,7 +32,7 @@ export function generateSalonData(options: GenerateOptions): SalonData {
   const scale = options.salesPerDayScale ?? 1;
   if (!(scale > 0) || !Number.isFinite(scale)) throw new Error('salesPerDayScale must be a positive number');
   if (to < from) return { payments: [], refunds: [], payouts: [], bank: [], redemptions: [] };
-  const profile = salonProfile(options.seed, scale);
+  const profile = salonProfile(options.seed, scale, options.legalForm);
   const context: GenerationContext = {
     profile,
     pool: clientPool(profile, from - LOOKBACK_DAYS, to + MAX_BOOKING_LEAD_DAYS),

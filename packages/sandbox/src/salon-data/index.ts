@@ -9,6 +9,7 @@ export type {
   Payout,
   Processor,
   SalonData,
+  SalonLegalForm,
   VoucherRedemption,
 } from './types';
 export { BANK_CATEGORIES } from './types';

@@ -14,7 +14,15 @@ export interface GenerateOptions {
   to: string;
   /** Multiplies appointment volume (default 1); about 5 gives ~150 sales a day. */
   salesPerDayScale?: number;
+  /** How the owner runs the salon (default a limited company): it decides how the owner is paid (salon-profile.ts). */
+  legalForm?: SalonLegalForm;
 }
+
+/**
+ * A limited company pays its owner a director's salary through the payroll; a sole trader cannot employ themselves,
+ * so takes drawings and pays Self Assessment on account, twice a year.
+ */
+export type SalonLegalForm = 'limited_company' | 'sole_trader';
 
 export interface CardPayment {
   kind: 'payment';
@@ -102,6 +110,8 @@ export const BANK_CATEGORIES = [
   'Licences',
   'Refreshments',
   "Owner's savings",
+  'Owner drawings',
+  'Self Assessment',
   'Other income',
 ] as const;
 export type BankCategory = (typeof BANK_CATEGORIES)[number];

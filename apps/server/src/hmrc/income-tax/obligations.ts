@@ -182,7 +182,7 @@ export async function sentUpdates(db: Db, userId: string, taxYear: TaxYear): Pro
         eq(incomeTaxUpdates.state, 'sent'),
       ),
     )
-    .orderBy(desc(incomeTaxUpdates.sentAt));
+    .orderBy(desc(incomeTaxUpdates.sentAt), desc(incomeTaxUpdates.createdAt));
 }
 
 /**

@@ -104,7 +104,7 @@ export async function lastSentFor(db: Db, userId: string, period: DayRange) {
         eq(incomeTaxUpdates.state, 'sent'),
       ),
     )
-    .orderBy(desc(incomeTaxUpdates.sentAt))
+    .orderBy(desc(incomeTaxUpdates.sentAt), desc(incomeTaxUpdates.createdAt))
     .limit(1);
   return row ?? null;
 }

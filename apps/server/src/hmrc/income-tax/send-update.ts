@@ -6,7 +6,7 @@ import {
   type SentUpdate,
   taxYearOfDay,
 } from '@brade/contract';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { User } from '../../accounts/users.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/http-error.js';
@@ -41,7 +41,7 @@ async function claimYear(db: Db, row: typeof incomeTaxUpdates.$inferInsert, now:
   if (claimed) return claimed.id;
   const [takenOver] = await db
     .update(incomeTaxUpdates)
-    .set({ ...row, createdAt: now })
+    .set({ ...row, createdAt: sql`now()` })
     .where(
       and(
         eq(incomeTaxUpdates.userId, row.userId),
