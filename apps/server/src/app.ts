@@ -15,6 +15,7 @@ import { authRoutes } from './auth/routes.js';
 import { sweepSignupAttempts } from './auth/signup-attempts.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { remindQuarterlyUpdates } from './hmrc/income-tax/reminders.js';
 import { incomeTaxRoutes } from './hmrc/income-tax/routes.js';
 import { hmrcRoutes } from './hmrc/routes.js';
 import { HMRC_SEALED_COLUMN } from './hmrc/sealed-column.js';
@@ -145,6 +146,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       mailDelivery: () => ctx.mailer.deliver(),
       rateLimitCleanUp: () => sweepRateLimits(database.db),
       signupAttemptCleanUp: () => sweepSignupAttempts(database.db),
+      quarterlyUpdateReminders: () =>
+        remindQuarterlyUpdates({ db: database.db, mailer: ctx.mailer, clock, publicUrl: config.publicUrl }),
     },
     {
       ...DEFAULT_CADENCES,

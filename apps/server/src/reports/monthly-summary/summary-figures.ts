@@ -8,6 +8,7 @@ import {
   vatQuarterOf,
 } from '@brade/contract';
 import type { Db } from '../../db/client.js';
+import { type UpdateDue, updatesDue } from '../../hmrc/income-tax/deadlines.js';
 import {
   marginPercent,
   netIncomePence,
@@ -43,6 +44,8 @@ export interface SummaryFigures {
   vat?: { from: string; to: string; duePence: number; dueBy: string } | null;
   /** Which of the owner's goals the month met (docs/finance.md, "Goal progress"). */
   goals?: GoalsMet;
+  /** A sole trader's quarterly updates still to send, as of the day the summary goes (docs/finance.md, "Income Tax"). */
+  updatesDue?: UpdateDue[];
 }
 
 /** The month's margin and revenue against their goals, and the latest measured new-client retention against its. */
@@ -120,7 +123,7 @@ export async function summaryFigures(
     quarterVat(db, userId, month),
   ]);
   const [current, previous] = totals.map(figuresOf) as [MonthFigures, MonthFigures];
-  const goals = await goalsMet(db, userId, current, today);
+  const [goals, due] = await Promise.all([goalsMet(db, userId, current, today), updatesDue(db, userId, today)]);
   return {
     month,
     current,
@@ -136,5 +139,6 @@ export async function summaryFigures(
         : Math.round((current.marginPercent - previous.marginPercent) * 10) / 10,
     vat,
     goals,
+    updatesDue: due,
   };
 }
