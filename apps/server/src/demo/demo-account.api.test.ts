@@ -119,6 +119,62 @@ function netOfVat<T extends { occurredAt: Date }>(
   };
 }
 
+/**
+ * A quarterly update of the demo salon worked out from the generator's records alone (docs/finance.md, "Income Tax"):
+ * turnover and room rent net of VAT, each expense under HMRC's category by the generator's own category (net of VAT
+ * where it is standard-rated, water and refreshments zero-rated), and out of it the payouts, VAT payments, the owner's
+ * savings, drawings and Self Assessment.
+ */
+function quarterTruth(from: string, to: string) {
+  const data = generateSalonData({
+    seed: demo.DEMO_SALON.seed,
+    salesPerDayScale: demo.DEMO_SALON.salesPerDayScale,
+    legalForm: demo.DEMO_SALON.legalForm,
+    from,
+    to,
+  });
+  const net = (pence: number) => pence - Math.sign(pence) * Math.round(Math.abs(pence) / 6);
+  const standardRated = [
+    'Stock & supplies',
+    'Software',
+    'Card terminal',
+    'Professional fees',
+    'Premises costs',
+    'Licences',
+    'Utilities',
+  ];
+  const hmrcOf: Record<string, string> = {
+    'Stock & supplies': 'costOfGoods',
+    Wages: 'wagesAndStaffCosts',
+    Pension: 'wagesAndStaffCosts',
+    'PAYE/NI': 'wagesAndStaffCosts',
+    Rent: 'premisesRunningCosts',
+    'Business rates': 'premisesRunningCosts',
+    Insurance: 'premisesRunningCosts',
+    Utilities: 'premisesRunningCosts',
+    'Premises costs': 'maintenanceCosts',
+    Software: 'adminCosts',
+    'Card terminal': 'financeCharges',
+    'Bank charges': 'financeCharges',
+    'Professional fees': 'professionalFees',
+    Licences: 'otherExpenses',
+    Refreshments: 'otherExpenses',
+  };
+  const expenses: Record<string, number> = { financeCharges: data.payments.reduce((s, p) => s + p.feePence, 0) };
+  for (const line of data.bank.filter((b) => b.amountPence < 0 && b.category in hmrcOf)) {
+    const vatable = standardRated.includes(line.category) && !line.description.includes('WATER');
+    const hmrc = hmrcOf[line.category]!;
+    expenses[hmrc] = (expenses[hmrc] ?? 0) - (vatable ? net(line.amountPence) : line.amountPence);
+  }
+  return {
+    turnover:
+      data.payments.reduce((s, p) => s + net(p.amountPence), 0) -
+      data.refunds.reduce((s, r) => s + net(r.amountPence), 0),
+    other: data.bank.filter((b) => b.category === 'Other income').reduce((s, b) => s + net(b.amountPence), 0),
+    expenses,
+  };
+}
+
 // Each test may wait for the whole history (waitForWholeHistory allows 90 s): on a loaded machine that outlasts
 // the project's 30-second test timeout.
 describe('the demo salon, imported through the providers like any owner', { timeout: 120_000 }, () => {
@@ -213,6 +269,42 @@ describe('the demo salon, imported through the providers like any owner', { time
       netIncome[month] = t.revenuePence + t.otherIncomePence - t.expensesPence;
     }
     expect(netIncome).toEqual(truth.netIncome);
+  });
+
+  it("works out its first two quarterly updates of 2026-27 as the generator's records give them", async () => {
+    await waitForWholeHistory();
+    const signin = await server.post('/api/signin_user', {
+      email: DEMO_ACCOUNT.email,
+      password: DEMO_ACCOUNT.password,
+    });
+    const token = signin.body.access_token as string;
+    const settings = await server.get(`/api/income-tax/get-settings/${demoId}`, token);
+    expect(settings.body.settings.legal_form).toBe('sole_trader');
+    for (const end of ['2026-07-05', '2026-10-05']) {
+      const truth = quarterTruth('2026-04-06', end);
+      const answer = await server.post(
+        `/api/income-tax/get-quarterly-figures/${demoId}`,
+        { start: '2026-04-06', end },
+        token,
+      );
+      expect(answer.status).toBe(200);
+      const pence = (pounds: number) => Math.round(pounds * 100);
+      expect(pence(answer.body.turnover.amount), end).toBe(truth.turnover);
+      expect(pence(answer.body.other_income.amount), end).toBe(truth.other);
+      expect(
+        Object.fromEntries(
+          answer.body.expenses.map((e: { hmrc_category: string; amount: number }) => [
+            e.hmrc_category,
+            pence(e.amount),
+          ]),
+        ),
+        end,
+      ).toEqual(truth.expenses);
+      // The owner's drawings and Self Assessment, the VAT Direct Debits and the savings are never in it.
+      expect(answer.body.left_out.map((l: { category: string }) => l.category).sort(), end).toEqual(
+        ['Owner drawings', ...(end === '2026-10-05' ? ['Self Assessment'] : []), "To the owner's savings"].sort(),
+      );
+    }
   });
 
   it("banks at Enable Banking's simulator: the statement line for line, and cash in the bank", async () => {
