@@ -19,6 +19,7 @@ import { remindQuarterlyUpdates } from './hmrc/income-tax/reminders.js';
 import { incomeTaxRoutes } from './hmrc/income-tax/routes.js';
 import { hmrcRoutes } from './hmrc/routes.js';
 import { HMRC_SEALED_COLUMN } from './hmrc/sealed-column.js';
+import { sendVatReturnReminders } from './hmrc/vat/reminders.js';
 import { vatReturnRoutes } from './hmrc/vat/routes.js';
 import { installErrorHandler, installNotFoundHandler } from './http/error-handler.js';
 import { healthRoutes } from './http/health-routes.js';
@@ -143,6 +144,14 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       consentReminders: () => remindEndingConsents({ db: database.db, clock, notifyActionRequired }),
       connectAttemptCleanUp: () => deleteExpiredAttempts(database.db, clock()),
       monthlySummaries: () => monthlySummaries.sweep(),
+      vatReturnReminders: () =>
+        sendVatReturnReminders({
+          db: database.db,
+          mailer: ctx.mailer,
+          clock,
+          log: logger,
+          publicUrl: config.publicUrl,
+        }),
       mailDelivery: () => ctx.mailer.deliver(),
       rateLimitCleanUp: () => sweepRateLimits(database.db),
       signupAttemptCleanUp: () => sweepSignupAttempts(database.db),

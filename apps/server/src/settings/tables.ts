@@ -21,6 +21,8 @@ export const notificationSettings = pgTable('notification_settings', {
   monthlySummary: boolean('monthly_summary').notNull(),
   actionRequired: boolean('action_required').notNull(),
   emailNotifications: boolean('email_notifications').notNull(),
+  /** "VAT return due in 7 days" (docs/hmrc.md, "Reminders"). */
+  vatReturnDue: boolean('vat_return_due').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

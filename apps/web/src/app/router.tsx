@@ -100,6 +100,11 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(() => import('../features/reports/ReportsPage')),
           },
           {
+            path: 'reports/vat-return',
+            handle: titled('VAT return'),
+            lazy: lazyPage(() => import('../features/reports/vat-return/VatReturnPage')),
+          },
+          {
             path: 'settings',
             handle: titled('Settings'),
             lazy: lazyPage(() => import('../features/settings/SettingsPage')),

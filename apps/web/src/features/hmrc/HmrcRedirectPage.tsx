@@ -12,7 +12,10 @@ import { AuthLayout } from '../../ui/AuthLayout';
 import { FullPageLoader } from '../../ui/FullPageLoader';
 import { notifyHmrcOpener, takeHmrcAttempt } from './hmrc-connect-attempt';
 
-const RETURN_TO = { settings: '/main-menu/settings#hmrc', 'vat-return': '/main-menu/reports/vat-return' } as const;
+const RETURN_TO = {
+  settings: '/main-menu/settings#integrations',
+  'vat-return': '/main-menu/reports/vat-return',
+} as const;
 
 /**
  * /hmrc-redirect (beyond the spec; docs/hmrc.md, "Connecting"): HMRC sends the owner back here with a code and the
