@@ -66,6 +66,7 @@ CREATE TABLE "quarterly_update_reminders" (
 );
 --> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "legal_form" text;--> statement-breakpoint
+ALTER TABLE "notification_settings" ADD COLUMN "quarterly_update_due" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "income_tax_category_map" ADD CONSTRAINT "income_tax_category_map_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "income_tax_disallowable" ADD CONSTRAINT "income_tax_disallowable_transaction_id_ledger_transactions_id_fk" FOREIGN KEY ("transaction_id") REFERENCES "public"."ledger_transactions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "income_tax_disallowable" ADD CONSTRAINT "income_tax_disallowable_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -32,6 +32,7 @@ export const LenientNotificationSettingsSchema = z.object({
   action_required: z.boolean().catch(DEFAULT_NOTIFICATION_SETTINGS.action_required),
   email_notifications: z.boolean().catch(DEFAULT_NOTIFICATION_SETTINGS.email_notifications),
   vat_return_due: z.boolean().catch(DEFAULT_NOTIFICATION_SETTINGS.vat_return_due),
+  quarterly_update_due: z.boolean().catch(DEFAULT_NOTIFICATION_SETTINGS.quarterly_update_due),
 }) satisfies z.ZodType<NotificationSettings, unknown>;
 
 const orNull = z

@@ -125,13 +125,13 @@ describe('quarterly update deadlines', () => {
     }
   });
 
-  it('reminds once a week before the deadline, to an owner who wants Action Required e-mails', async () => {
+  it('reminds once a week before the deadline, to an owner who wants the reminder', async () => {
     now = new Date('2026-07-30T09:00:00Z');
     const o = await owner({ legal_form: 'sole_trader', nino: 'CE123456A' });
     const off = await owner({ legal_form: 'sole_trader', nino: 'CE123456B' });
     await server.post(
       `/api/database/update-notification-settings/${off.id}`,
-      { monthly_summary: 'enable', action_required: 'disable' },
+      { monthly_summary: 'enable', action_required: 'enable', quarterly_update_due: 'disable' },
       off.access_token,
     );
     await remind();

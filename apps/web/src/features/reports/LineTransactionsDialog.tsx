@@ -23,7 +23,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { loadLineTransactions } from '../../api/books';
 import { errorText } from '../../api/error-text';
 import { NARROW_QUERY } from '../../shell/layout';
@@ -93,17 +93,22 @@ export function LineTransactionsDialog({ id, month, line, readOnly, onClose }: P
   return <TransactionsDialog id={id} source={source} readOnly={readOnly} onClose={onClose} />;
 }
 
-/** Transactions from any source in one dialog: sortable, searchable, a page at a time; bank lines can be moved. */
+/**
+ * Transactions from any source in one dialog: sortable, searchable, a page at a time; bank lines can be moved, and a
+ * source may add an action of its own to each row (`rowAction`: a quarterly update's disallowable part).
+ */
 export function TransactionsDialog({
   id,
   source,
   readOnly,
   onClose,
+  rowAction,
 }: {
   id: string;
   source: TransactionSource;
   readOnly: boolean;
   onClose: () => void;
+  rowAction?: (transaction: LedgerTransaction) => ReactNode;
 }) {
   const narrow = useMediaQuery(NARROW_QUERY, { noSsr: true });
   const [typed, setTyped] = useState('');
@@ -228,6 +233,7 @@ export function TransactionsDialog({
                           Move
                         </Button>
                       )}
+                      {rowAction?.(t)}
                     </TableCell>
                   )}
                 </TableRow>
