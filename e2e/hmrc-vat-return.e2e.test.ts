@@ -95,7 +95,14 @@ describe('filing a VAT return with HMRC', () => {
 
     // The boxes are the server's, for exactly the obligation's dates; box 1 opens its transactions.
     const obligations = (await api(`/api/hmrc/vat/obligations/${owner.id}`, owner.access_token, {
-      client: { device_id: '6f1c2b9e-3d4a-4c5b-9e8f-0a1b2c3d4e5f', user_agent: 'e2e', screens: [{ width: 1, height: 1, scaling_factor: 1, colour_depth: 24 }], window: { width: 1, height: 1 }, timezone: 'UTC+00:00', web_version: '0.1.0' },
+      client: {
+        device_id: '6f1c2b9e-3d4a-4c5b-9e8f-0a1b2c3d4e5f',
+        user_agent: 'e2e',
+        screens: [{ width: 1, height: 1, scaling_factor: 1, colour_depth: 24 }],
+        window: { width: 1, height: 1 },
+        timezone: 'UTC+00:00',
+        web_version: '0.1.0',
+      },
     })) as { obligations: Array<{ start: string; end: string; period_key: string; status: string; ended: boolean }> };
     const open = obligations.obligations.find((o) => o.ended && o.status !== 'filed')!;
     const draft = (await api(`/api/hmrc/vat/return/${owner.id}`, owner.access_token, {
@@ -120,7 +127,11 @@ describe('filing a VAT return with HMRC', () => {
     const receipt = page.getByTestId('vat-receipt');
     await receipt.waitFor({ timeout: 20_000 });
     expect(await receipt.textContent()).toMatch(/Form bundle number\d{12}/);
-    await page.getByRole('list', { name: 'VAT periods' }).locator(`li[data-status="filed"]`).first().waitFor({ timeout: 15_000 });
+    await page
+      .getByRole('list', { name: 'VAT periods' })
+      .locator(`li[data-status="filed"]`)
+      .first()
+      .waitFor({ timeout: 15_000 });
     await screenshot(page, 'vat-return-filed-1440');
 
     const past = await apiGet<{ returns: Array<{ start: string; receipt: { form_bundle_number: string } }> }>(

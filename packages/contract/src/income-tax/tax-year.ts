@@ -11,8 +11,8 @@ export const QUARTER_TYPES = ['standard', 'calendar'] as const;
 export type QuarterType = (typeof QUARTER_TYPES)[number];
 
 export const QUARTER_TYPE_LABELS: Record<QuarterType, string> = {
-  standard: 'Standard: 6 April to 5 July, 5 October, 5 January and 5 April',
-  calendar: 'Calendar: 1 April to 30 June, 30 September, 31 December and 31 March',
+  standard: 'Standard, from 6 April',
+  calendar: 'Calendar, from 1 April',
 };
 
 /** '2026-27': the tax year from 6 April 2026 to 5 April 2027, as HMRC's APIs write it. */

@@ -31,6 +31,14 @@ const amountCell = (pence: number, strong = false) => (
  * it, whose transactions open on a click; expenses with the part marked not allowable.
  */
 export function FiguresTable({ figures, onOpen, onMap }: Props) {
+  // The disallowable column only once something is marked: a phone has room for two columns.
+  const marked = figures.total_disallowable !== 0;
+  const disallowableCell = (content: ReactNode, strong = false) =>
+    marked ? (
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: strong ? 600 : undefined }}>
+        {content}
+      </TableCell>
+    ) : null;
   const categoryRows = (section: FigureSection, categories: Category[], hmrc?: HmrcExpenseCategory): ReactNode[] =>
     categories.map((c) => (
       <TableRow key={`${section}-${c.category}`}>
@@ -59,9 +67,7 @@ export function FiguresTable({ figures, onOpen, onMap }: Props) {
           )}
         </TableCell>
         {amountCell(c.amount)}
-        <TableCell align="right" sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>
-          {section === 'expenses' && c.disallowable ? pounds.format(c.disallowable) : ''}
-        </TableCell>
+        {disallowableCell(section === 'expenses' && c.disallowable ? pounds.format(c.disallowable) : '')}
       </TableRow>
     ));
   return (
@@ -70,20 +76,20 @@ export function FiguresTable({ figures, onOpen, onMap }: Props) {
         <TableRow>
           <TableCell>HMRC category</TableCell>
           <TableCell align="right">Amount</TableCell>
-          <TableCell align="right">Disallowable</TableCell>
+          {disallowableCell('Disallowable')}
         </TableRow>
       </TableHead>
       <TableBody>
         <TableRow>
           <TableCell sx={{ fontWeight: 600 }}>Turnover</TableCell>
           {amountCell(figures.turnover.amount, true)}
-          <TableCell />
+          {disallowableCell('')}
         </TableRow>
         {categoryRows('turnover', figures.turnover.categories)}
         <TableRow>
           <TableCell sx={{ fontWeight: 600 }}>Other business income</TableCell>
           {amountCell(figures.other_income.amount, true)}
-          <TableCell />
+          {disallowableCell('')}
         </TableRow>
         {categoryRows('other_income', figures.other_income.categories)}
         {figures.expenses.map((line) => [
@@ -95,23 +101,19 @@ export function FiguresTable({ figures, onOpen, onMap }: Props) {
               </Typography>
             </TableCell>
             {amountCell(line.amount, true)}
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-              {line.disallowable ? pounds.format(line.disallowable) : ''}
-            </TableCell>
+            {disallowableCell(line.disallowable ? pounds.format(line.disallowable) : '', true)}
           </TableRow>,
           ...categoryRows('expenses', line.categories, line.hmrc_category),
         ])}
         <TableRow>
           <TableCell sx={{ fontWeight: 600 }}>Total expenses</TableCell>
           {amountCell(figures.total_expenses, true)}
-          <TableCell align="right" sx={{ fontWeight: 600 }}>
-            {pounds.format(figures.total_disallowable)}
-          </TableCell>
+          {disallowableCell(pounds.format(figures.total_disallowable), true)}
         </TableRow>
         <TableRow>
           <TableCell sx={{ fontWeight: 700 }}>Net profit (income less allowable expenses)</TableCell>
           {amountCell(figures.net_profit, true)}
-          <TableCell />
+          {disallowableCell('')}
         </TableRow>
       </TableBody>
     </Table>

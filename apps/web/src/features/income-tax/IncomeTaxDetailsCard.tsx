@@ -122,7 +122,7 @@ export function IncomeTaxDetailsCard({
           value={quarterType}
           onChange={(event) => setQuarterType(event.target.value as QuarterType)}
           disabled={readOnly || save.isPending}
-          helperText="Calendar periods suit books kept from 1 April to 31 March. HMRC holds the choice for each tax year: the obligations below follow HMRC's."
+          helperText="Standard quarters end on 5 July, 5 October, 5 January and 5 April; calendar ones on 30 June, 30 September, 31 December and 31 March, and suit books kept from 1 April. HMRC holds the choice for each tax year: the updates below follow HMRC's."
         />
         <SelectInput
           name="expenses"

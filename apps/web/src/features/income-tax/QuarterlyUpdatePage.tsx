@@ -11,10 +11,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorText } from '../../api/error-text';
+import { getHmrcConnection } from '../../api/hmrc';
 import { getIncomeTaxObligations, getIncomeTaxSettings, updateIncomeTaxSettings } from '../../api/income-tax';
 import { stored } from '../../api/session';
 import { isDemoAccount } from '../../shell/demo-account';
 import { HmrcIntegrationCard } from '../hmrc/HmrcIntegrationCard';
+import { hmrcKeys } from '../hmrc/use-hmrc-connect';
 import { IncomeTaxDetailsCard } from './IncomeTaxDetailsCard';
 import { incomeTaxKeys } from './income-tax-text';
 import { LegalFormQuestion } from './LegalFormQuestion';
@@ -74,8 +76,14 @@ export default function QuarterlyUpdatePage() {
   const [chosen, setChosen] = useState<{ start: string; end: string } | null>(null);
   const settings = useQuery({ queryKey: incomeTaxKeys.settings(id), queryFn: () => getIncomeTaxSettings(id) });
   const soleTrader = settings.data?.legal_form === 'sole_trader';
+  // HMRC's connection, as its card reads it: connecting or disconnecting there reads the obligations afresh.
+  const connection = useQuery({
+    queryKey: hmrcKeys.connection(id),
+    queryFn: () => getHmrcConnection(id),
+    enabled: soleTrader && !readOnly,
+  });
   const obligations = useQuery({
-    queryKey: incomeTaxKeys.obligations(id, taxYear),
+    queryKey: [...incomeTaxKeys.obligations(id, taxYear), connection.data?.status ?? null],
     queryFn: () => getIncomeTaxObligations(id, taxYear ?? undefined),
     enabled: soleTrader,
     retry: false,
