@@ -155,6 +155,21 @@ describe('a quarterly update to HMRC', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'quarterly-update-sent-390');
+
+    // The way in from Reports, and the legal form in Profile, at both widths.
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await page.goto('/main-menu/reports');
+      const entry = page.getByRole('region', { name: 'Income Tax: quarterly update' });
+      await entry.waitFor({ timeout: 15_000 });
+      await entry.scrollIntoViewIfNeeded();
+      await screenshot(page, `reports-income-tax-entry-${width}`);
+      await page.goto('/main-menu/profile');
+      await page.getByText('Sole trader').waitFor({ timeout: 15_000 });
+      await screenshot(page, `profile-legal-form-${width}`);
+    }
+    await page.goto('/main-menu/settings');
+    await page.getByText('Quarterly update due').waitFor({ timeout: 15_000 });
     expect(errors).toEqual([]);
   });
 
