@@ -10,6 +10,18 @@ const PAYMENT = {
   BANK: 'HMRC holds this business’s bank details and will repay the VAT owed to it.',
 } as const;
 
+/**
+ * HMRC's processing time ('2026-04-20T10:00:00.000+0000') as a London day and time to the second; as HMRC wrote it if
+ * it does not read as a time.
+ */
+export function processedText(processingDate: string): string {
+  const at = new Date(processingDate.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+  if (Number.isNaN(at.getTime())) return processingDate;
+  const day = at.toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
+  const time = at.toLocaleTimeString('en-GB', { timeZone: 'Europe/London' });
+  return `${longDay(day)} at ${time}`;
+}
+
 /** HMRC's receipt for a return filed from Brade, as Brade keeps it. */
 export function VatReceiptCard({ receipt }: { receipt: VatReceipt }) {
   const filed = new Date(receipt.filed_at);
@@ -31,7 +43,7 @@ export function VatReceiptCard({ receipt }: { receipt: VatReceipt }) {
           HMRC processed it
         </Typography>
         <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-          {receipt.processing_date}
+          {processedText(receipt.processing_date)}
         </Typography>
         {receipt.charge_ref_number && (
           <>

@@ -74,6 +74,8 @@ describe('the VAT return of one period', () => {
 
     expect(await screen.findByTestId('vat-receipt')).toHaveTextContent('123456789012');
     expect(screen.getByTestId('vat-receipt')).toHaveTextContent('XV0000000001');
+    // HMRC's processing time in London (BST in April): 11:00:00.
+    expect(screen.getByTestId('vat-receipt')).toHaveTextContent('HMRC processed it20 April 2026 at 11:00:00');
     const call = fetchMock.mock.calls.find(([url]) => String(url) === '/api/hmrc/vat/submit/u-1')!;
     const body = JSON.parse(String(call[1]!.body));
     expect(body).toMatchObject({
