@@ -20,7 +20,7 @@ import { endpoints } from './endpoint.js';
 const params = IdParamsSchema;
 
 /**
- * Making Tax Digital for Income Tax (beyond the spec; docs/product.md, "Quarterly update"): a sole trader's details,
+ * Making Tax Digital for Income Tax (beyond the spec; docs/product.md, "Screens and routes"): a sole trader's details,
  * HMRC's obligations, the quarterly figures from the books and sending them. Every call is the signed-in owner's
  * own; the demo account reads but cannot change or send.
  */

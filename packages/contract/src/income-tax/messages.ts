@@ -1,4 +1,4 @@
-/** What the Income Tax pages and calls say (docs/product.md, "Quarterly update"). */
+/** What the Income Tax pages and calls say (docs/product.md, "Screens and routes"). */
 export const INCOME_TAX_MESSAGES = {
   title: 'Quarterly update',
   subtitle: 'Making Tax Digital for Income Tax',

@@ -7,7 +7,7 @@ import { INCOME_TAX_MESSAGES as M } from './messages.js';
 import { ninoProblem } from './nino.js';
 import { isTaxYear, QUARTER_TYPES, startYearOf } from './tax-year.js';
 
-/** The Income Tax calls (beyond the spec; docs/product.md, "Quarterly update"; docs/finance.md, "Income Tax"). */
+/** The Income Tax calls (beyond the spec; docs/product.md, "Screens and routes"; docs/finance.md, "Income Tax"). */
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isCalendarDay = (day: string) => {
   const parsed = new Date(`${day}T00:00:00Z`);

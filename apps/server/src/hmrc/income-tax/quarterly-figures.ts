@@ -109,7 +109,7 @@ export async function lastSentFor(db: Db, userId: string, period: DayRange) {
   return row ?? null;
 }
 
-/** A period's figures as the Quarterly update page shows them (docs/product.md, "Quarterly update"). */
+/** A period's figures as the Quarterly update page shows them (docs/product.md, "Screens and routes"). */
 export async function quarterlyFigures(
   db: Db,
   userId: string,

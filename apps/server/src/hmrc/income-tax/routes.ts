@@ -28,7 +28,7 @@ const SECTIONS = {
 } as const;
 
 /**
- * Making Tax Digital for Income Tax (docs/hmrc.md, "Income Tax"; docs/product.md, "Quarterly update"): the details,
+ * Making Tax Digital for Income Tax (docs/hmrc.md, "Income Tax"; docs/product.md, "Screens and routes"): the details,
  * HMRC's obligations, the figures of a period with the transactions behind them, the owner's mapping and disallowable
  * marks, and sending. Every call is the owner's own; the demo account reads but changes and sends nothing.
  */

@@ -7,7 +7,7 @@ import { longDay, periodText, STATUS_COLOURS, STATUS_LABELS } from './income-tax
 
 /**
  * Each quarterly update of a tax year with its status (open, due, overdue, sent) and its deadline (docs/product.md,
- * "Quarterly update"). The updates are cumulative: each runs from the start of the year.
+ * "Screens and routes"). The updates are cumulative: each runs from the start of the year.
  */
 export function ObligationsList({
   obligations,

@@ -65,7 +65,7 @@ function BusinessChoice({ id, answer }: { id: string; answer: ObligationsRespons
 }
 
 /**
- * /main-menu/reports/quarterly-update (beyond the spec; docs/product.md, "Quarterly update"): a sole trader's Making
+ * /main-menu/reports/quarterly-update (beyond the spec; docs/product.md, "Screens and routes"): a sole trader's Making
  * Tax Digital for Income Tax. Their details and whether it applies, HMRC's connection, the quarterly obligations of a
  * tax year with their status, and the update of the one chosen; the end-of-year steps are named as done elsewhere.
  */

@@ -45,7 +45,7 @@ function cannotSend(obligation: Obligation, connected: boolean, readOnly: boolea
 }
 
 /**
- * One quarterly update (docs/product.md, "Quarterly update"): the figures from the books in HMRC's categories with the
+ * One quarterly update (docs/product.md, "Screens and routes"): the figures from the books in HMRC's categories with the
  * transactions behind each, what is left out and why, the warnings, a confirmation and Send; once sent, what HMRC
  * holds, and "changed since sent" when the books move after it.
  */

@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router';
 import { useUserDetails } from '../../shell/use-user-details';
 
 /**
- * The way from Reports to the Quarterly update (beyond the spec; docs/product.md, "Quarterly update"): for a sole
+ * The way from Reports to the Quarterly update (beyond the spec; docs/product.md, "Screens and routes"): for a sole
  * trader, and for an owner who has not said how the business is set up (the page asks). A limited company or a
  * partnership sees no Income Tax pages.
  */
