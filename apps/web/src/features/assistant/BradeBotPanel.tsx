@@ -245,7 +245,7 @@ export default function BradeBotPanel({ report }: { report?: ReportInView }) {
                 '&:focus-visible': { outline: `2px solid ${BRAND_PRIMARY}`, outlineOffset: -2 },
               }}
             >
-<span id={`${titleId}-ask`} style={visuallyHidden}>
+              <span id={`${titleId}-ask`} style={visuallyHidden}>
                 Ask BradeBot a question:
               </span>
               <div
