@@ -856,7 +856,7 @@ function readAsk(q: string, metrics: Metric[], periods: Period[], context: Reade
 }
 
 /**
- * The two periods of a comparison (docs/assistant.md, "Comparisons"): two named periods as named; one named period
+ * The two periods of a comparison (docs/assistant.md, "Periods": comparisons): two named periods as named; one named period
  * against the one before it (a month so far against the same days of the month before, as the tiles do); "than last
  * year" against the same period a year before; none named: this month so far against the same days of last month,
  * or for "has … gone up", the last three whole months against the three before.
