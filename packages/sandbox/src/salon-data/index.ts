@@ -9,6 +9,8 @@ export type {
   Payout,
   Processor,
   SalonData,
+  SaleItem,
+  TeamMember,
   VoucherRedemption,
 } from './types';
 export { BANK_CATEGORIES } from './types';

@@ -51,6 +51,7 @@ export class MerchantDataCache {
     if (!data) {
       const all = generateSalonData({ seed, from, to, salesPerDayScale: this.salesPerDayScale });
       data = {
+        team: all.team,
         payments: all.payments.filter((record) => record.processor === this.processor),
         refunds: all.refunds.filter((record) => record.processor === this.processor),
         payouts: all.payouts.filter((record) => record.processor === this.processor),
@@ -66,6 +67,7 @@ export class MerchantDataCache {
       records.filter((record) => record.occurredAt.getTime() <= cutoff);
     const createdAt = this.payoutCreatedAt;
     return {
+      team: data.team,
       payments: visible(data.payments),
       refunds: visible(data.refunds),
       payouts: createdAt ? data.payouts.filter((p) => createdAt(p).getTime() <= cutoff) : visible(data.payouts),
