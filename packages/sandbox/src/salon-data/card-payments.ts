@@ -46,11 +46,12 @@ const dayFormat = new Intl.DateTimeFormat('en-GB', {
  */
 const WITHOUT_ITEMS = { square: 0.05, sumup: 0.15 } as const;
 
-const item = (line: AppointmentLine, amountPence: number): SaleItem => ({
+const item = (line: AppointmentLine, amountPence: number, depositPence = 0): SaleItem => ({
   name: line.name,
   variation: line.variation,
   quantity: 1,
   amountPence,
+  depositPence,
   type: line.type,
 });
 
@@ -65,7 +66,7 @@ function balanceItems(lines: readonly AppointmentLine[], depositPence: number): 
   for (const line of lines) {
     const off = Math.min(left, line.pence);
     left -= off;
-    if (line.pence - off > 0) items.push(item(line, line.pence - off));
+    if (line.pence - off > 0) items.push(item(line, line.pence - off, off));
   }
   return items;
 }
@@ -123,7 +124,16 @@ function pendingPaymentsOn(context: GenerationContext, day: DayNumber): PendingP
       service: 'Gift voucher',
       description: `Gift voucher ${pounds(sale.valuePence)} – ${context.profile.name}`,
       purpose: 'gift_voucher',
-      items: [{ name: 'Gift voucher', variation: null, quantity: 1, amountPence: sale.valuePence, type: 'gift_voucher' }],
+      items: [
+        {
+          name: 'Gift voucher',
+          variation: null,
+          quantity: 1,
+          amountPence: sale.valuePence,
+          depositPence: 0,
+          type: 'gift_voucher',
+        },
+      ],
       staffIndex: null,
       key: sale.buyer.key,
       order: sale.buyer.id,

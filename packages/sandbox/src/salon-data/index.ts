@@ -8,8 +8,8 @@ export type {
   GenerateOptions,
   Payout,
   Processor,
-  SalonData,
   SaleItem,
+  SalonData,
   TeamMember,
   VoucherRedemption,
 } from './types';

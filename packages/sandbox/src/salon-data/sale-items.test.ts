@@ -11,7 +11,10 @@ describe('what each payment paid for', { timeout: 30_000 }, () => {
     for (const payment of data.payments) {
       if (!payment.items) continue;
       expect(payment.items.length, payment.id).toBeGreaterThan(0);
-      expect(payment.items.reduce((sum, item) => sum + item.amountPence, 0), payment.id).toBe(payment.amountPence);
+      expect(
+        payment.items.reduce((sum, item) => sum + item.amountPence, 0),
+        payment.id,
+      ).toBe(payment.amountPence);
       for (const item of payment.items) {
         expect(item.amountPence, payment.id).toBeGreaterThan(0);
         if (item.type === 'retail') expect(RETAIL.has(item.name)).toBe(true);
@@ -41,16 +44,29 @@ describe('what each payment paid for', { timeout: 30_000 }, () => {
       expect(deposit.items![0]!.name).toBe(deposit.service);
       expect(deposit.items![0]!.amountPence).toBe(deposit.amountPence);
     }
-    // A balance's main line is the service's price less the deposit: lower than the same service paid in full.
+    // At the till the deposit is taken off the lines, the main one first: what each covered, with the rest paid.
     const balances = data.payments.filter((p) => p.description.includes('deposit)') && p.items);
     expect(balances.length).toBeGreaterThan(20);
+    for (const balance of balances) {
+      const covered = balance.items!.reduce((sum, item) => sum + item.depositPence, 0);
+      const deposit = Math.round(Number(/less £(\d+\.\d\d) deposit/.exec(balance.description)![1]) * 100);
+      expect(covered).toBeLessThanOrEqual(deposit);
+      expect(balance.items![0]!.depositPence).toBeGreaterThan(0);
+    }
   });
 
   it('sells gift vouchers as one item and says which team member served each visit at the till', () => {
     for (const payment of data.payments) {
       if (payment.purpose === 'gift_voucher') {
         expect(payment.items).toEqual([
-          { name: 'Gift voucher', variation: null, quantity: 1, amountPence: payment.amountPence, type: 'gift_voucher' },
+          {
+            name: 'Gift voucher',
+            variation: null,
+            quantity: 1,
+            amountPence: payment.amountPence,
+            depositPence: 0,
+            type: 'gift_voucher',
+          },
         ]);
       }
       if (payment.processor === 'stripe') expect(payment.staffIndex).toBeNull();

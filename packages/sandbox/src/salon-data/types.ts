@@ -28,6 +28,8 @@ export interface SaleItem {
   quantity: number;
   /** Gross pence this payment paid for it: a deposit paid earlier is taken off the visit's lines, main line first. */
   amountPence: number;
+  /** The part of the line's price a deposit paid earlier covered (a till shows it as a discount); usually 0. */
+  depositPence: number;
   /** What it is (the generator's own truth; the processors do not say). */
   type: 'service' | 'retail' | 'gift_voucher';
 }
