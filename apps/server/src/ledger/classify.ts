@@ -37,7 +37,6 @@ export type SourceTransaction =
       payerEmail?: string | null;
       /** What the payment paid for when the provider's data says: a deposit, a gift voucher, a voucher redeemed. */
       purpose?: SalePurpose | null;
-      category?: string;
       /**
        * What a payment paid for, line by line, as the provider lists it (docs/finance.md, "What was sold"): an empty
        * list when it says there were none; absent when it was not asked (the stored lines stay as they were).
@@ -109,7 +108,8 @@ export function classify(tx: SourceTransaction): Classified {
             clientKey,
           };
         }
-        return { ...base, kind: 'sale', amountPence: magnitude, category: tx.category ?? 'Sales', clientKey };
+        // What a sale paid for is its lines (sale-items.ts); its category is its VAT's (docs/finance.md, "VAT").
+        return { ...base, kind: 'sale', amountPence: magnitude, category: 'Sales', clientKey };
       }
       case 'refund':
         return { ...base, kind: 'refund', amountPence: -magnitude, category: 'Refunds' };

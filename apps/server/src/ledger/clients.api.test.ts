@@ -128,12 +128,14 @@ describe('GET /api/database/get-retention/{id}', () => {
       { date: '2026-08-31', clients: 4, seen_again: 1, percent: 25 },
     ]);
     expect(res.body.national_new_client_percent).toBe(30);
+    // 9 of the year's 10 visits name their payer: SumUp's does not.
+    expect(res.body.coverage).toBe('Measured over the 90 % of visits whose payer is known.');
   });
 
   it("another owner's id gets 404, no token 401, and an owner without books an empty answer", async () => {
     expect((await server.get(`/api/database/get-retention/${a.id}`, b.access_token)).status).toBe(404);
     expect((await server.get(`/api/database/get-retention/${a.id}`)).status).toBe(401);
     const empty = await server.get(`/api/database/get-retention/${b.id}`, b.access_token);
-    expect(empty.body).toEqual({ new_client: [], overall: [], national_new_client_percent: 30 });
+    expect(empty.body).toEqual({ new_client: [], overall: [], national_new_client_percent: 30, coverage: null });
   });
 });

@@ -42,6 +42,9 @@ const SECTION: Record<string, number> = Object.fromEntries([
   ['refunds', 5],
 ]);
 
+/** A sales line's place in a report: services, retail products, gift vouchers, without item detail, payouts, refunds. */
+export const salesLineRank = (key: string): number => SECTION[key] ?? 6;
+
 /** The part of a sale's amount a line takes: its running share, rounded, less the running share before it. */
 const share = (amount: SQL) =>
   sql`(round(i.upto::numeric * ${amount} / i.whole) - round((i.upto - i.amount_pence)::numeric * ${amount} / i.whole))::bigint`;
@@ -171,5 +174,5 @@ export async function salesByCategory(db: Db, userId: string, period: ComparedPe
     Math.abs(b.pence) - Math.abs(a.pence) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
   const result = [...lines.values()];
   for (const line of result) line.items.sort(bySize);
-  return result.sort((a, b) => (SECTION[a.key] ?? 6) - (SECTION[b.key] ?? 6) || bySize(a, b));
+  return result.sort((a, b) => salesLineRank(a.key) - salesLineRank(b.key) || bySize(a, b));
 }

@@ -12,6 +12,7 @@ import {
 import { findUserById } from '../accounts/users.js';
 import type { Db } from '../db/client.js';
 import { type CategoryLine, categoryLines, type LineGroup, transactionsText } from '../ledger/figures.js';
+import { salesLineRank } from '../ledger/sales-lines.js';
 import { readVatSettings } from '../settings/vat-settings.js';
 import { comparedMonths, periodLabel, reportPeriod, shiftDay } from './compared-periods.js';
 import { buildVatRows } from './vat-report.js';
@@ -49,6 +50,7 @@ async function reportTo(db: Db, userId: string): Promise<Report['report_to']> {
 
 /** One line across the three periods: its name, each period's version (null where it had none). */
 interface MergedLine {
+  key: string;
   name: string;
   lines: [CategoryLine | null, CategoryLine | null, CategoryLine | null];
 }
@@ -61,7 +63,7 @@ function mergeLines(periods: [CategoryLine[], CategoryLine[], CategoryLine[]]): 
   const merged = new Map<string, MergedLine>();
   periods.forEach((lines, p) => {
     for (const line of lines) {
-      const known = merged.get(line.key) ?? { name: line.name, lines: [null, null, null] };
+      const known = merged.get(line.key) ?? { key: line.key, name: line.name, lines: [null, null, null] };
       known.lines[p] = line;
       merged.set(line.key, known);
     }
@@ -117,17 +119,13 @@ async function groupsOf(db: Db, userId: string, type: ReportType, periods: Compa
   };
   const names = Object.keys(wanted) as LineGroup[];
   const results = await Promise.all(
-    names.map(async (group) =>
-      wanted[group]
-        ? mergeLines(
-            (await Promise.all(periods.map((p) => categoryLines(db, userId, group, p)))) as [
-              CategoryLine[],
-              CategoryLine[],
-              CategoryLine[],
-            ],
-          )
-        : [],
-    ),
+    names.map(async (group) => {
+      if (!wanted[group]) return [];
+      const periodLines = await Promise.all(periods.map((p) => categoryLines(db, userId, group, p)));
+      const merged = mergeLines(periodLines as [CategoryLine[], CategoryLine[], CategoryLine[]]);
+      // A sales line only an earlier month had still sits in its section (services, retail, …).
+      return group === 'sales' ? merged.sort((a, b) => salesLineRank(a.key) - salesLineRank(b.key)) : merged;
+    }),
   );
   return Object.fromEntries(names.map((group, i) => [group, results[i]!])) as Groups;
 }
