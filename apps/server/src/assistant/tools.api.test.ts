@@ -104,7 +104,8 @@ describe("BradeBot's tools", () => {
       netIncomePence: -53_120,
       marginPercent: -758.9,
       clients: 2,
-      revenuePerClientPence: 3_500,
+      // The dashboard's revenue per client: £80 of known payers' sales over 2 clients (refunds are nobody's).
+      revenuePerClientPence: 4_000,
     });
     expect(await monthSummary(other, period('in May'))).toMatchObject({ revenuePence: 99_900, expensesPence: 0 });
   });
@@ -113,14 +114,15 @@ describe("BradeBot's tools", () => {
     const c = await comparePeriods(ctx, 'revenue', period('in May'), period('in April'));
     expect(c).toMatchObject({ currentPence: 7_000, previousPence: 4_000, differencePence: 3_000, percentChange: 75 });
     expect(c.movers).toEqual([
-      { line: 'Sales', group: 'sales', changePence: 4_000 },
+      // The sales name nothing they paid for: their processor's honest line (docs/finance.md, "What was sold").
+      { line: 'Stripe card sales without item detail', group: 'sales', changePence: 4_000 },
       { line: 'Refunds', group: 'sales', changePence: -1_000 },
     ]);
   });
 
   it('breaks sales down by service and processor, and expenses by category and payee', async () => {
     expect(await salesByService(ctx, period('in May'))).toEqual([
-      { name: 'Sales', pence: 8_000, transactions: 2 },
+      { name: 'Stripe card sales without item detail', pence: 8_000, transactions: 2 },
       { name: 'Refunds', pence: -1_000, transactions: 1 },
     ]);
     expect(await salesByCardProcessor(ctx, period('in May'))).toEqual([
@@ -134,7 +136,11 @@ describe("BradeBot's tools", () => {
   });
 
   it('counts clients, and gives retention as the ledger measures it, beside the goal and the national figure', async () => {
-    expect(await clients(ctx, period('in May'))).toMatchObject({ clients: 2, revenuePerClientPence: 3_500 });
+    expect(await clients(ctx, period('in May'))).toMatchObject({
+      clients: 2,
+      revenuePerClientPence: 4_000,
+      coverage: 'Every payer is known.',
+    });
     const measured = await measureRetention(ctx.db, ctx.userId, ctx.today);
     expect(await retention(ctx, period('in May'))).toEqual({
       newClient: measured.new_client.at(-1) ?? null,

@@ -9,7 +9,15 @@ import {
 import type { Db } from '../db/client.js';
 import { cashInTheBank } from '../integrations/cash-in-the-bank.js';
 import { expensesByCounterparty, salesByProcessor, transactionsMatching } from '../ledger/breakdowns.js';
-import { groupedLines, monthlySeries, type PeriodTotals, percentChange, totalsForRanges } from '../ledger/figures.js';
+import { clientFigures } from '../ledger/client-figures.js';
+import {
+  groupedLines,
+  monthlySeries,
+  type PeriodTotals,
+  percentChange,
+  revenuePerClientPence,
+  totalsForRanges,
+} from '../ledger/figures.js';
 import { retention as measureRetention } from '../ledger/retention.js';
 import { vatFigures, vatPayments } from '../ledger/vat-figures.js';
 import { buildVatRows } from '../reports/vat-report.js';
@@ -55,7 +63,8 @@ function summaryOf(period: Period, t: PeriodTotals): MonthSummary {
     netIncomePence: net,
     marginPercent: t.revenuePence === 0 ? null : oneDecimal((net / t.revenuePence) * 100),
     clients: t.clients,
-    revenuePerClientPence: t.clients === 0 ? null : Math.round(t.revenuePence / t.clients),
+    // The dashboard's own figure (docs/finance.md, "Clients"): known payers' sales over the clients they are.
+    revenuePerClientPence: t.clients === 0 ? null : revenuePerClientPence(t),
   };
 }
 
@@ -169,8 +178,14 @@ export async function expenseLine(ctx: ToolContext, category: string, period: Pe
 
 /** Clients and revenue per client of a period (docs/finance.md, "Clients"). */
 export async function clients(ctx: ToolContext, period: Period) {
-  const s = await monthSummary(ctx, period);
-  return { period, clients: s.clients, revenuePence: s.revenuePence, revenuePerClientPence: s.revenuePerClientPence };
+  const [s, [f]] = await Promise.all([monthSummary(ctx, period), clientFigures(ctx.db, ctx.userId, [period])]);
+  return {
+    period,
+    clients: f!.clients,
+    revenuePence: s.revenuePence,
+    revenuePerClientPence: f!.revenuePerClientPence,
+    coverage: f!.coverage,
+  };
 }
 
 /**
