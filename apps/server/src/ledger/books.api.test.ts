@@ -191,7 +191,8 @@ describe('corrections and rules', () => {
     expect(card.status).toBe(400);
     expect(card.body.error).toBe(BOOKS_MESSAGES.notCorrectable);
     // A sold item moves between sales categories only.
-    const [sale] = (await lineOf({ group: 'revenue', category: 'Cuts and styling', item: 'Blow-dry' })).body.transactions;
+    const [sale] = (await lineOf({ group: 'revenue', category: 'Cuts and styling', item: 'Blow-dry' })).body
+      .transactions;
     const item = await post('correct-transaction', { transaction_id: sale.id, category: 'Rent' });
     expect(item.status).toBe(400);
     expect(item.body.fields.category).toBe(BOOKS_MESSAGES.categoryInvalid);

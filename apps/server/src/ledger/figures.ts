@@ -120,7 +120,9 @@ export async function totalsForRanges(
           ),
         )
         .from(lt)
-        .where(and(eq(lt.userId, userId), inArray(lt.kind, ['sale', 'voucher_redemption']), between(lt.localDate, from, to)))
+        .where(
+          and(eq(lt.userId, userId), inArray(lt.kind, ['sale', 'voucher_redemption']), between(lt.localDate, from, to)),
+        )
     : Promise.resolve([{} as Record<string, string>]);
   const [[sumRow], [partRow], [clientRow]] = await Promise.all([sums, partial, clients]);
   const sum = (key: string) => Number(sumRow?.[key] ?? 0) + Number(partRow?.[key] ?? 0);

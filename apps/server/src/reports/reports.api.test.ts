@@ -50,7 +50,8 @@ const line = (description: string, amount: number | null, flags: Record<string, 
 /** A row's figures in the previous month and the same month last year (docs/finance.md, "Comparisons"). */
 const was = (previous = 0, last_year = 0) => ({ compare: { previous, last_year } });
 const one = { subtext: '1 transaction', ...was() };
-const item = (description: string, amount: number, previous = 0) => line(description, amount, { level: 1, ...was(previous) });
+const item = (description: string, amount: number, previous = 0) =>
+  line(description, amount, { level: 1, ...was(previous) });
 
 const shahStudio = {
   name: 'Shah Studio',

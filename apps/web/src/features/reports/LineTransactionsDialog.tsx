@@ -74,6 +74,8 @@ export function LineTransactionsDialog({ id, month, line, readOnly, onClose }: P
     year: month.year,
     group: line.group,
     ...(line.category !== undefined ? { category: line.category } : {}),
+    ...(line.item !== undefined ? { item: line.item } : {}),
+    ...(line.teamMember !== undefined ? { team_member: line.teamMember } : {}),
     ...(search ? { search } : {}),
     sort,
     direction,
