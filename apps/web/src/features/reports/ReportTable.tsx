@@ -23,21 +23,25 @@ interface Props {
 
 const figure = { whiteSpace: 'nowrap' } as const;
 
+const COMPARED = ['previous', 'lastYear'] as const;
+
 /** The comparison cells of a row: each earlier figure, the change in pounds and in percent. */
 function Compared({ row }: { row: ReportLine }) {
   const cells = comparedCells(row);
-  if (!cells) return Array.from({ length: 6 }, (_, i) => <TableCell key={i} />);
-  return [cells.previous, cells.lastYear].flatMap((c, i) => [
-    <TableCell key={`then${i}`} align="right" sx={{ ...figure, color: 'text.secondary' }}>
-      {pounds.format(c.then)}
-    </TableCell>,
-    <TableCell key={`change${i}`} align="right" sx={figure}>
-      {formatChange(c.change)}
-    </TableCell>,
-    <TableCell key={`percent${i}`} align="right" sx={{ ...figure, color: 'text.secondary' }}>
-      {c.percent === null ? '—' : formatPercentChange(c.percent)}
-    </TableCell>,
-  ]);
+  return COMPARED.flatMap((period) => {
+    const c = cells?.[period];
+    return [
+      <TableCell key={`${period}-then`} align="right" sx={{ ...figure, color: 'text.secondary' }}>
+        {c ? pounds.format(c.then) : ''}
+      </TableCell>,
+      <TableCell key={`${period}-change`} align="right" sx={figure}>
+        {c ? formatChange(c.change) : ''}
+      </TableCell>,
+      <TableCell key={`${period}-percent`} align="right" sx={{ ...figure, color: 'text.secondary' }}>
+        {c ? (c.percent === null ? '—' : formatPercentChange(c.percent)) : ''}
+      </TableCell>,
+    ];
+  });
 }
 
 /**
