@@ -165,9 +165,14 @@ function drawRows(doc: jsPDF, report: Report, startY: number): void {
     // With comparisons, seven narrow figure columns beside the description; without, one wide Amount column.
     columnStyles: labels
       ? Object.fromEntries(
+          // Amount, then each compared period's figure, change and percent: the percents need the least room.
           Array.from({ length: numeric }, (_, i) => [
             i + 1,
-            { halign: 'right' as const, cellWidth: i % 3 === 2 ? 15 : 19.5, fontSize: 7.5 },
+            {
+              halign: 'right' as const,
+              cellWidth: i === 3 || i === 6 ? 15 : 18.5,
+              cellPadding: { top: 2.2, bottom: 2.2, left: 1, right: 1.5 },
+            },
           ]),
         )
       : { 1: { halign: 'right', cellWidth: 45 } },
