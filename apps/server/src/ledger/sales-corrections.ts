@@ -129,7 +129,7 @@ export async function listItemRules(db: Db, userId: string) {
         category: ledgerItemRules.category,
         createdAt: ledgerItemRules.createdAt,
         transactions: sql<number>`(select count(*)::int from ledger_sale_items s
-          where s.user_id = ${ledgerItemRules.userId} and s.item_key = ${ledgerItemRules.itemKey}
+          where s.user_id = ledger_item_rules.user_id and s.item_key = ledger_item_rules.item_key
             and s.owner_category is null)`,
       })
       .from(ledgerItemRules)
