@@ -129,7 +129,8 @@ export async function importLedgerRows(
       const client = (r: (typeof batch)[number]) => (plan.mode === 'full' ? null : (plan.ids.get(rowLabel(r)) ?? null));
       // One array parameter a column instead of 13 parameters a row: a short statement Postgres plans once.
       const col = <T>(pick: (r: (typeof batch)[number]) => T) => sql.param(batch.map(pick));
-      await tx.execute(sql`
+      const told = batch.some((r) => r.items !== null);
+      const upserted = await tx.execute(sql`
         insert into ledger_transactions (user_id, connection_id, sync_run_id, provider, external_id, amount_pence,
           occurred_at, local_date, description, counterparty, client_key, category, kind, payout_processor,
           payer_customer_key, payer_card_key, payer_email_key, sale_purpose, client_id, team_member_id)
@@ -149,18 +150,34 @@ export async function importLedgerRows(
           payer_customer_key = excluded.payer_customer_key, payer_card_key = excluded.payer_card_key,
           payer_email_key = excluded.payer_email_key, sale_purpose = excluded.sale_purpose,
           client_id = coalesce(excluded.client_id, ledger_transactions.client_id),
-          team_member_id = excluded.team_member_id`);
+          team_member_id = excluded.team_member_id
+        ${told ? sql`returning id, provider, external_id` : sql``}`);
       if (plan.mode === 'incremental') await applyClientMerges(tx, userId, plan.merges);
-      await writeSaleItems(
-        tx,
-        userId,
-        batch.map((r) => ({
-          provider: r.provider,
-          externalId: r.externalId,
-          items: r.items,
-          stored: stored.has(rowLabel(r)),
-        })),
-      );
+      if (told) {
+        // What each sale paid for, by the ids the upsert returned: no look-up of the rows just written.
+        const ids = new Map(
+          rowsOf<{ id: string; provider: string; external_id: string }>(upserted).map((r) => [
+            rowLabel({ provider: r.provider, externalId: r.external_id }),
+            r.id,
+          ]),
+        );
+        await writeSaleItems(
+          tx,
+          userId,
+          batch.flatMap((r) =>
+            r.items === null
+              ? []
+              : [
+                  {
+                    transactionId: ids.get(rowLabel(r))!,
+                    localDate: r.localDate,
+                    items: r.items,
+                    stored: stored.has(rowLabel(r)),
+                  },
+                ],
+          ),
+        );
+      }
     }
     // The owner's rules and corrections win over the rule table, on every import (corrections.ts).
     await applyOwnerCorrections(tx, userId, { from, to });

@@ -55,12 +55,12 @@ export function itemInputsOf(items: readonly SourceItem[] | null | undefined): I
   });
 }
 
-/** A sale row of a batch and the lines it carries (null: keep what is stored). */
+/** A sale of a batch, as written, and the lines it carries. */
 export interface SaleLines {
-  provider: string;
-  externalId: string;
-  items: ItemInput[] | null;
-  /** Whether the ledger already held the row: only then can it hold lines to drop. */
+  transactionId: string;
+  localDate: string;
+  items: ItemInput[];
+  /** Whether the ledger already held the sale: only then can it hold lines to drop. */
   stored: boolean;
 }
 
@@ -70,33 +70,24 @@ export interface SaleLines {
  * one array parameter a column.
  */
 export async function writeSaleItems(db: Db, userId: string, sales: readonly SaleLines[]): Promise<void> {
-  const told = sales.filter((s) => s.items !== null);
-  const again = told.filter((s) => s.stored);
+  const again = sales.filter((s) => s.stored);
   if (again.length > 0) {
     await db.execute(sql`
       delete from ledger_sale_items s
-      using unnest(${sql.param(again.map((r) => r.provider))}::text[], ${sql.param(again.map((r) => r.externalId))}::text[],
-        ${sql.param(again.map((r) => r.items!.length))}::int[]) as k(provider, external_id, n),
-        ledger_transactions t
-      where t.user_id = ${userId} and t.provider = k.provider and t.external_id = k.external_id
-        and s.transaction_id = t.id and s.position >= k.n`);
+      using unnest(${sql.param(again.map((r) => r.transactionId))}::uuid[], ${sql.param(again.map((r) => r.items.length))}::int[])
+        as k(transaction_id, n)
+      where s.transaction_id = k.transaction_id and s.position >= k.n and s.user_id = ${userId}`);
   }
-  const lines = told.flatMap((s) => s.items!.map((item, position) => ({ ...item, position, sale: s })));
+  const lines = sales.flatMap((s) => s.items.map((item, position) => ({ ...item, position, sale: s })));
   if (lines.length === 0) return;
   const col = <T>(pick: (r: (typeof lines)[number]) => T) => sql.param(lines.map(pick));
   await db.execute(sql`
     insert into ledger_sale_items (user_id, transaction_id, position, local_date, name, variation, item_key, quantity,
       amount_pence, category)
-    select ${userId}::uuid, t.id, i.position, t.local_date, i.name, i.variation, i.item_key, i.quantity, i.amount_pence,
-      i.category
-    from unnest(${col((r) => r.sale.provider)}::text[], ${col((r) => r.sale.externalId)}::text[],
-      ${col((r) => r.position)}::int[], ${col((r) => r.name)}::text[], ${col((r) => r.variation)}::text[],
+    select ${userId}::uuid, * from unnest(${col((r) => r.sale.transactionId)}::uuid[], ${col((r) => r.position)}::int[],
+      ${col((r) => r.sale.localDate)}::date[], ${col((r) => r.name)}::text[], ${col((r) => r.variation)}::text[],
       ${col((r) => r.itemKey)}::text[], ${col((r) => r.quantity)}::int[], ${col((r) => r.amountPence)}::bigint[],
       ${col((r) => r.category)}::text[])
-      as i(provider, external_id, position, name, variation, item_key, quantity, amount_pence, category)
-    cross join lateral (
-      select id, local_date from ledger_transactions
-      where user_id = ${userId} and provider = i.provider and external_id = i.external_id limit 1) t
     on conflict (transaction_id, position) do update set local_date = excluded.local_date, name = excluded.name,
       variation = excluded.variation, item_key = excluded.item_key, quantity = excluded.quantity,
       amount_pence = excluded.amount_pence, category = excluded.category`);
