@@ -1,15 +1,9 @@
-import {
-  BOOKS_ENDPOINTS,
-  REPORT_ENDPOINTS,
-  type Report,
-  STORAGE_KEYS,
-  type TeamBreakdownResponse,
-} from '@brade/contract';
+import { BOOKS_ENDPOINTS, REPORT_ENDPOINTS, type Report, type TeamBreakdownResponse } from '@brade/contract';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockApi, on } from '../../test/api-mock';
 import { jsonResponse } from '../../test/render';
 import { theme } from '../../ui/theme';
@@ -81,7 +75,7 @@ function renderView(readOnly = false) {
         <ReportView
           id="u-1"
           type="sales"
-          month={{ month: 10, year: 2026, label: 'October 2026' }}
+          month={{ month: 10, year: 2026, label: 'October 2026', current: true }}
           readOnly={readOnly}
         />
       </QueryClientProvider>
@@ -91,11 +85,6 @@ function renderView(readOnly = false) {
 
 const bodyOf = (fetchMock: ReturnType<typeof mockApi>, path: string) =>
   JSON.parse(String(fetchMock.mock.calls.find((call) => String(call[0]).includes(path))?.[1]?.body));
-
-beforeEach(() => {
-  localStorage.setItem(STORAGE_KEYS.id, 'u-1');
-});
-afterEach(() => localStorage.clear());
 
 describe('a sales report on the page', () => {
   it('lists each category with its items under it, and the comparison columns with the change in £ and %', async () => {
