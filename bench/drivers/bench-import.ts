@@ -173,7 +173,8 @@ const simOptions = {
   controls: false,
   redirectUris: [REDIRECT_URI],
 };
-const sim = PROVIDER === 'square' ? await square.startSquareSimulator(simOptions) : await stripe.startStripeSimulator(simOptions);
+const sim =
+  PROVIDER === 'square' ? await square.startSquareSimulator(simOptions) : await stripe.startStripeSimulator(simOptions);
 try {
   await runMigrations(database);
   const { db } = database;

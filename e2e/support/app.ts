@@ -31,14 +31,18 @@ export interface RunningApp {
  * never use the demo account pass `demo: false`: the app then runs without it (DEMO_ACCOUNT=false) instead of
  * importing its 18 months first, which costs each file tens of seconds and competes with the test for the CPU.
  */
-export async function startApp(options: { demo?: boolean } = {}): Promise<RunningApp> {
+export async function startApp(options: { demo?: boolean; env?: Record<string, string> } = {}): Promise<RunningApp> {
   const demo = options.demo ?? true;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'brade-e2e-'));
   // The database was made, and the demo's 18 months imported, once for the run (data-dirs.global.ts): this
   // app restarts on a copy.
   const prepared = inject(demo ? 'demoDataDir' : 'emptyDataDir');
   if (prepared) cpSync(prepared, dataDir, { recursive: true });
-  const server = await startServerProcess(dataDir, { ...APP_ENV, ...(demo ? {} : { DEMO_ACCOUNT: 'false' }) });
+  const server = await startServerProcess(dataDir, {
+    ...APP_ENV,
+    ...(demo ? {} : { DEMO_ACCOUNT: 'false' }),
+    ...options.env,
+  });
   if (!server.ready) throw new Error(`the app did not become ready:\n${server.output()}`);
   const { url } = server;
   if (demo) await demoHistoryImported(url);

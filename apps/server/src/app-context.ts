@@ -3,6 +3,9 @@ import type { AfterReply } from './auth/after-reply.js';
 import type { AuthLimits } from './auth/limits.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import type { HmrcEndpoint } from './hmrc/hmrc-endpoint.js';
+import type { SessionGuard } from './http/signed-in.js';
+import type { RetryPolicy } from './integrations/provider-http.js';
 import type { IntegrationProviders } from './integrations/provider-registry.js';
 import type { SyncScheduler } from './integrations/sync/sync-scheduler.js';
 import type { TokenCipher } from './integrations/token-cipher.js';
@@ -17,6 +20,8 @@ export interface AppContext {
   database: Database;
   mailer: Mailer;
   accessKey: Uint8Array;
+  /** The preHandler of every signed-in call (auth/authenticate.ts), for http/register-endpoint.ts. */
+  sessionGuard: SessionGuard;
   limits: AuthLimits;
   /** Work done after the answer has gone (auth calls whose timing must not depend on the address). */
   afterReply: AfterReply;
@@ -34,6 +39,8 @@ export interface AppContext {
     scheduler: SyncScheduler;
     hashPayer: PayerHash;
   };
+  /** HMRC's API or its simulator (docs/hmrc.md): null when neither is available; tokens sealed by the same cipher. */
+  hmrc: { endpoint: HmrcEndpoint | null; cipher: TokenCipher; retry?: Partial<RetryPolicy> };
   /** False while starting or shutting down: /api/ready reports it. */
   state: { accepting: boolean };
 }

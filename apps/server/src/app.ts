@@ -9,12 +9,16 @@ import { assistantRoutes } from './assistant/routes.js';
 import type { AssistantOptions } from './assistant/service.js';
 import { accessTokenKey } from './auth/access-tokens.js';
 import { AfterReply } from './auth/after-reply.js';
+import { requireUser } from './auth/authenticate.js';
 import { type AuthLimits, DEFAULT_AUTH_LIMITS, raisedAuthLimits } from './auth/limits.js';
-import { sweepRateLimits } from './auth/rate-limit.js';
 import { authRoutes } from './auth/routes.js';
 import { sweepSignupAttempts } from './auth/signup-attempts.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { hmrcRoutes } from './hmrc/routes.js';
+import { HMRC_SEALED_COLUMN } from './hmrc/sealed-column.js';
+import { sendVatReturnReminders } from './hmrc/vat/reminders.js';
+import { vatReturnRoutes } from './hmrc/vat/routes.js';
 import { installErrorHandler, installNotFoundHandler } from './http/error-handler.js';
 import { healthRoutes } from './http/health-routes.js';
 import { rejectNulBytes } from './http/reject-nul-bytes.js';
@@ -37,6 +41,7 @@ import { payerHash } from './ledger/payer-keys.js';
 import { ledgerRoutes } from './ledger/routes.js';
 import { mailboxRoutes } from './mail/mailbox-routes.js';
 import { Mailer } from './mail/mailer.js';
+import { sweepRateLimits } from './rate-limits/rate-limit.js';
 import { MonthlySummaryScheduler } from './reports/monthly-summary/monthly-summary-scheduler.js';
 import { reportRoutes } from './reports/routes.js';
 import type { DemoSandbox } from './sandbox/demo-sandbox.js';
@@ -106,6 +111,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     database,
     log: logger,
     accessKey: accessTokenKey(config.appSecret),
+    sessionGuard: (guard) => requireUser(ctx, guard),
     limits: { ...raisedAuthLimits(DEFAULT_AUTH_LIMITS, config.rateLimitFactor), ...options.limits },
     afterReply: new AfterReply(logger),
     sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
@@ -120,6 +126,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     jobs,
     sweeps: new Sweeps(logger),
     integrations: { providers, cipher, scheduler, hashPayer },
+    hmrc: { endpoint: config.hmrc, cipher, ...(options.providerRetry ? { retry: options.providerRetry } : {}) },
   };
   const monthlySummaries = new MonthlySummaryScheduler({
     db: database.db,
@@ -135,6 +142,14 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       consentReminders: () => remindEndingConsents({ db: database.db, clock, notifyActionRequired }),
       connectAttemptCleanUp: () => deleteExpiredAttempts(database.db, clock()),
       monthlySummaries: () => monthlySummaries.sweep(),
+      vatReturnReminders: () =>
+        sendVatReturnReminders({
+          db: database.db,
+          mailer: ctx.mailer,
+          clock,
+          log: logger,
+          publicUrl: config.publicUrl,
+        }),
       mailDelivery: () => ctx.mailer.deliver(),
       rateLimitCleanUp: () => sweepRateLimits(database.db),
       signupAttemptCleanUp: () => sweepSignupAttempts(database.db),
@@ -173,6 +188,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   await app.register(reportRoutes(ctx));
   await app.register(settingsRoutes(ctx));
   await app.register(integrationRoutes(ctx));
+  await app.register(hmrcRoutes(ctx));
+  await app.register(vatReturnRoutes(ctx));
   await app.register(
     assistantRoutes(ctx, {
       model: config.openai ? createOpenAiModel(config.openai) : null,
@@ -183,7 +200,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   if (config.sandboxProviders) {
     // The simulators are a chunk of their own, loaded only here and with the demo account (main.ts).
     const { mountSandboxProviders } = await import('./sandbox/mount-simulators.js');
-    await mountSandboxProviders(app, config);
+    await mountSandboxProviders(app, config, clock);
   }
   installNotFoundHandler(
     app,
@@ -203,7 +220,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       .catch((error) => logger.error({ err: error }, 'import scheduler did not start'));
     // After an ENCRYPTION_KEY rotation every instance re-encrypts what it finds under a retired key (idempotent).
     if (config.retiredEncryptionKeys.length > 0) {
-      resealStaleCredentials(database.db, cipher, logger).catch((error) =>
+      resealStaleCredentials(database.db, cipher, logger, [HMRC_SEALED_COLUMN]).catch((error) =>
         logger.error({ err: error }, 'key rotation job failed'),
       );
     }

@@ -126,3 +126,39 @@ describe('loadConfig', () => {
     });
   });
 });
+
+describe('HMRC (docs/hmrc.md, "Configuration")', () => {
+  const secrets = { APP_SECRET: 'x'.repeat(32), ENCRYPTION_KEY: 'a'.repeat(64), CLIENT_KEY: 'b'.repeat(64) };
+
+  it('talks to HMRC’s production API with keys, its sandbox on asking, the simulator without keys, else nothing', () => {
+    const keys = { HMRC_CLIENT_ID: 'brade-app', HMRC_CLIENT_SECRET: 'secret', HMRC_VENDOR_PUBLIC_IP: '203.0.113.6' };
+    expect(loadConfig({ DATA_DIR: dataDir(), ...keys }).hmrc).toEqual({
+      sandbox: false,
+      clientId: 'brade-app',
+      clientSecret: 'secret',
+      authBaseUrl: 'https://www.tax.service.gov.uk',
+      apiBaseUrl: 'https://api.service.hmrc.gov.uk',
+      vendorPublicIp: '203.0.113.6',
+    });
+    expect(loadConfig({ DATA_DIR: dataDir(), ...keys, HMRC_ENVIRONMENT: 'sandbox' }).hmrc).toMatchObject({
+      authBaseUrl: 'https://test-www.tax.service.gov.uk',
+      apiBaseUrl: 'https://test-api.service.hmrc.gov.uk',
+    });
+    expect(loadConfig({ DATA_DIR: dataDir(), PORT: '4100' }).hmrc).toMatchObject({
+      sandbox: true,
+      authBaseUrl: 'http://localhost:4100/sandbox/hmrc',
+      vendorPublicIp: null,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir(), ALLOW_SANDBOX: 'false' }).hmrc).toBeNull();
+  });
+
+  it.each([
+    [{ HMRC_CLIENT_ID: 'brade-app' }, 'HMRC_CLIENT_SECRET'],
+    [{ NODE_ENV: 'production', ...secrets, HMRC_CLIENT_ID: 'a', HMRC_CLIENT_SECRET: 'b' }, 'HMRC_VENDOR_PUBLIC_IP'],
+    [{ HMRC_VENDOR_PUBLIC_IP: 'my-server' }, 'HMRC_VENDOR_PUBLIC_IP'],
+    [{ HMRC_ENVIRONMENT: 'staging' }, 'HMRC_ENVIRONMENT'],
+    [{ SANDBOX_HMRC_FRAUD_HEADERS: 'ignore' }, 'SANDBOX_HMRC_FRAUD_HEADERS'],
+  ])('stops with a message naming the bad HMRC variable for %j', (env, name) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`${name}:`));
+  });
+});

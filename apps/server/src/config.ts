@@ -2,6 +2,7 @@ import { createPrivateKey, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { HMRC_ENVIRONMENTS, type HmrcEndpoint } from './hmrc/hmrc-endpoint.js';
 import { SANDBOX_APPLICATION_ID } from './integrations/open-banking/enable-banking/sandbox-application.js';
 import type { EnableBankingEndpoint, ProviderEndpoint, ProviderSettings } from './integrations/provider-endpoint.js';
 import { SANDBOX_CREDENTIALS } from './sandbox/sandbox-credentials.js';
@@ -72,6 +73,14 @@ const EnvSchema = z.object({
   ENABLE_BANKING_PRIVATE_KEY: z.string().min(1).optional(),
   ENABLE_BANKING_BASE_URL: z.url().optional(),
   SANDBOX_BANK_PROVIDER: z.enum(['enable_banking', 'gocardless']).default('enable_banking'),
+  /** HMRC (docs/hmrc.md, "Configuration"). */
+  HMRC_CLIENT_ID: z.string().trim().min(1).optional(),
+  HMRC_CLIENT_SECRET: z.string().min(1).optional(),
+  HMRC_ENVIRONMENT: z.enum(['production', 'sandbox']).default('production'),
+  HMRC_AUTH_BASE_URL: z.url().optional(),
+  HMRC_API_BASE_URL: z.url().optional(),
+  HMRC_VENDOR_PUBLIC_IP: z.union([z.ipv4(), z.ipv6()], { error: 'must be an IPv4 or IPv6 address' }).optional(),
+  SANDBOX_HMRC_FRAUD_HEADERS: z.enum(['enforce', 'record']).default('record'),
   /** Benchmarks only (bench/load.mjs): multiplies every auth allowance; refused when NODE_ENV=production. */
   BENCH_RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1_000_000).optional(),
 });
@@ -115,6 +124,10 @@ export interface Config {
   /** The simulators' test switches at /sandbox/<provider>/__control (fault injection): never in production. */
   sandboxControls: boolean;
   providers: ProviderSettings;
+  /** HMRC's API or its simulator; null when neither is available (docs/hmrc.md, "Configuration"). */
+  hmrc: HmrcEndpoint | null;
+  /** How the mounted HMRC simulator treats fraud-prevention headers with errors (docs/sandbox.md, "HMRC"). */
+  sandboxHmrcFraudHeaders: 'enforce' | 'record';
   /** What every auth allowance is multiplied by: 1, or BENCH_RATE_LIMIT_FACTOR in a benchmark. */
   rateLimitFactor: number;
 }
@@ -145,6 +158,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && e.BENCH_RATE_LIMIT_FACTOR !== undefined) {
     throw new ConfigError(
       'Invalid configuration:\n  BENCH_RATE_LIMIT_FACTOR: raises the sign-in and other auth rate limits for benchmarks only; it is refused when NODE_ENV=production',
+    );
+  }
+  requireBoth(e.HMRC_CLIENT_ID, e.HMRC_CLIENT_SECRET, ['HMRC_CLIENT_ID', 'HMRC_CLIENT_SECRET']);
+  // HMRC requires Gov-Vendor-Public-IP on every call; production cannot guess the address HMRC sees it from.
+  if (production && e.HMRC_CLIENT_ID && !e.HMRC_VENDOR_PUBLIC_IP) {
+    throw new ConfigError(
+      'Invalid configuration:\n  HMRC_VENDOR_PUBLIC_IP: is required with HMRC_CLIENT_ID when NODE_ENV=production (the public address HMRC sees Brade call from)',
     );
   }
   requireBoth(e.ENABLE_BANKING_APPLICATION_ID, e.ENABLE_BANKING_PRIVATE_KEY, [
@@ -188,6 +208,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devMailbox: e.DEV_MAILBOX ? e.DEV_MAILBOX === 'true' : local,
     sandboxControls: sandbox && !production && e.SANDBOX_CONTROLS === 'true',
     providers: providerSettings(e, (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''), { sandbox }),
+    hmrc: hmrcEndpoint(e, (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''), { sandbox }),
+    sandboxHmrcFraudHeaders: e.SANDBOX_HMRC_FRAUD_HEADERS,
     rateLimitFactor: e.BENCH_RATE_LIMIT_FACTOR ?? 1,
   };
 }
@@ -276,6 +298,28 @@ function providerSettings(e: Env, publicUrl: string, mode: { sandbox: boolean })
           ? e.SANDBOX_BANK_PROVIDER
           : null,
   };
+}
+
+/**
+ * HMRC with Brade's application keys: its production API, its sandbox (HMRC_ENVIRONMENT=sandbox) or another base URL;
+ * without keys, the simulator mounted at /sandbox/hmrc when sandbox mode is on; else none.
+ */
+function hmrcEndpoint(e: Env, publicUrl: string, mode: { sandbox: boolean }): HmrcEndpoint | null {
+  const vendorPublicIp = e.HMRC_VENDOR_PUBLIC_IP ?? null;
+  if (e.HMRC_CLIENT_ID && e.HMRC_CLIENT_SECRET) {
+    const real = HMRC_ENVIRONMENTS[e.HMRC_ENVIRONMENT];
+    return {
+      sandbox: false,
+      clientId: e.HMRC_CLIENT_ID,
+      clientSecret: e.HMRC_CLIENT_SECRET,
+      authBaseUrl: (e.HMRC_AUTH_BASE_URL ?? real.auth).replace(/\/$/, ''),
+      apiBaseUrl: (e.HMRC_API_BASE_URL ?? real.api).replace(/\/$/, ''),
+      vendorPublicIp,
+    };
+  }
+  if (!mode.sandbox) return null;
+  const local = `${publicUrl}/sandbox/hmrc`;
+  return { sandbox: true, ...SANDBOX_CREDENTIALS.hmrc, authBaseUrl: local, apiBaseUrl: local, vendorPublicIp };
 }
 
 /** A pair of variables that only mean something together: one without the other stops start-up. */

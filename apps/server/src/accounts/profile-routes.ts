@@ -1,16 +1,15 @@
 import { ACCOUNT_ENDPOINTS as E, normalisePostcode, PROFILE_MESSAGES } from '@brade/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
-import { ownId } from '../auth/authenticate.js';
-import { consume } from '../auth/rate-limit.js';
 import { registerEndpoint } from '../http/register-endpoint.js';
-import { requestEmailChange } from './email-change.js';
+import { ownId } from '../http/signed-in.js';
 import { ownerForWrite } from './owner-guard.js';
-import { changePassword } from './password-change.js';
-import { PROFILE_LIMITS } from './profile-limits.js';
 import { updateProfile } from './users.js';
 
-/** The Profile screen's four saves (docs/product.md, "The calls"). Each answers with the spec's success sentence. */
+/**
+ * The Profile screen's saves of personal and business information (docs/product.md, "The calls"); its e-mail and
+ * password changes are auth's (auth/credential-routes.ts). Each answers with the spec's success sentence.
+ */
 export function profileRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const { db } = ctx.database;
@@ -20,17 +19,6 @@ export function profileRoutes(ctx: AppContext) {
       const user = await owner(req, req.body.id, 'its personal information');
       await updateProfile(db, user.id, { fullName: req.body.details.full_name });
       return { message: PROFILE_MESSAGES.personal.success };
-    });
-
-    registerEndpoint(app, ctx, E.updateEmail, async (req) => {
-      const user = await owner(req, req.body.id, 'its e-mail address');
-      await consume(db, PROFILE_LIMITS.emailChange, user.id);
-      await requestEmailChange(ctx, user, {
-        email: req.body.email,
-        refreshToken: req.body.refresh_token,
-        sessionId: req.user!.sessionId,
-      });
-      return { message: PROFILE_MESSAGES.email.success };
     });
 
     registerEndpoint(app, ctx, E.updateBusinessInfo, async (req) => {
@@ -44,18 +32,6 @@ export function profileRoutes(ctx: AppContext) {
         country: details.country,
       });
       return { message: PROFILE_MESSAGES.business.success };
-    });
-
-    registerEndpoint(app, ctx, E.updatePassword, async (req) => {
-      const user = await owner(req, req.body.id, 'its password');
-      await consume(db, PROFILE_LIMITS.passwordChange, user.id);
-      await changePassword(
-        ctx,
-        user,
-        { currentPassword: req.body.current_password, newPassword: req.body.new_password },
-        req.user!.sessionId,
-      );
-      return { message: PROFILE_MESSAGES.password.success };
     });
   };
 }

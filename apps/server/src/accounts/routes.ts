@@ -1,33 +1,22 @@
 import { ACCOUNT_ENDPOINTS as E, normalisePostcode } from '@brade/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
-import { ownId } from '../auth/authenticate.js';
 import { demoReadOnly, notFound } from '../http/http-error.js';
 import { registerEndpoint } from '../http/register-endpoint.js';
-import { confirmEmailChange, EMAIL_CHANGE_LANDING } from './email-change.js';
+import { ownId } from '../http/signed-in.js';
 import { photoRoutes } from './photos/photo-routes.js';
 import { profileRoutes } from './profile-routes.js';
 import { findUserById, recordBusinessDetails, toUserDetails } from './users.js';
 
-/** Onboarding's business information, the owner's details, the profile's saves, the photo and the e-mail link. */
+/**
+ * Onboarding's business information, the owner's details, the profile's saves and the photo. The profile's changes of
+ * e-mail and password, and the e-mail link, are auth's (auth/credential-routes.ts).
+ */
 export function accountRoutes(ctx: AppContext) {
   return async (root: FastifyInstance) => {
     await root.register(signedInAccountRoutes(ctx));
     await root.register(profileRoutes(ctx));
     await root.register(photoRoutes(ctx));
-    await root.register(emailChangeLinkRoutes(ctx));
-  };
-}
-
-/** The link in the confirmation e-mail: no session needed, the single-use token is the proof. */
-function emailChangeLinkRoutes(ctx: AppContext) {
-  return async (app: FastifyInstance) => {
-    registerEndpoint(app, ctx, E.confirmEmailChange, async (req, reply) => {
-      const outcome = req.query.token ? await confirmEmailChange(ctx, req.query.token) : 'invalid';
-      return reply
-        .header('referrer-policy', 'no-referrer')
-        .redirect(`${EMAIL_CHANGE_LANDING}?email_change=${outcome}`, 303);
-    });
   };
 }
 

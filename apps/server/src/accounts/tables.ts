@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { boolean, customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { sessions } from '../auth/tables.js';
 
 /** The business owner: credentials and confirmation state belong to auth, the rest is profile. */
 export const users = pgTable(
@@ -22,28 +21,6 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
-);
-
-/**
- * A requested change of e-mail: it takes effect only when the link sent to the new address is followed.
- * The link's token is stored as its SHA-256; it works once and expires.
- */
-export const emailChangeRequests = pgTable(
-  'email_change_requests',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    newEmail: text('new_email').notNull(),
-    /** The session that asked: the link works only while it is live (sign-out, password changes end it). */
-    sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    consumedAt: timestamp('consumed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('email_change_requests_user_idx').on(t.userId)],
 );
 
 /** Raw bytes: node-postgres hands back a Buffer, PGlite a Uint8Array. */

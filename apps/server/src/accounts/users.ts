@@ -37,6 +37,11 @@ export async function setPasswordHash(db: Db, id: string, passwordHash: string):
   await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
 }
 
+/** A confirmed change of address (auth/email-change.ts); the unique index refuses one another account holds. */
+export async function setEmail(db: Db, id: string, email: string): Promise<void> {
+  await db.update(users).set({ email, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
 export interface BusinessDetails {
   fullName: string;
   salonName: string;

@@ -1,4 +1,4 @@
-import type { Limit } from '../auth/rate-limit.js';
+import type { Limit } from '../rate-limits/rate-limit.js';
 
 /**
  * How often BradeBot may be asked (docs/assistant.md, "Limits"): per owner, and for the shared demo account per

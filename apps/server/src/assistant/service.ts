@@ -1,9 +1,9 @@
 import { ASSISTANT_MESSAGES, type AssistantRequest, ERROR_CODES, londonDateOf } from '@brade/contract';
 import type { Logger } from 'pino';
 import { findUserById } from '../accounts/users.js';
-import { consume } from '../auth/rate-limit.js';
 import type { Database } from '../db/client.js';
 import { HttpError, notFound } from '../http/http-error.js';
+import { consume } from '../rate-limits/rate-limit.js';
 import { type AnalystAnswer, answerQuestion, commentOnReport, type ReportShown } from './analyst.js';
 import { loadConversation, rememberTurn } from './conversation-store.js';
 import { ASSISTANT_LIMITS, ASSISTANT_TIMEOUT_MS, MODEL_TIMEOUT_MS } from './limits.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
 
-// A signed-in GET runs its handler while its session is checked (authenticate.ts, docs/security-decisions.md):
+// A signed-in GET runs its handler while its session is checked (auth/authenticate.ts, http/signed-in.ts, docs/security-decisions.md):
 // what it answers must be exactly what checking first would answer.
 
 let server: TestServer;

@@ -1,5 +1,5 @@
-import type { Limit, PausingLimit } from './rate-limit.js';
-import type { SigninBackoff, SigninSlowdown } from './signin-throttle.js';
+import type { Limit, PausingLimit } from '../rate-limits/rate-limit.js';
+import type { SigninBackoff, SigninSlowdown } from '../rate-limits/signin-throttle.js';
 
 /** Per-IP and per-account allowances for the auth calls (docs/security-decisions.md, "Rate limits"). */
 export interface AuthLimits {

@@ -1,14 +1,14 @@
 import { AUTH_ENDPOINTS, ERROR_CODES } from '@brade/contract';
-import { cancelEmailChanges } from '../accounts/email-change.js';
 import { refuseDemoWrite } from '../accounts/owner-guard.js';
 import { findUserByEmail, findUserById, setPasswordHash } from '../accounts/users.js';
 import { HttpError } from '../http/http-error.js';
 import { passwordChangedMail, passwordResetMail } from '../mail/templates.js';
+import { consume } from '../rate-limits/rate-limit.js';
 import { type AccessClaims, readAccessToken } from './access-tokens.js';
 import type { AuthDeps } from './auth-deps.js';
+import { cancelEmailChanges } from './email-change.js';
 import { assertPasswordAllowed } from './password-policy.js';
 import { hashPassword } from './passwords.js';
-import { consume } from './rate-limit.js';
 import { consumeRecoveryToken, issueRecoveryToken } from './recovery-links.js';
 import { revokeUserSessions, sessionOfRefreshToken, startSession } from './sessions.js';
 

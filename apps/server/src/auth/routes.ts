@@ -2,6 +2,7 @@ import { AUTH_ENDPOINTS as E } from '@brade/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { registerEndpoints } from '../http/register-endpoint.js';
+import { credentialRoutes } from './credential-routes.js';
 import { openRecoveryLink, reauthenticate, requestPasswordReset, setPasswordFromRecovery } from './password-reset.js';
 import { refreshSession, signIn, signOut } from './signin.js';
 import { resendSignupCode, signUp, verifySignupCode } from './signup.js';
@@ -12,6 +13,7 @@ export const RESEND_ANSWER = 'If that e-mail is waiting for confirmation, a new 
 /** The auth calls of docs/product.md, "The calls", plus the token refresh the SPA needs and the e-mailed reset link. */
 export function authRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
+    await app.register(credentialRoutes(ctx));
     registerEndpoints(app, ctx, E, {
       signup: (req) =>
         signUp(

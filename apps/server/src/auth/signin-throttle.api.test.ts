@@ -1,8 +1,8 @@
 import { DEMO_ACCOUNT } from '@brade/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backoffSeconds } from '../rate-limits/signin-throttle.js';
 import { GOOD_PASSWORD, signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
 import { DEFAULT_AUTH_LIMITS } from './limits.js';
-import { backoffSeconds } from './signin-throttle.js';
 
 const waits: number[] = [];
 let server: TestServer;

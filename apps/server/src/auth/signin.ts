@@ -3,24 +3,24 @@ import { eq } from 'drizzle-orm';
 import { findUserByEmail, type User } from '../accounts/users.js';
 import { HttpError, unauthorized } from '../http/http-error.js';
 import { manyFailedSigninsMail } from '../mail/templates.js';
-import { readAccessToken } from './access-tokens.js';
-import type { AuthDeps } from './auth-deps.js';
-import { verifyPassword } from './passwords.js';
-import { consume, recordFailure, tryConsume } from './rate-limit.js';
-import { sha256 } from './secret-hashing.js';
-import { type IssuedSession, revokeSession, rotateRefreshToken, startSession } from './sessions.js';
+import { consume, recordFailure, tryConsume } from '../rate-limits/rate-limit.js';
 import {
   assertNoBackoff,
   clearBackoff,
   recordBackoffFailure,
   type SigninSlowdown,
   slowdownMs,
-} from './signin-throttle.js';
+} from '../rate-limits/signin-throttle.js';
+import { readAccessToken } from './access-tokens.js';
+import type { AuthDeps } from './auth-deps.js';
+import { verifyPassword } from './passwords.js';
+import { sha256 } from './secret-hashing.js';
+import { type IssuedSession, revokeSession, rotateRefreshToken, startSession } from './sessions.js';
 import { refreshTokens } from './tables.js';
 
 /**
  * One message and the same work for an unknown e-mail, an address still waiting for its code, and a wrong
- * password. Failures slow the guesser down (signin-throttle.ts) but never lock the owner out.
+ * password. Failures slow the guesser down (rate-limits/signin-throttle.ts) but never lock the owner out.
  */
 export async function signIn(ctx: AuthDeps, email: string, password: string, ip: string): Promise<IssuedSession> {
   const { db } = ctx.database;

@@ -1,9 +1,10 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../accounts/tables.js';
+import { rateLimits } from '../rate-limits/tables.js';
 import { codeFrom, GOOD_PASSWORD, startTestServer, type TestServer, uniqueEmail } from '../test/test-server.js';
 import { RESEND_ANSWER } from './routes.js';
-import { rateLimits, signupAttempts, signupCodes } from './tables.js';
+import { signupAttempts, signupCodes } from './tables.js';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -3,10 +3,10 @@ import { ERROR_CODES, MESSAGES } from '@brade/contract';
 import { createUser, findUserByEmail } from '../accounts/users.js';
 import { HttpError } from '../http/http-error.js';
 import { signupAttemptMail, signupCodeMail } from '../mail/templates.js';
+import { assertNotPaused, consume, recordFailureWithPause, tryConsume } from '../rate-limits/rate-limit.js';
 import type { AuthDeps } from './auth-deps.js';
 import { assertPasswordAllowed } from './password-policy.js';
 import { hashPassword } from './passwords.js';
-import { assertNotPaused, consume, recordFailureWithPause, tryConsume } from './rate-limit.js';
 import { type IssuedSession, startSession } from './sessions.js';
 import {
   addCode,

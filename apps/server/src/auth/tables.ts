@@ -91,9 +91,24 @@ export const oneTimeCodes = pgTable(
   ],
 );
 
-/** Fixed-window counters shared by every app instance through the database. */
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-  count: integer('count').notNull(),
-});
+/**
+ * A requested change of e-mail: it takes effect only when the link sent to the new address is followed.
+ * The link's token is stored as its SHA-256; it works once and expires.
+ */
+export const emailChangeRequests = pgTable(
+  'email_change_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    /** The session that asked: the link works only while it is live (sign-out, password changes end it). */
+    sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_change_requests_user_idx').on(t.userId)],
+);

@@ -6,11 +6,11 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { trackCommits } from './after-commit.js';
-import * as schema from './schema.js';
-
-export type Schema = typeof schema;
-/** One query API over both drivers: every domain writes its queries once. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * One query API over both drivers: every domain writes its queries once, with the tables it owns. No schema is
+ * registered (the relational `db.query` API is not used), so db/ imports no domain (docs/architecture.md).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 /** Raw `execute` results differ in type between the drivers but both carry `rows`. */
 export function rowsOf<T>(result: unknown): T[] {
@@ -44,7 +44,7 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  const db = trackCommits(drizzlePg(pool, { schema }) as unknown as Db);
+  const db = trackCommits(drizzlePg(pool) as unknown as Db);
   return {
     db,
     driver: 'postgres',
@@ -52,7 +52,7 @@ async function openPostgres(url: string): Promise<Database> {
     async withConnection(fn) {
       const client = await pool.connect();
       try {
-        return await fn(trackCommits(drizzlePg(client, { schema }) as unknown as Db));
+        return await fn(trackCommits(drizzlePg(client) as unknown as Db));
       } finally {
         client.release();
       }
@@ -68,7 +68,7 @@ async function openPglite(dir: string | undefined, snapshot: Blob | undefined): 
     ...(snapshot ? { loadDataDir: snapshot } : {}),
   });
   await client.waitReady;
-  const db = trackCommits(drizzlePglite(client, { schema }) as unknown as Db);
+  const db = trackCommits(drizzlePglite(client) as unknown as Db);
   return {
     db,
     driver: 'pglite',

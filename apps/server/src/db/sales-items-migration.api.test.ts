@@ -7,7 +7,7 @@ import { type Database, openDatabase, rowsOf } from './client.js';
 import { migrationsFolder } from './migrate.js';
 
 /**
- * 0017_sales_items_and_team on books imported before Brade read what was sold (docs/finance.md, "What was sold"):
+ * 0021_sales_items_and_team on books imported before Brade read what was sold (docs/finance.md, "What was sold"):
  * every connected card processor with sales reads its imported history again in the background, from its oldest
  * row, so its sales gain their lines; nothing else is touched.
  */
@@ -19,7 +19,7 @@ const statementsOf = (tag: string) =>
     .split('--> statement-breakpoint')
     .map((s) => s.trim())
     .filter(Boolean);
-const target = journal.entries.find((e) => e.tag === '0017_sales_items_and_team')!;
+const target = journal.entries.find((e) => e.tag === '0021_sales_items_and_team')!;
 
 let database: Database;
 let drop = async () => {};

@@ -1,7 +1,8 @@
 import { eq, getTableColumns, getTableName, isTable } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as schema from '../db/schema.js';
+import * as schema from '../test/all-tables.js';
+import { TEST_CLIENT } from '../test/hmrc-test-kit.js';
 import { GOOD_PASSWORD, signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
 import { NUL_MESSAGE } from './reject-nul-bytes.js';
 
@@ -82,6 +83,11 @@ const KNOWN: Record<string, () => unknown> = {
   redirect_to: () => `${server.url}/set-new-password`,
   revenue_target: () => 6000,
   registered_from: () => '2024-04-01',
+  vrn: () => '980780684',
+  start: () => '2026-01-01',
+  end: () => '2026-03-31',
+  period_key: () => '26A1',
+  client: () => TEST_CLIENT,
 };
 
 function sample(schema: JsonSchema, name: string, targetId: string): unknown {

@@ -1,8 +1,11 @@
 import { HEALTH_ENDPOINTS as E } from '@brade/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../app-context.js';
-import { registerEndpoints } from './register-endpoint.js';
+import type { Db } from '../db/client.js';
+import { type EndpointContext, registerEndpoints } from './register-endpoint.js';
+
+/** What the health calls read: the database, and whether the app is starting or draining. */
+type HealthDeps = EndpointContext & { database: { db: Db }; state: { accepting: boolean } };
 
 /**
  * A database that stops answering (a network partition) would otherwise hold the check for the pool's whole
@@ -11,7 +14,7 @@ import { registerEndpoints } from './register-endpoint.js';
 const READY_CHECK_MS = 3000;
 
 /** Liveness says the process answers; readiness says it can serve (database reachable, migrated, not draining). */
-export function healthRoutes(ctx: AppContext) {
+export function healthRoutes(ctx: HealthDeps) {
   return async (app: FastifyInstance) => {
     registerEndpoints(app, ctx, E, {
       health: async () => ({ status: 'ok' }),
@@ -25,7 +28,7 @@ export function healthRoutes(ctx: AppContext) {
   };
 }
 
-async function databaseAnswers(ctx: AppContext): Promise<boolean> {
+async function databaseAnswers(ctx: HealthDeps): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const tooSlow = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), READY_CHECK_MS);

@@ -1,8 +1,7 @@
 import type { Endpoint } from '@brade/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
-import type { AppContext } from '../app-context.js';
-import { requireUser, runReadWhileSessionChecked } from '../auth/authenticate.js';
+import { runReadWhileSessionChecked, type SessionGuard } from './signed-in.js';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -27,6 +26,11 @@ export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'errorHandle
   sessionFirst?: boolean;
 };
 
+/** What registering an endpoint needs of the app context: the guard of signed-in calls. */
+export interface EndpointContext {
+  sessionGuard: SessionGuard;
+}
+
 /**
  * Registers one endpoint of the contract: its method and path, its schemas for validation, serialisation and
  * /api/docs, and for 'session' endpoints the signed-in check (after validation, as every route has it; a route
@@ -34,7 +38,7 @@ export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'errorHandle
  */
 export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
-  ctx: AppContext,
+  ctx: EndpointContext,
   endpoint: E,
   handler: EndpointHandler<E>,
   extras: RouteExtras = {},
@@ -48,7 +52,7 @@ export function registerEndpoint<E extends Endpoint>(
     typeof endpoint.answer === 'object' &&
     !authenticateEarly &&
     !sessionFirst;
-  const signedIn = endpoint.auth === 'session' ? requireUser(ctx, { concurrent }) : null;
+  const signedIn = endpoint.auth === 'session' ? ctx.sessionGuard({ concurrent }) : null;
   const run = handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   app.route({
     method: endpoint.method,
@@ -71,7 +75,7 @@ export function registerEndpoint<E extends Endpoint>(
 /** Registers an area's endpoints; `handlers` must answer every one of them. */
 export function registerEndpoints<T extends Record<string, Endpoint>>(
   app: FastifyInstance,
-  ctx: AppContext,
+  ctx: EndpointContext,
   table: T,
   handlers: { [K in keyof T]: EndpointHandler<T[K]> | [EndpointHandler<T[K]>, RouteExtras] },
 ): void {

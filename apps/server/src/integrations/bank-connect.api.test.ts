@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SourceTransaction } from '../ledger/classify.js';
 import { FakeBank, FakeCardProvider, fakeProviders, payments } from '../test/fake-providers.js';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
 import { connectFakeCard, syncDepsOf, waitForSync } from '../test/wait.js';
 import { runConnectionSync } from './sync/run-sync.js';
+import { connections } from './tables.js';
 
 const bankRows: SourceTransaction[] = [
   {
@@ -182,9 +184,11 @@ describe('the business bank account', () => {
     const ref = bank.approve(requisition.linkId);
     await record(owner, { requisition_id: requisition.id, ref });
     await waitForSync(server, owner, (c) => c[0]?.last_sync !== null);
-    const connectionId = (await server.ctx.database.db.query.connections.findFirst({
-      where: (t, { eq }) => eq(t.userId, owner.id),
-    }))!.id;
+    const [connection] = await server.ctx.database.db
+      .select()
+      .from(connections)
+      .where(eq(connections.userId, owner.id));
+    const connectionId = connection!.id;
     const deps = syncDepsOf(server, () => new Date('2026-11-20T10:00:00Z'));
     bank.callsToday = bank.dailyLimit;
     expect(await runConnectionSync(deps, connectionId)).toBe('failed');

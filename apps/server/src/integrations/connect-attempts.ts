@@ -3,7 +3,7 @@ import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { HttpError } from '../http/http-error.js';
 import type { OpenBankingProviderId } from './open-banking/open-banking-provider.js';
-import { type ConnectionProvider, connectAttempts } from './tables.js';
+import { type AttemptProvider, connectAttempts } from './tables.js';
 import type { TokenCipher } from './token-cipher.js';
 
 export const ATTEMPT_MINUTES = 10;
@@ -38,7 +38,7 @@ export async function startAttempt(
   cipher: TokenCipher,
   input: {
     userId: string;
-    provider: ConnectionProvider;
+    provider: AttemptProvider;
     redirectUri: string;
     pkce: boolean;
     now: Date;
@@ -86,7 +86,7 @@ export async function startAttempt(
 export async function consumeAttempt(
   db: Db,
   cipher: TokenCipher,
-  input: { userId: string; provider: ConnectionProvider; now: Date; state: string; attemptId?: string },
+  input: { userId: string; provider: AttemptProvider; now: Date; state: string; attemptId?: string },
 ): Promise<ConsumedAttempt> {
   // A card provider's return carries only the state; the bank's also names the attempt (the spec's requisition id),
   // which must be the one the state was issued for.

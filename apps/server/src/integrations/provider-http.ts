@@ -30,6 +30,12 @@ export interface ProviderRequest {
   /** Turns a non-2xx answer into a ProviderError with the provider's own wording. */
   describeError: (status: number, body: unknown, headers: Headers) => ProviderError;
   retry?: Partial<RetryPolicy>;
+  /**
+   * False for a call that must not happen twice (filing a return): only a 429, which says the request was not
+   * processed, is retried; a timeout, a lost connection or a 5xx leaves it unknown whether the provider acted, so
+   * the error goes to the caller at once.
+   */
+  idempotent?: boolean;
 }
 
 export interface ProviderResponse<T> {
@@ -88,6 +94,7 @@ export async function providerRequest<T>(request: ProviderRequest): Promise<Prov
         'retryable',
         `Could not reach ${request.provider}: ${(error as Error).name === 'TimeoutError' ? 'no answer in time' : 'network error'}.`,
       );
+      if (request.idempotent === false) throw lastError;
       continue;
     }
     const text = await response.text();
@@ -105,7 +112,7 @@ export async function providerRequest<T>(request: ProviderRequest): Promise<Prov
     }
     if (response.ok) return { status: response.status, body: body as T, headers: response.headers };
     const error = request.describeError(response.status, body, response.headers);
-    if (error.failure !== 'retryable') throw error;
+    if (error.failure !== 'retryable' || (request.idempotent === false && response.status !== 429)) throw error;
     lastError = error;
   }
   throw lastError!;

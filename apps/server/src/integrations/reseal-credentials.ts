@@ -4,14 +4,17 @@ import type { Db } from '../db/client.js';
 import { connectAttempts, connections } from './tables.js';
 import type { TokenCipher } from './token-cipher.js';
 
-interface SealedRow {
+export interface SealedRow {
   id: string;
   userId: string;
   envelope: string | null;
 }
 
-/** One column holding token-cipher.ts envelopes: the table name its rows are bound to, how to read and write it. */
-interface SealedColumn {
+/**
+ * One column holding token-cipher.ts envelopes: the table name its rows are bound to, how to read and write it.
+ * Another domain that seals with the same cipher (hmrc/) hands its own column to the job.
+ */
+export interface SealedColumn {
   table: string;
   /** Up to `limit` rows after `afterId` (by id) whose envelope is not under the current key. */
   stale(db: Db, currentPrefix: string, afterId: string, limit: number): Promise<SealedRow[]>;
@@ -87,10 +90,15 @@ export interface ResealOutcome {
  * import refreshed meanwhile, or a second instance running the same job, is never overwritten. Once every
  * instance has run it with nothing unreadable, the retired key can leave the configuration.
  */
-export async function resealStaleCredentials(db: Db, cipher: TokenCipher, log: Logger): Promise<ResealOutcome> {
+export async function resealStaleCredentials(
+  db: Db,
+  cipher: TokenCipher,
+  log: Logger,
+  otherColumns: readonly SealedColumn[] = [],
+): Promise<ResealOutcome> {
   const outcome: ResealOutcome = { resealed: 0, unreadable: 0 };
   const currentPrefix = `v1.${cipher.currentKeyId}.%`;
-  for (const column of SEALED_COLUMNS) {
+  for (const column of [...SEALED_COLUMNS, ...otherColumns]) {
     // Rows that cannot be opened stay stale: walking on by id keeps the loop finite.
     let afterId = BEFORE_EVERY_UUID;
     for (;;) {

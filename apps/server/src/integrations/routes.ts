@@ -1,8 +1,8 @@
 import { INTEGRATION_ENDPOINTS as E } from '@brade/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
-import { ownId } from '../auth/authenticate.js';
 import { registerEndpoints } from '../http/register-endpoint.js';
+import { ownId } from '../http/signed-in.js';
 import { buildBankLink, completeBankConnection, listBanks } from './bank-connect-service.js';
 import { cashInTheBankAnswer } from './cash-in-the-bank.js';
 import { authorizationUrl, completeCardConnection, disconnect } from './connect-service.js';

@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pressConsentButton } from '../test/consent-form-browser.js';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
 import { syncDepsOf, waitForSync } from '../test/wait.js';
 import { runConnectionSync } from './sync/run-sync.js';
+import { connections } from './tables.js';
 
 /**
  * The whole path in sandbox mode: the real adapters talk to the simulators mounted on the same server, the
@@ -113,7 +115,7 @@ async function linkSandboxBank(on: TestServer, owner: Owner, institution: string
 
 /** Runs imports by hand until the bank's allowance of four a day is spent; the next one waits instead of calling. */
 async function spendTheDailyAllowance(on: TestServer, owner: Owner) {
-  const row = await on.ctx.database.db.query.connections.findFirst({ where: (t, { eq }) => eq(t.userId, owner.id) });
+  const [row] = await on.ctx.database.db.select().from(connections).where(eq(connections.userId, owner.id));
   const deps = syncDepsOf(on, () => new Date());
   for (let run = 2; run <= 4; run++) expect(await runConnectionSync(deps, row!.id)).toBe('imported');
   expect(await runConnectionSync(deps, row!.id)).toBe('failed');

@@ -6,6 +6,7 @@ import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test
 import { connectFakeCard, syncDepsOf, waitForSync } from '../test/wait.js';
 import { ProviderError } from './provider-error.js';
 import { runConnectionSync } from './sync/run-sync.js';
+import { connections } from './tables.js';
 
 const days = Array.from({ length: 10 }, (_, i) => `2026-11-${String(i + 2).padStart(2, '0')}`);
 const stripe = new FakeCardProvider('stripe', payments('stripe', days, 1000));
@@ -36,8 +37,7 @@ async function mailWith(email: string, subject: string) {
 }
 
 const ledgerCount = async (userId: string) =>
-  (await server.ctx.database.db.query.ledgerTransactions.findMany({ where: (t, { eq }) => eq(t.userId, userId) }))
-    .length;
+  (await server.ctx.database.db.select().from(ledgerTable).where(eq(ledgerTable.userId, userId))).length;
 
 describe('import runs when the provider misbehaves', () => {
   // A scripted failure lasts for its test only (any extra run in it fails the same way).
@@ -136,9 +136,7 @@ describe('import runs when the provider misbehaves', () => {
       const me = await signUpAndConfirm(local);
       await connectFakeCard(local, me, crashing);
       await waitForSync(local, me, (c) => c[0]?.last_sync !== null);
-      const rows = await local.ctx.database.db.query.ledgerTransactions.findMany({
-        where: (t, { eq }) => eq(t.userId, me.id),
-      });
+      const rows = await local.ctx.database.db.select().from(ledgerTable).where(eq(ledgerTable.userId, me.id));
       expect(rows.map((r) => r.externalId).sort()).toEqual(crashing.transactions.map((t) => t.externalId).sort());
       // The second run started from the dead run's saved cursor (offset 6), not from scratch.
       expect(crashing.pageCalls.filter((c) => c === null)).toHaveLength(1);
@@ -169,13 +167,10 @@ describe('import runs when the provider misbehaves', () => {
       const me = await signUpAndConfirm(local);
       await connectFakeCard(local, me, slow);
       await waitForSync(local, me, (c) => c[0]?.last_sync !== null);
-      const [row] = await local.ctx.database.db.query.connections.findMany({
-        where: (t, { eq }) => eq(t.userId, me.id),
-      });
+      const [row] = await local.ctx.database.db.select().from(connections).where(eq(connections.userId, me.id));
       const deps = syncDepsOf(local, () => new Date('2026-11-20T12:00:00Z'), { leaseSeconds: 1, writeBatchRows: 1 });
       // Run A stalls on its second page past its one-second lease; run B takes over and finishes.
       // Both runs start from scratch (a re-import), so there are pages to stall on.
-      const { connections } = await import('./tables.js');
       await local.ctx.database.db.update(connections).set({ syncCursor: null });
       stall = true;
       const a = runConnectionSync(deps, row!.id);
@@ -212,7 +207,6 @@ describe('import runs when the provider misbehaves', () => {
       const me = await signUpAndConfirm(local);
       await connectFakeCard(local, me, flaky);
       await waitForSync(local, me, (c) => c[0]?.last_sync !== null);
-      const { connections } = await import('./tables.js');
       const db = local.ctx.database.db;
       // A re-import from scratch into an empty ledger, one page a batch.
       await db.update(connections).set({ syncCursor: null });
@@ -252,8 +246,6 @@ describe('import runs when the provider misbehaves', () => {
     const owner = await signUpAndConfirm(server);
     await connect(owner, stripe);
     await waitForSync(server, owner, (c) => c[0]?.last_sync !== null);
-    const { connections } = await import('./tables.js');
-    const { eq } = await import('drizzle-orm');
     const [row] = await server.ctx.database.db.select().from(connections).where(eq(connections.userId, owner.id));
     const deps = syncDepsOf(server, () => new Date('2026-11-20T10:00:00Z'));
     const results = await Promise.all([runConnectionSync(deps, row!.id), runConnectionSync(deps, row!.id)]);

@@ -18,6 +18,8 @@ import type { OpenBankingProviderId } from './open-banking/open-banking-provider
 
 /** Brade's name for what a connection links (the contract's `Source`). */
 export type ConnectionProvider = Source;
+/** Whom a connect attempt's `state` was issued for: a connection's provider, or HMRC (hmrc/, its own grant). */
+export type AttemptProvider = ConnectionProvider | 'hmrc';
 export type ConnectionStatus = 'connected' | 'needs_reconnect' | 'disconnected';
 export type SyncState = 'idle' | 'queued' | 'running' | 'failed' | 'waiting';
 
@@ -91,7 +93,7 @@ export const connectAttempts = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    provider: text('provider').$type<ConnectionProvider>().notNull(),
+    provider: text('provider').$type<AttemptProvider>().notNull(),
     redirectUri: text('redirect_uri').notNull(),
     codeVerifier: text('code_verifier'),
     linkId: text('link_id'),

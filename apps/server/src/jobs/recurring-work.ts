@@ -16,9 +16,11 @@ export interface RecurringWork {
   connectAttemptCleanUp: () => Promise<unknown>;
   /** Last month's summary to each owner who wants it, in a month's first week (reports/monthly-summary/). */
   monthlySummaries: () => Promise<unknown>;
+  /** "VAT return due in 7 days": one e-mail per owner and period HMRC shows open (hmrc/vat/reminders.ts). */
+  vatReturnReminders: () => Promise<unknown>;
   /** Mail whose delivery failed or whose sender died; new mail goes out at commit (mail/mailer.ts). */
   mailDelivery: () => Promise<unknown>;
-  /** Expired rate-limit windows are dead rows (auth/rate-limit.ts). */
+  /** Expired rate-limit windows are dead rows (rate-limits/rate-limit.ts). */
   rateLimitCleanUp: () => Promise<unknown>;
   /** Expired sign-up attempts are dead rows (auth/signup-attempts.ts). */
   signupAttemptCleanUp: () => Promise<unknown>;
@@ -46,6 +48,7 @@ export function scheduleRecurringWork(sweeps: Sweeps, work: RecurringWork, caden
   sweeps.add('consent-reminders', cadences.connections, work.consentReminders);
   sweeps.add('connect-attempt-clean-up', cadences.connections, work.connectAttemptCleanUp);
   sweeps.add('monthly-summaries', cadences.summaries, work.monthlySummaries);
+  sweeps.add('vat-return-reminders', cadences.summaries, work.vatReturnReminders);
   sweeps.add('mail-delivery', cadences.mail, work.mailDelivery);
   sweeps.add('rate-limit-clean-up', cadences.cleanUp, work.rateLimitCleanUp);
   sweeps.add('signup-attempt-clean-up', cadences.cleanUp, work.signupAttemptCleanUp);

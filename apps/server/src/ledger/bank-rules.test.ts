@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { HELD_OUT_LINES } from '../test/held-out-statement-lines.js';
 import { classify, type SourceTransaction } from './classify.js';
-import { HELD_OUT_LINES } from './held-out-statement-lines.js';
 
 const when = new Date('2026-06-15T10:00:00Z');
 const line = (amountPence: number, description: string, counterparty: string | null = null, bankCode?: string) =>
@@ -16,7 +16,7 @@ const line = (amountPence: number, description: string, counterparty: string | n
 
 /**
  * One hand-written line for every rule of the table, as a UK business statement shows it, with what it must be.
- * These are not the held-out lines (held-out-statement-lines.ts), which only measure the table.
+ * These are not the held-out lines (test/held-out-statement-lines.ts), which only measure the table.
  */
 const CASES: Array<[string, number, string, string | null, { category: string; kind: string }]> = [
   ['Stripe payout', 41_200, 'FPI STRIPE PAYMENTS UK STRIPE', null, { category: 'Card payouts', kind: 'transfer' }],

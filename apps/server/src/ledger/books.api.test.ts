@@ -1,11 +1,11 @@
 import { BOOKS_MESSAGES, DEMO_ACCOUNT, REPORT_MESSAGES } from '@brade/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markConnected } from '../integrations/connections.js';
-import { saveVatSettings } from '../settings/vat-service.js';
 import { aprilLedger, at, TEST_IMPORT } from '../test/test-ledger.js';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
 import type { SourceTransaction } from './classify.js';
 import { importTransactions } from './import.js';
+import { saveVatSettings } from './vat-settings-change.js';
 
 type Owner = { id: string; access_token: string };
 let server: TestServer;

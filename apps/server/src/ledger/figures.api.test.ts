@@ -1,10 +1,12 @@
 import { londonInstant } from '@brade/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markConnected } from '../integrations/connections.js';
 import { aprilLedger, TEST_IMPORT } from '../test/test-ledger.js';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
 import { headlineFigure, monthlySeries, periodTotals } from './figures.js';
 import { importTransactions, reclassifyPayouts } from './import.js';
+import { ledgerTransactions } from './tables.js';
 
 let server: TestServer;
 let ownerId: string;
@@ -132,7 +134,7 @@ describe('ledger figures, worked out by hand', () => {
     const april = await periodTotals(db(), ownerId, { from: '2026-04-01', to: '2026-04-15' });
     expect(april.revenuePence).toBe(13_500);
     expect(april.clients).toBe(3);
-    const payout = await db().query.ledgerTransactions.findFirst({ where: (t, { eq }) => eq(t.externalId, 'bank_2') });
+    const [payout] = await db().select().from(ledgerTransactions).where(eq(ledgerTransactions.externalId, 'bank_2'));
     expect(payout).toMatchObject({ kind: 'transfer', payoutProcessor: 'sumup', category: 'Card payouts' });
   });
 });

@@ -1,10 +1,10 @@
 import { addDays } from '@brade/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveVatSettings } from '../settings/vat-service.js';
 import { at, TEST_IMPORT } from '../test/test-ledger.js';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
 import type { SourceTransaction } from './classify.js';
 import { importTransactions } from './import.js';
+import { saveVatSettings } from './vat-settings-change.js';
 
 // Friday 27 November 2026, noon in London (GMT).
 const NOW = new Date('2026-11-27T12:00:00Z');

@@ -72,14 +72,31 @@ export async function lineTransactions(db: Db, userId: string, range: DayRange, 
     }
   }
   const { kinds, sign } = GROUPS[query.group];
-  const search = query.search?.trim();
-  const where = and(
+  const rows = and(
     eq(lt.userId, userId),
     between(lt.localDate, range.from, range.to),
     inArray(lt.kind, [...kinds]),
     // A registered business's payment to HMRC is wholly VAT and in no line (figures.ts groupedLines).
     IN_PROFIT_AND_LOSS,
     query.category !== undefined ? eq(lt.category, query.category) : undefined,
+  )!;
+  return transactionsPage(db, rows, sign, query);
+}
+
+/**
+ * One page of any set of the owner's rows (`selected` names them, owner and days included), searched, sorted and
+ * counted, shown with the sign of the figure they make up: a report's line, or a box of the VAT return
+ * (vat-return-boxes.ts).
+ */
+export async function transactionsPage(
+  db: Db,
+  selected: SQL,
+  sign: 1 | -1,
+  query: Pick<LineQuery, 'search' | 'sort' | 'direction' | 'page' | 'pageSize'>,
+) {
+  const search = query.search?.trim();
+  const where = and(
+    selected,
     search
       ? or(
           ilike(lt.description, likePattern(search)),

@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markConnected } from '../integrations/connections.js';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
 import type { SourceTransaction } from './classify.js';
 import { importTransactions, reclassifyPayouts } from './import.js';
 import { reconcilePayouts, unreconciledPayouts } from './reconcile.js';
+import { ledgerTransactions } from './tables.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -52,7 +54,7 @@ describe('payout reconciliation', () => {
       credit('b4', '2026-11-05', 2500, 'SQUARE PAYMENTS'), // no Square sales in the ledger: the sales, not a transfer
     ]);
     expect(await reconcilePayouts(db, owner.id)).toBe(2);
-    const rows = await db.query.ledgerTransactions.findMany({ where: (t, { eq }) => eq(t.userId, owner.id) });
+    const rows = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.userId, owner.id));
     const byId = new Map(rows.map((r) => [r.externalId, r]));
     const partner = (id: string) => rows.find((r) => r.id === byId.get(id)!.reconciledWith)?.externalId ?? null;
     expect(new Set([partner('po_1'), partner('po_2')])).toEqual(new Set(['b1', 'b2']));
@@ -66,7 +68,7 @@ describe('payout reconciliation', () => {
     // Disconnecting Stripe keeps its sales in the ledger, so its payouts stay transfers, still paired.
     await db.update((await import('../integrations/tables.js')).connections).set({ status: 'disconnected' });
     await reclassifyPayouts(db, owner.id);
-    const after = await db.query.ledgerTransactions.findMany({ where: (t, { eq }) => eq(t.userId, owner.id) });
+    const after = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.userId, owner.id));
     expect(
       after
         .filter((r) => r.reconciledWith !== null)

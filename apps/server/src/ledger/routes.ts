@@ -8,12 +8,14 @@ import {
   londonDateOf,
   monthOf,
   SALES_MESSAGES,
+  SETTINGS_ENDPOINTS,
+  VAT_MESSAGES,
 } from '@brade/contract';
 import type { FastifyInstance } from 'fastify';
 import { ownerForWrite } from '../accounts/owner-guard.js';
 import type { AppContext } from '../app-context.js';
-import { ownId } from '../auth/authenticate.js';
 import { type EndpointRequest, registerEndpoint, registerEndpoints } from '../http/register-endpoint.js';
+import { ownId } from '../http/signed-in.js';
 import { correctionOptions, correctTransaction, listRules, removeRule } from './corrections.js';
 import { groupedLines, headlineFigure, monthlySeries } from './figures.js';
 import { goalProgress } from './goal-progress.js';
@@ -27,6 +29,7 @@ import {
   renameSalesCategory,
   salesCategories,
 } from './sales-corrections.js';
+import { saveVatSettings } from './vat-settings-change.js';
 
 type OwnerRequest = EndpointRequest<typeof E.getAllSales>;
 
@@ -118,6 +121,13 @@ export function ledgerRoutes(ctx: AppContext) {
         const done = await renameSalesCategory(db, user.id, req.body);
         return { message: SALES_MESSAGES.renamed, name: done.name };
       },
+    });
+
+    // A settings call, registered here because saving re-derives the VAT of the books (vat-settings-change.ts).
+    registerEndpoint(app, ctx, SETTINGS_ENDPOINTS.updateVatSettings, async (req) => {
+      const user = await ownerForWrite(db, ownId(req, req.params.id), 'its VAT settings');
+      await saveVatSettings(db, user.id, req.body, londonDateOf(ctx.clock()));
+      return { message: VAT_MESSAGES.saved };
     });
   };
 }

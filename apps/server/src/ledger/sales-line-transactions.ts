@@ -2,7 +2,6 @@ import type { ComparedPeriod, TransactionSort } from '@brade/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.js';
 import { toPounds } from './figures.js';
-import type { LineQuery } from './line-transactions.js';
 import { categoryNames, type SalesLineKey, salesParts } from './sales-lines.js';
 import { itemKeyOf } from './service-catalogue.js';
 
@@ -17,6 +16,15 @@ const SORTS: Record<TransactionSort, SQL> = {
   category: sql`p.line`,
   provider: sql`p.provider`,
 };
+
+/** How a page of a line's transactions is asked for (line-transactions.ts's query, in part). */
+export interface SalesPageQuery {
+  search?: string | undefined;
+  sort: TransactionSort;
+  direction: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+}
 
 /** Which parts of the sales a line holds: a sales line (and one of its items), or a team member's sales. */
 export interface SalesLineFilter {
@@ -36,7 +44,7 @@ export async function salesLineTransactions(
   userId: string,
   period: ComparedPeriod,
   filter: SalesLineFilter,
-  query: Pick<LineQuery, 'search' | 'sort' | 'direction' | 'page' | 'pageSize'>,
+  query: SalesPageQuery,
 ) {
   const search = query.search?.trim();
   const conditions: SQL[] = [sql`true`];

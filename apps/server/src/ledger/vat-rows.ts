@@ -1,26 +1,24 @@
 import {
   addDays,
-  addMonths,
   DEFAULT_CATEGORY_VAT,
-  lastDayOf,
   lastQuarterEndOnOrBefore,
   monthOf,
   VAT_TREATMENT_RATES,
   type VatSettings,
   type VatStagger,
+  vatQuarterOf,
 } from '@brade/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.js';
 import { readVatSettings } from '../settings/vat-settings.js';
 import { refreshDailyTotals } from './daily-totals.js';
+import { FLAT_RATE_TURNOVER, flatRateOf, quarterStartOf, RELEVANT_GOODS } from './flat-rate.js';
 
 /** Which of the owner's rows to re-derive: all, a range of Europe/London days, or a list of row ids. */
 export type VatScope = { from: string; to: string } | { ids: readonly string[] };
 
 /** Kinds whose rows can carry VAT; the others (transfers, payouts, owner's money, loans, taxes) never do. */
 const VAT_BEARING_KINDS = ['sale', 'refund', 'other_income', 'expense', 'fee'] as const;
-/** Flat Rate Scheme turnover: the takings and the room rent (docs/finance.md, "VAT"). */
-const FLAT_RATE_TURNOVER = sql`(kind in ('sale', 'refund') or (kind = 'other_income' and category = 'Room rent'))`;
 /** Water supplied to non-industrial premises is zero-rated, though it shares the Utilities line with energy. */
 const WATER = sql`(category = 'Utilities' and upper(description || ' ' || coalesce(counterparty, '')) like '%WATER%')`;
 
@@ -49,21 +47,6 @@ function standardRate(settings: VatSettings): SQL {
     ${sql.join(defaults, sql` `)}
     when kind in ('sale', 'refund') then 2000
     else 0 end`;
-}
-
-/** A Flat Rate Scheme row's rate: the flat rate on turnover, 1 point less in the first year of registration. */
-function flatRate(settings: VatSettings): SQL {
-  const bp = Math.round((settings.flat_rate_percent ?? 0) * 100);
-  // The first anniversary of registration; from 29 February it is 1 March of the next year.
-  const reg = settings.registered_from!;
-  const sameDayNextYear = `${addMonths(monthOf(reg), 12)}-${reg.slice(8)}`;
-  const lastOfMonth = lastDayOf(addMonths(monthOf(reg), 12));
-  const firstYearEnds = sameDayNextYear > lastOfMonth ? addDays(lastOfMonth, 1) : sameDayNextYear;
-  return sql`case
-    when not ${FLAT_RATE_TURNOVER} then 0
-    when local_date < ${settings.registered_from}::date then 0
-    when local_date < ${firstYearEnds}::date then ${Math.max(0, bp - 100)}::int
-    else ${bp}::int end`;
 }
 
 /**
@@ -99,23 +82,63 @@ export async function refreshRowVat(db: Db, userId: string, scope?: VatScope): P
   if (settings.scheme === 'not_registered' || !settings.registered_from) {
     await db.execute(sql`update ledger_transactions set vat_rate_bp = 0, vat_pence = 0
       where user_id = ${userId} ${within} and (vat_rate_bp <> 0 or vat_pence <> 0)`);
+  } else if (settings.scheme === 'flat_rate') {
+    days = await refreshFlatRateVat(db, userId, settings, days, within, scope);
   } else {
-    const flat = settings.scheme === 'flat_rate';
-    const rate = flat ? flatRate(settings) : standardRate(settings);
-    const vat = flat
-      ? sql`round(r.amount_pence::numeric * r.bp / 10000)::bigint`
-      : sql`round(r.amount_pence::numeric * r.bp / (10000 + r.bp))::bigint`;
+    const vat = sql`round(r.amount_pence::numeric * r.bp / (10000 + r.bp))::bigint`;
     await db.execute(sql`
       update ledger_transactions t set vat_rate_bp = d.bp, vat_pence = d.vat
       from (
         select r.id, r.bp,
           case when r.kind = 'vat_settlement' then r.amount_pence when r.bp = 0 then 0 else ${vat} end as vat
-        from (select id, kind, amount_pence, ${rate} as bp
+        from (select id, kind, amount_pence, ${standardRate(settings)} as bp
               from ledger_transactions where user_id = ${userId} ${within}) r
       ) d
       where t.id = d.id and (t.vat_rate_bp <> d.bp or t.vat_pence <> d.vat)`);
   }
   await refreshDailyTotals(db, userId, days);
+}
+
+/**
+ * The Flat Rate Scheme: each quarter's rate follows its limited-cost-trader test (flat-rate.ts), so a change to any
+ * row can move the rate of its whole quarter: the days are widened to whole quarters first. Returns the days touched.
+ */
+async function refreshFlatRateVat(
+  db: Db,
+  userId: string,
+  settings: VatSettings,
+  days: { from: string; to: string } | undefined,
+  within: SQL,
+  scope: VatScope | undefined,
+): Promise<{ from: string; to: string } | undefined> {
+  const quarters = days
+    ? {
+        from: vatQuarterOf(monthOf(days.from), settings.stagger).from,
+        to: vatQuarterOf(monthOf(days.to), settings.stagger).to,
+      }
+    : undefined;
+  const span = quarters ? sql`and local_date between ${quarters.from}::date and ${quarters.to}::date` : within;
+  const reg = settings.registered_from!;
+  const start = quarterStartOf(settings.stagger);
+  await db.execute(sql`
+    with q as (
+      select ${start} as qs,
+        coalesce(sum(amount_pence) filter (where ${FLAT_RATE_TURNOVER} and local_date >= ${reg}::date), 0) as turnover,
+        coalesce(-sum(amount_pence) filter (where ${RELEVANT_GOODS} and local_date >= ${reg}::date), 0) as goods
+      from ledger_transactions where user_id = ${userId} ${span} group by 1
+    )
+    update ledger_transactions t set vat_rate_bp = d.bp, vat_pence = d.vat
+    from (
+      select r.id, r.bp,
+        case when r.kind = 'vat_settlement' then r.amount_pence when r.bp = 0 then 0
+          else round(r.amount_pence::numeric * r.bp / 10000)::bigint end as vat
+      from (select l.id, l.kind, l.amount_pence, ${flatRateOf(settings, { goods: sql`q.goods`, turnover: sql`q.turnover` })} as bp
+            from ledger_transactions l join q on q.qs = ${quarterStartOf(settings.stagger, sql`l.local_date`)}
+            where l.user_id = ${userId} ${span}) r
+    ) d
+    where t.id = d.id and (t.vat_rate_bp <> d.bp or t.vat_pence <> d.vat)`);
+  // A correction named rows: their quarters are what changed.
+  return scope ? quarters : days;
 }
 
 /**

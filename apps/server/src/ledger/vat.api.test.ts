@@ -3,13 +3,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/client.js';
 import { summaryFigures } from '../reports/monthly-summary/summary-figures.js';
-import { saveVatSettings } from '../settings/vat-service.js';
 import { at, TEST_IMPORT } from '../test/test-ledger.js';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
 import type { SourceTransaction } from './classify.js';
 import { monthlySeries, periodTotals } from './figures.js';
 import { importTransactions } from './import.js';
 import { refreshRowVat } from './vat-rows.js';
+import { saveVatSettings } from './vat-settings-change.js';
 
 // Pinned: the reports reach the current calendar year up to this month.
 const NOW = new Date('2026-06-20T12:00:00Z');
@@ -149,7 +149,8 @@ describe('VAT, standard scheme: a quarter worked out by hand', () => {
 describe('VAT, Flat Rate Scheme (13 %, registered 1 June 2025)', () => {
   let s: Awaited<ReturnType<typeof owner>>;
   beforeAll(async () => {
-    s = await owner(quarter());
+    // A second stock order (£60 on 10 March) takes Q1's goods to £300: more than £250 and than 2 % of turnover.
+    s = await owner([...quarter(), bank('b9', '2026-03-10T09:00:00Z', -6_000, 'DEB SALON SERVICES', 'SALON SERVICES')]);
     const res = await server.post(
       `/api/database/update-vat-settings/${s.id}`,
       { scheme: 'flat_rate', flat_rate_percent: 13, registered_from: '2025-06-01', stagger: 'mar_jun_sep_dec' },
@@ -158,31 +159,69 @@ describe('VAT, Flat Rate Scheme (13 %, registered 1 June 2025)', () => {
     expect(res.body).toEqual({ message: 'VAT settings saved successfully!' });
   });
 
-  it('first year: takes 12 % of VAT-inclusive turnover from revenue; expenses stay gross', async () => {
+  it('a quarter that is no limited-cost trader: the sector rate, 12 % in the first year; expenses stay gross', async () => {
     const q = await periodTotals(db(), s.id, { from: '2026-01-01', to: '2026-03-31' });
     // Takings £769.00 less 12 % (£92.28) = £676.72; room rent £150.00 less £18.00 = £132.00.
     expect(q.revenuePence).toBe(67_672);
     expect(q.otherIncomePence).toBe(13_200);
-    // Gross costs, without the payments to HMRC: £2,227.20.
-    expect(q.expensesPence).toBe(222_720);
+    // Gross costs, without the payments to HMRC: £2,227.20 and the £60 order.
+    expect(q.expensesPence).toBe(228_720);
     const vat = await report(s, 'vat', 3);
     expect(vat.rows.map((r) => [r.description, r.amount, r.subtext])).toEqual([
       ['Flat-rate turnover', 919, 'Takings and room rent, VAT-inclusive'],
       ['Flat rate', null, '12 %'],
+      [
+        'Limited-cost-trader test',
+        null,
+        "Goods £300.00 against 2 % of turnover (£18.38) and £250.00 a quarter: not a limited-cost trader, so the business's rate of 13 %",
+      ],
       ['VAT due', 110.28, undefined],
       ['VAT paid', 92.17, 'Paid 7 May 2026'],
     ]);
   });
 
-  it('after the first year: 13 % (a £100 sale on 29 May leaves £88.00, on 10 June £87.00)', async () => {
-    expect((await periodTotals(db(), s.id, { from: '2026-05-29', to: '2026-05-29' })).revenuePence).toBe(8_800);
-    expect((await periodTotals(db(), s.id, { from: '2026-06-10', to: '2026-06-10' })).revenuePence).toBe(8_700);
+  it('a quarter with no goods is a limited-cost trader: 16.5 %, 15.5 % in the first year (£100 on 29 May leaves £84.50, on 10 June £83.50)', async () => {
+    expect((await periodTotals(db(), s.id, { from: '2026-05-29', to: '2026-05-29' })).revenuePence).toBe(8_450);
+    expect((await periodTotals(db(), s.id, { from: '2026-06-10', to: '2026-06-10' })).revenuePence).toBe(8_350);
     const vat = await report(s, 'vat', 6);
-    expect(vat.rows.slice(0, 3).map((r) => [r.description, r.amount, r.subtext])).toEqual([
+    expect(vat.rows.slice(0, 4).map((r) => [r.description, r.amount, r.subtext])).toEqual([
       ['Flat-rate turnover', 200, 'Takings and room rent, VAT-inclusive'],
-      ['Flat rate', null, '12 %, then 13 %'],
-      ['VAT due', 25, undefined],
+      ['Flat rate', null, '15.5 %, then 16.5 %'],
+      [
+        'Limited-cost-trader test',
+        null,
+        'Goods £0.00 against 2 % of turnover (£4.00) and £250.00 a quarter: a limited-cost trader, so 16.5 %',
+      ],
+      ['VAT due', 32, undefined],
     ]);
+  });
+
+  it('refuses to join above £150,000 of taxable turnover in the last 12 months; warns to leave above £230,000', async () => {
+    const big = Array.from({ length: 12 }, (_, i) =>
+      pay(`big${i}`, new Date(Date.UTC(2025, 6 + i, 12, 12)).toISOString(), 2_000_000),
+    );
+    const b = await owner(big);
+    const refused = await server.post(
+      `/api/database/update-vat-settings/${b.id}`,
+      { scheme: 'flat_rate', flat_rate_percent: 13, registered_from: '2025-06-01' },
+      b.access_token,
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe(
+      'The Flat Rate Scheme is for a business expecting taxable turnover of £150,000 or less, excluding VAT, in the next 12 months; yours was £240,000.00 in the last 12 months. Choose the standard scheme.',
+    );
+    // Already on the scheme (joined when smaller), it may save, and is told to leave once past £230,000.
+    await saveVatSettings(
+      db(),
+      b.id,
+      { scheme: 'flat_rate', flat_rate_percent: 13, registered_from: '2025-06-01', stagger: 'mar_jun_sep_dec' },
+      '2024-01-01',
+    );
+    const june = await report(b, 'vat', 6);
+    expect(june.rows.at(-1)).toMatchObject({ description: 'Leave the Flat Rate Scheme' });
+    expect(june.rows.at(-1)!.subtext).toBe(
+      'Warning: £240,000.00 VAT-inclusive in the 12 months to 20 June 2026, over £230,000: tell HMRC within 30 days and leave the scheme',
+    );
   });
 });
 
@@ -271,6 +310,7 @@ describe('VAT settings', () => {
       registered_from: null,
       stagger: 'mar_jun_sep_dec',
       category_rates: [],
+      vrn: null,
     });
   });
 });
@@ -307,8 +347,33 @@ describe('VAT, not registered: gross figures and the registration threshold', ()
       [
         'Registration due',
         null,
-        'Over the threshold at 30 April 2026: tell HMRC by 31 May 2026; registration takes effect on 1 June 2026',
+        'Over the threshold at 30 April 2026: tell HMRC by 30 May 2026; registration takes effect on 1 June 2026',
       ],
     ]);
+  });
+
+  it('keeps the dates the first crossing fixed in every later month, though June’s 12 months are under again', async () => {
+    const june = await report(s, 'vat', 6);
+    expect(june.rows.map((r) => [r.description, r.amount])).toEqual([
+      ['Taxable turnover, last 12 months', 79_000],
+      ['Registration threshold', 90_000],
+      ['Registration due', null],
+    ]);
+    expect(june.rows[2]!.subtext).toBe(
+      'Over the threshold at 30 April 2026: tell HMRC by 30 May 2026; registration takes effect on 1 June 2026',
+    );
+  });
+
+  it('warns of the forward look when the last 30 days alone took most of the threshold', async () => {
+    const busy = await owner([pay('fw1', '2026-06-10T12:00:00Z', 7_500_000)]);
+    const june = await report(busy, 'vat', 6);
+    expect(june.rows.map((r) => r.description)).toEqual([
+      'Taxable turnover, last 12 months',
+      'Registration threshold',
+      'Next 30 days',
+    ]);
+    expect(june.rows[2]!.subtext).toBe(
+      'Warning: £75,000.00 in the 30 days to 20 June 2026. If you expect more than £90,000 in the next 30 days alone, register now: tell HMRC by the end of those 30 days; registration takes effect from their start',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../app-context.js';
+import type { Db } from '../db/client.js';
 import { escapeHtml } from './escape-html.js';
 import { findOutboxMail, listOutbox } from './mailer.js';
 import type { MailAttachment } from './templates.js';
@@ -11,7 +11,7 @@ export const CONTENT_REMOVED_NOTE = 'The content of this e-mail was removed when
  * The development mailbox: every e-mail the outbox holds. Mounted only when enabled (config.ts): a copy whose
  * code or link has expired shows a note instead of its body.
  */
-export function mailboxRoutes(ctx: AppContext) {
+export function mailboxRoutes(ctx: { database: { db: Db } }) {
   return async (app: FastifyInstance) => {
     app.get('/dev/mailbox.json', async () => {
       const mails = await listOutbox(ctx.database.db);

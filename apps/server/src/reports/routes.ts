@@ -1,9 +1,9 @@
 import { ERROR_CODES, londonDateOf, londonTimeOf, REPORT_ENDPOINTS, REPORT_MESSAGES } from '@brade/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
-import { ownId } from '../auth/authenticate.js';
 import { HttpError } from '../http/http-error.js';
 import { registerEndpoint } from '../http/register-endpoint.js';
+import { ownId } from '../http/signed-in.js';
 import { yearsWithData } from '../ledger/line-transactions.js';
 import { teamBreakdown } from '../ledger/team-breakdown.js';
 import { buildReport, reportPeriod } from './build-report.js';

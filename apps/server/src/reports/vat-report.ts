@@ -2,7 +2,9 @@ import {
   addDays,
   addMonths,
   type DayRange,
+  FLAT_RATE_LEAVE_LIMIT_PENCE,
   firstDayOf,
+  formatPence,
   VAT_REPORT_LABELS as L,
   lastDayOf,
   monthName,
@@ -15,7 +17,9 @@ import {
 } from '@brade/contract';
 import type { Db } from '../db/client.js';
 import { toPounds } from '../ledger/figures.js';
+import { flatRateTest, GOODS_SHARE, LIMITED_COST_RATE_BP, QUARTER_FLOOR_PENCE } from '../ledger/flat-rate.js';
 import { vatFigures, vatPayments } from '../ledger/vat-figures.js';
+import { firstThresholdCrossing, thirtyDayTurnover, yearTurnover } from '../ledger/vat-registration.js';
 
 const row = (description: string, amount: number | null, flags: Partial<ReportLine> = {}): ReportLine => ({
   description,
@@ -46,31 +50,7 @@ export async function buildVatRows(
   today: string,
 ): Promise<{ period: DayRange; rows: ReportLine[] }> {
   const clamp = (day: string) => (day > today ? today : day);
-  if (settings.scheme === 'not_registered') {
-    const period = { from: firstDayOf(addMonths(month, -11)), to: clamp(lastDayOf(month)) };
-    const { taxableTurnoverPence: turnover } = await vatFigures(db, userId, period);
-    const share = turnover / VAT_THRESHOLD_PENCE;
-    const shown = `${(Math.floor(share * 1000) / 10).toFixed(1)} % of the threshold`;
-    const rows = [
-      row(L.taxableTurnover, toPounds(turnover), { subtext: 'Takings and room rent, VAT-inclusive' }),
-      row(L.threshold, toPounds(VAT_THRESHOLD_PENCE), {
-        subtext: share >= VAT_WARNING_SHARE ? `Warning: ${shown}` : shown,
-        total: true,
-      }),
-    ];
-    if (turnover > VAT_THRESHOLD_PENCE) {
-      // Crossed at the end of a month: tell HMRC within 30 days; registered from the first day of the month after.
-      const crossedEnd = lastDayOf(month);
-      const effective = firstDayOf(addMonths(month, 2));
-      const tellBy = lastDayOf(addMonths(month, 1));
-      rows.push(
-        row(L.registrationDue, null, {
-          subtext: `Over the threshold at ${longDay(crossedEnd)}: tell HMRC by ${longDay(tellBy)}; registration takes effect on ${longDay(effective)}`,
-        }),
-      );
-    }
-    return { period, rows };
-  }
+  if (settings.scheme === 'not_registered') return notRegisteredRows(db, userId, month, clamp(lastDayOf(month)));
 
   const quarter = vatQuarterOf(month, settings.stagger);
   const period = { from: quarter.from, to: clamp(quarter.to) };
@@ -86,20 +66,8 @@ export async function buildVatRows(
         ? `Paid ${payments.map((p) => longDay(p.day)).join(', ')}`
         : `Not paid yet; due by ${longDay(vatDueDate(quarter.to))}`,
   });
-  if (settings.scheme === 'flat_rate') {
-    const rates = figures.flatRatesBp.map(percent).join(', then ');
-    return {
-      period,
-      rows: [
-        row(L.flatTurnover, toPounds(figures.flatTurnoverPence), { subtext: 'Takings and room rent, VAT-inclusive' }),
-        row(L.flatRate, null, {
-          subtext: rates === '' ? percent(Math.round((settings.flat_rate_percent ?? 0) * 100)) : rates,
-        }),
-        row(L.due, toPounds(figures.outputPence), { total: true }),
-        paid,
-      ],
-    };
-  }
+  if (settings.scheme === 'flat_rate')
+    return { period, rows: await flatRateRows(db, userId, settings, period, figures, paid) };
   return {
     period,
     rows: [
@@ -109,4 +77,86 @@ export async function buildVatRows(
       paid,
     ],
   };
+}
+
+/**
+ * Flat Rate Scheme (docs/finance.md, "Flat Rate Scheme: which rate"): the quarter's turnover, the rates its rows
+ * carry, the limited-cost-trader test that chose them with its figures, the VAT due, and a warning to leave the
+ * scheme once the last 12 months' VAT-inclusive income passed £230,000.
+ */
+async function flatRateRows(
+  db: Db,
+  userId: string,
+  settings: VatSettings,
+  period: DayRange,
+  figures: Awaited<ReturnType<typeof vatFigures>>,
+  paid: ReportLine,
+): Promise<ReportLine[]> {
+  const [test, year] = await Promise.all([
+    flatRateTest(db, userId, period, settings),
+    yearTurnover(db, userId, period.to),
+  ]);
+  const rates = figures.flatRatesBp.map(percent).join(', then ');
+  const twoPercent = Math.round(test.turnoverPence * GOODS_SHARE);
+  const rows = [
+    row(L.flatTurnover, toPounds(figures.flatTurnoverPence), { subtext: 'Takings and room rent, VAT-inclusive' }),
+    row(L.flatRate, null, {
+      subtext: rates === '' ? percent(Math.round((settings.flat_rate_percent ?? 0) * 100)) : rates,
+    }),
+    row(L.limitedCostTest, null, {
+      subtext: `Goods ${formatPence(test.goodsPence)} against 2 % of turnover (${formatPence(twoPercent)}) and ${formatPence(QUARTER_FLOOR_PENCE)} a quarter: ${
+        test.limitedCost
+          ? `a limited-cost trader, so ${percent(LIMITED_COST_RATE_BP)}`
+          : `not a limited-cost trader, so the business's rate of ${percent(Math.round((settings.flat_rate_percent ?? 0) * 100))}`
+      }`,
+    }),
+    row(L.due, toPounds(figures.outputPence), { total: true }),
+    paid,
+  ];
+  if (year.grossPence > FLAT_RATE_LEAVE_LIMIT_PENCE) {
+    rows.push(
+      row(L.leaveFlatRate, null, {
+        subtext: `Warning: ${formatPence(year.grossPence)} VAT-inclusive in the 12 months to ${longDay(period.to)}, over £230,000: tell HMRC within 30 days and leave the scheme`,
+      }),
+    );
+  }
+  return rows;
+}
+
+/**
+ * Not registered: the last 12 months' taxable turnover against the threshold, with a warning from 80 %; from the
+ * first month end it went over, the dates that crossing fixed, the same in every later month; and the forward look:
+ * a warning when the last 30 days alone took most of the threshold.
+ */
+async function notRegisteredRows(db: Db, userId: string, month: string, lastDay: string) {
+  const period = { from: firstDayOf(addMonths(month, -11)), to: lastDay };
+  const [{ taxableTurnoverPence: turnover }, crossing, recent] = await Promise.all([
+    vatFigures(db, userId, period),
+    firstThresholdCrossing(db, userId, month),
+    thirtyDayTurnover(db, userId, lastDay),
+  ]);
+  const share = turnover / VAT_THRESHOLD_PENCE;
+  const shown = `${(Math.floor(share * 1000) / 10).toFixed(1)} % of the threshold`;
+  const rows = [
+    row(L.taxableTurnover, toPounds(turnover), { subtext: 'Takings and room rent, VAT-inclusive' }),
+    row(L.threshold, toPounds(VAT_THRESHOLD_PENCE), {
+      subtext: share >= VAT_WARNING_SHARE ? `Warning: ${shown}` : shown,
+      total: true,
+    }),
+  ];
+  if (crossing) {
+    rows.push(
+      row(L.registrationDue, null, {
+        subtext: `Over the threshold at ${longDay(crossing.monthEnd)}: tell HMRC by ${longDay(crossing.tellBy)}; registration takes effect on ${longDay(crossing.effective)}`,
+      }),
+    );
+  }
+  if (recent.pence >= VAT_THRESHOLD_PENCE * VAT_WARNING_SHARE) {
+    rows.push(
+      row(L.forwardLook, null, {
+        subtext: `Warning: ${formatPence(recent.pence)} in the 30 days to ${longDay(recent.range.to)}. If you expect more than £90,000 in the next 30 days alone, register now: tell HMRC by the end of those 30 days; registration takes effect from their start`,
+      }),
+    );
+  }
+  return { period, rows };
 }

@@ -1,7 +1,6 @@
 import { CARD_PROCESSORS } from '@brade/contract';
-import { demo, enableBanking, gocardless, square, stripe, sumup } from '@brade/sandbox';
+import { demo, enableBanking, gocardless, hmrc, square, stripe, sumup } from '@brade/sandbox';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import type { Config } from '../config.js';
 import {
   SANDBOX_APPLICATION_ID,
   sandboxApplicationKeys,
@@ -9,7 +8,7 @@ import {
 import { SANDBOX_CREDENTIALS } from './sandbox-credentials.js';
 
 /** The simulated APIs: each card processor's, and the two open-banking providers'. */
-export const SANDBOX_PROVIDERS = [...CARD_PROCESSORS, 'gocardless', 'enable-banking'] as const;
+export const SANDBOX_PROVIDERS = [...CARD_PROCESSORS, 'gocardless', 'enable-banking', 'hmrc'] as const;
 
 type Options = {
   seed: string;
@@ -20,6 +19,8 @@ type Options = {
   /** The app's one return page for this provider: the card simulators and GoCardless's redirect nowhere else. */
   redirectUris: readonly string[];
   applications: enableBanking.RegisteredApplication[];
+  fraudHeaders: 'enforce' | 'record';
+  now?: () => Date;
 };
 type Make = (options: Options) => FastifyPluginAsync;
 
@@ -32,6 +33,7 @@ const SIMULATORS: Record<(typeof SANDBOX_PROVIDERS)[number], Make> = {
   sumup: sumup.sumupSimulator as Make,
   gocardless: gocardless.gocardlessSimulator as Make,
   'enable-banking': enableBanking.enableBankingSimulator,
+  hmrc: hmrc.hmrcSimulator,
 };
 
 /**
@@ -40,15 +42,22 @@ const SIMULATORS: Record<(typeof SANDBOX_PROVIDERS)[number], Make> = {
  * serving the demo salon's books, where config.ts allows it (docs/security-decisions.md). Enable Banking's simulator is told
  * of Brade's sandbox application: its public key and its one registered redirect, this app's bank return page.
  */
-export async function mountSandboxProviders(app: FastifyInstance, config: Config): Promise<void> {
+export async function mountSandboxProviders(
+  app: FastifyInstance,
+  config: { publicUrl: string; sandboxControls: boolean; sandboxHmrcFraudHeaders: 'enforce' | 'record' },
+  /** The app's clock: HMRC's simulator keys its periods and tokens to the same "today" as the figures. */
+  clock?: () => Date,
+): Promise<void> {
   for (const provider of SANDBOX_PROVIDERS) {
     const prefix = `/sandbox/${provider}`;
     const options = {
       seed: demo.DEMO_SALON.seed,
-      ...(provider === 'stripe' || provider === 'square' ? SANDBOX_CREDENTIALS[provider] : {}),
+      ...(provider === 'stripe' || provider === 'square' || provider === 'hmrc' ? SANDBOX_CREDENTIALS[provider] : {}),
       publicBaseUrl: `${config.publicUrl}${prefix}`,
       controls: config.sandboxControls,
       redirectUris: [`${config.publicUrl}/${returnPage(provider)}`],
+      fraudHeaders: config.sandboxHmrcFraudHeaders,
+      ...(provider === 'hmrc' && clock ? { now: clock } : {}),
       applications: [
         {
           id: SANDBOX_APPLICATION_ID,

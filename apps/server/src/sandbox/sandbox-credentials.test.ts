@@ -1,4 +1,4 @@
-import { square, stripe } from '@brade/sandbox';
+import { hmrc, square, stripe } from '@brade/sandbox';
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_CREDENTIALS } from './sandbox-credentials.js';
 
@@ -11,6 +11,10 @@ describe("the app's credentials at its simulators", () => {
     expect(SANDBOX_CREDENTIALS.square).toEqual({
       clientId: square.DEFAULT_SQUARE_CLIENT_ID,
       clientSecret: square.DEFAULT_SQUARE_CLIENT_SECRET,
+    });
+    expect(SANDBOX_CREDENTIALS.hmrc).toEqual({
+      clientId: hmrc.DEFAULT_HMRC_CLIENT_ID,
+      clientSecret: hmrc.DEFAULT_HMRC_CLIENT_SECRET,
     });
   });
 });

@@ -15,4 +15,5 @@ export const SANDBOX_CREDENTIALS = {
   },
   sumup: { clientId: 'brade-sandbox', clientSecret: 'brade-sandbox-secret' },
   gocardless: { clientId: 'brade-sandbox', clientSecret: 'brade-sandbox-secret' },
+  hmrc: { clientId: 'brade-sandbox', clientSecret: 'brade-sandbox-secret' },
 } as const satisfies Record<string, { clientId: string; clientSecret: string }>;

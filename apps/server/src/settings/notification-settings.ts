@@ -12,6 +12,7 @@ const settingsOf = (row: Row | undefined): NotificationSettings =>
         monthly_summary: row.monthlySummary,
         action_required: row.actionRequired,
         email_notifications: row.emailNotifications,
+        vat_return_due: row.vatReturnDue,
       }
     : { ...DEFAULT_NOTIFICATION_SETTINGS };
 
@@ -24,7 +25,7 @@ export async function readNotificationSettings(db: Db, userId: string): Promise<
 export async function ownersWhoWant(
   db: Db,
   userIds: string[],
-  mail: 'monthly_summary' | 'action_required',
+  mail: 'monthly_summary' | 'action_required' | 'vat_return_due',
 ): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
   const rows = await db.select().from(notificationSettings).where(inArray(notificationSettings.userId, userIds));
@@ -37,17 +38,21 @@ export async function ownersWhoWant(
   );
 }
 
-/** Saves the two visible choices; the hidden e-mail switch keeps its value unless it is given. */
+/** Saves the visible choices; the hidden e-mail switch and the VAT reminder keep their values unless given. */
 export async function saveNotificationSettings(
   db: Db,
   userId: string,
-  settings: Omit<NotificationSettings, 'email_notifications'> & { email_notifications?: boolean | undefined },
+  settings: Omit<NotificationSettings, 'email_notifications' | 'vat_return_due'> & {
+    email_notifications?: boolean | undefined;
+    vat_return_due?: boolean | undefined;
+  },
 ): Promise<void> {
   const current = await readNotificationSettings(db, userId);
   const values = {
     monthlySummary: settings.monthly_summary,
     actionRequired: settings.action_required,
     emailNotifications: settings.email_notifications ?? current.email_notifications,
+    vatReturnDue: settings.vat_return_due ?? current.vat_return_due,
     updatedAt: new Date(),
   };
   await db

@@ -1,13 +1,15 @@
-import { SETTINGS_ENDPOINTS as E, SETTINGS_MESSAGES, VAT_MESSAGES } from '@brade/contract';
+import { SETTINGS_ENDPOINTS, SETTINGS_MESSAGES } from '@brade/contract';
 import type { FastifyInstance } from 'fastify';
 import { ownerForWrite } from '../accounts/owner-guard.js';
 import type { AppContext } from '../app-context.js';
-import { ownId } from '../auth/authenticate.js';
 import { registerEndpoints } from '../http/register-endpoint.js';
+import { ownId } from '../http/signed-in.js';
 import { readFinancialGoals, saveFinancialGoals } from './financial-goals.js';
 import { readNotificationSettings, saveNotificationSettings } from './notification-settings.js';
-import { saveVatSettings } from './vat-service.js';
 import { readVatSettings } from './vat-settings.js';
+
+/** Saving the VAT settings re-derives the books' VAT, so the ledger registers that call (ledger/routes.ts). */
+const { updateVatSettings: _savedByTheLedger, ...E } = SETTINGS_ENDPOINTS;
 
 export function settingsRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
@@ -26,11 +28,6 @@ export function settingsRoutes(ctx: AppContext) {
         return { message: SETTINGS_MESSAGES.notifications.success };
       },
       getVatSettings: async (req) => ({ vat_settings: await readVatSettings(db, ownId(req, req.params.id)) }),
-      updateVatSettings: async (req) => {
-        const owner = await ownerForWrite(db, ownId(req, req.params.id), 'its VAT settings');
-        await saveVatSettings(db, owner.id, req.body);
-        return { message: VAT_MESSAGES.saved };
-      },
     });
   };
 }

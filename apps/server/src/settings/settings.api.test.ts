@@ -98,7 +98,12 @@ describe('notification settings', () => {
     const res = await readNotifications(owner);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(res.body).toEqual({ monthly_summary: true, action_required: true, email_notifications: true });
+    expect(res.body).toEqual({
+      monthly_summary: true,
+      action_required: true,
+      email_notifications: true,
+      vat_return_due: true,
+    });
   });
 
   it("take 'enable'/'disable' (as the screen sends them) and read back as booleans", async () => {
@@ -114,7 +119,21 @@ describe('notification settings', () => {
       monthly_summary: false,
       action_required: true,
       email_notifications: false,
+      vat_return_due: true,
     });
+  });
+
+  it('keep the VAT reminder (beyond the spec) when it is left out, and save it when given', async () => {
+    const owner = await signUpAndConfirm(server);
+    await saveNotifications(owner, { monthly_summary: 'enable', action_required: 'enable', vat_return_due: 'disable' });
+    await saveNotifications(owner, { monthly_summary: 'disable', action_required: 'enable' });
+    expect((await readNotifications(owner)).body).toMatchObject({ monthly_summary: false, vat_return_due: false });
+    const bad = await saveNotifications(owner, {
+      monthly_summary: 'enable',
+      action_required: 'enable',
+      vat_return_due: 'x',
+    });
+    expect(bad.body.fields.vat_return_due).toBe("VAT return due in 7 days must be 'enable' or 'disable'.");
   });
 
   it('take booleans too, and keep the hidden e-mail switch when it is left out', async () => {
@@ -125,6 +144,7 @@ describe('notification settings', () => {
       monthly_summary: false,
       action_required: false,
       email_notifications: false,
+      vat_return_due: true,
     });
   });
 
@@ -144,6 +164,7 @@ describe('notification settings', () => {
       monthly_summary: true,
       action_required: true,
       email_notifications: true,
+      vat_return_due: true,
     });
   });
 

@@ -21,6 +21,8 @@ export const notificationSettings = pgTable('notification_settings', {
   monthlySummary: boolean('monthly_summary').notNull(),
   actionRequired: boolean('action_required').notNull(),
   emailNotifications: boolean('email_notifications').notNull(),
+  /** "VAT return due in 7 days" (docs/hmrc.md, "Reminders"). */
+  vatReturnDue: boolean('vat_return_due').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -36,6 +38,8 @@ export const vatSettings = pgTable('vat_settings', {
   flatRateBp: integer('flat_rate_bp'),
   registeredFrom: date('registered_from', { mode: 'string' }),
   stagger: text('stagger').$type<VatStagger>().notNull(),
+  /** The VAT registration number, nine digits (docs/hmrc.md, "The VAT number"). */
+  vrn: text('vrn'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,9 +1,4 @@
-import {
-  DEFAULT_VAT_SETTINGS,
-  type UpdateVatSettingsRequest,
-  type VatCategoryRate,
-  type VatSettings,
-} from '@brade/contract';
+import { DEFAULT_VAT_SETTINGS, type VatCategoryRate, type VatSettings, type VatSettingsUpdate } from '@brade/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { vatCategoryRates, vatSettings } from './tables.js';
@@ -30,6 +25,7 @@ export async function readVatSettings(db: Db, userId: string): Promise<VatSettin
     registered_from: row.registeredFrom,
     stagger: row.stagger,
     category_rates: categoryRates,
+    vrn: row.vrn,
   };
 }
 
@@ -37,7 +33,7 @@ export async function readVatSettings(db: Db, userId: string): Promise<VatSettin
  * Writes the settings as sent (the category rates only when sent: they then replace the owner's list). Checking that
  * a rate change spares the quarters already paid, and re-deriving the rows' VAT, are the caller's (settings/routes.ts).
  */
-export async function writeVatSettings(db: Db, userId: string, settings: UpdateVatSettingsRequest): Promise<void> {
+export async function writeVatSettings(db: Db, userId: string, settings: VatSettingsUpdate): Promise<void> {
   const registered = settings.scheme !== 'not_registered';
   const values = {
     scheme: settings.scheme,
@@ -47,6 +43,8 @@ export async function writeVatSettings(db: Db, userId: string, settings: UpdateV
         : null,
     registeredFrom: registered ? (settings.registered_from ?? null) : null,
     stagger: settings.stagger ?? DEFAULT_VAT_SETTINGS.stagger,
+    // Left out of the request, the VAT number stays as it was.
+    ...(settings.vrn !== undefined ? { vrn: settings.vrn } : {}),
     updatedAt: new Date(),
   };
   await db

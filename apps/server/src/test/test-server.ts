@@ -126,6 +126,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     // Explicitly on: on PostgreSQL (DATABASE_URL) they would otherwise stay off. Tests of the rule blank them.
     DEV_MAILBOX: 'true',
     ALLOW_SANDBOX: 'true',
+    // HMRC's simulator refuses any call whose fraud-prevention headers have an error (docs/sandbox.md, "HMRC"); the
+    // vendor's address is one from the documentation ranges, as HMRC's examples use.
+    SANDBOX_HMRC_FRAUD_HEADERS: 'enforce',
+    HMRC_VENDOR_PUBLIC_IP: '203.0.113.6',
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...options.env,
   });

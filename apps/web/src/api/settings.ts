@@ -30,6 +30,7 @@ export function updateNotificationSettings(id: string, settings: NotificationSet
       monthly_summary: toToggle(settings.monthly_summary),
       action_required: toToggle(settings.action_required),
       email_notifications: toToggle(settings.email_notifications),
+      vat_return_due: toToggle(settings.vat_return_due),
     },
   });
 }

@@ -84,6 +84,11 @@ export const routes: RouteObject[] = [
       { path: 'sumup-redirect', handle: titled('Connecting SumUp'), lazy: connectRedirect('sumup') },
       { path: 'gocardless-redirect', handle: titled('Connecting your bank'), lazy: connectRedirect('gocardless') },
       {
+        path: 'hmrc-redirect',
+        handle: titled('Connecting HMRC'),
+        lazy: lazyPage(() => import('../features/hmrc/HmrcRedirectPage')),
+      },
+      {
         path: 'main-menu',
         lazy: lazyPage(signedIn.mainMenu),
         children: [
@@ -93,6 +98,11 @@ export const routes: RouteObject[] = [
             path: 'reports',
             handle: titled('Reports'),
             lazy: lazyPage(() => import('../features/reports/ReportsPage')),
+          },
+          {
+            path: 'reports/vat-return',
+            handle: titled('VAT return'),
+            lazy: lazyPage(() => import('../features/reports/vat-return/VatReturnPage')),
           },
           {
             path: 'settings',

@@ -49,6 +49,14 @@ export function VatSchemeFields({
       {value.scheme !== 'not_registered' && (
         <Box sx={{ display: 'grid', gap: 2, maxWidth: 440 }}>
           <TextField
+            label={VAT_LABELS.vrn}
+            disabled={disabled}
+            value={value.vrn ?? ''}
+            helperText="9 digits; HMRC checks the last two. Needed to file returns from Brade."
+            onChange={(e) => onChange({ ...value, vrn: e.target.value })}
+            slotProps={{ htmlInput: { maxLength: 20, inputMode: 'numeric', autoComplete: 'off' } }}
+          />
+          <TextField
             label={VAT_LABELS.registeredFrom}
             type="date"
             disabled={disabled}

@@ -1,8 +1,10 @@
 /**
- * UK bank holidays by nation, 2024–2028 (docs/finance.md, "Open days"). Each nation has its own list: Scotland has
- * 2 January and St Andrew's Day but no Easter Monday and its summer holiday on the first Monday of August; Northern
- * Ireland adds St Patrick's Day and 12 July (the Battle of the Boyne). A holiday falling on a weekend gives a
- * substitute weekday, listed here as the holiday itself. Dates are Europe/London days 'YYYY-MM-DD'.
+ * UK bank holidays by nation, for any year (docs/finance.md, "Open days"), from the rules gov.uk states and the
+ * one-off changes announced by royal proclamation. Each nation has its own: Scotland has 2 January and St Andrew's
+ * Day but no Easter Monday, and its summer holiday on the first Monday of August; Northern Ireland adds St Patrick's
+ * Day and 12 July (the Battle of the Boyne). A holiday falling on a weekend gives a substitute weekday, named as the
+ * holiday's substitute day. Dates are Europe/London days 'YYYY-MM-DD'. The provider simulators' bank calendar
+ * (packages/sandbox) reads the same rules.
  */
 export const NATIONS = ['england-and-wales', 'scotland', 'northern-ireland'] as const;
 export type Nation = (typeof NATIONS)[number];
@@ -12,9 +14,6 @@ export const NATION_NAMES: Record<Nation, string> = {
   scotland: 'Scotland',
   'northern-ireland': 'Northern Ireland',
 };
-
-/** The years the table covers; a day outside them is never a bank holiday to Brade. */
-export const BANK_HOLIDAY_YEARS = { from: 2024, to: 2028 } as const;
 
 export interface BankHoliday {
   date: string;
@@ -35,168 +34,144 @@ const CHRISTMAS = 'Christmas Day';
 const BOXING = 'Boxing Day';
 const sub = (name: string) => `${name} (substitute day)`;
 
-const table = (rows: Array<[string, string]>): readonly BankHoliday[] =>
-  Object.freeze(rows.map(([date, name]) => Object.freeze({ date, name })));
-
-/** The table, oldest first within each nation. */
-export const BANK_HOLIDAYS: Readonly<Record<Nation, readonly BankHoliday[]>> = {
-  'england-and-wales': table([
-    ['2024-01-01', NEW_YEAR],
-    ['2024-03-29', GOOD_FRIDAY],
-    ['2024-04-01', EASTER_MONDAY],
-    ['2024-05-06', EARLY_MAY],
-    ['2024-05-27', SPRING],
-    ['2024-08-26', SUMMER],
-    ['2024-12-25', CHRISTMAS],
-    ['2024-12-26', BOXING],
-    ['2025-01-01', NEW_YEAR],
-    ['2025-04-18', GOOD_FRIDAY],
-    ['2025-04-21', EASTER_MONDAY],
-    ['2025-05-05', EARLY_MAY],
-    ['2025-05-26', SPRING],
-    ['2025-08-25', SUMMER],
-    ['2025-12-25', CHRISTMAS],
-    ['2025-12-26', BOXING],
-    ['2026-01-01', NEW_YEAR],
-    ['2026-04-03', GOOD_FRIDAY],
-    ['2026-04-06', EASTER_MONDAY],
-    ['2026-05-04', EARLY_MAY],
-    ['2026-05-25', SPRING],
-    ['2026-08-31', SUMMER],
-    ['2026-12-25', CHRISTMAS],
-    ['2026-12-28', sub(BOXING)],
-    ['2027-01-01', NEW_YEAR],
-    ['2027-03-26', GOOD_FRIDAY],
-    ['2027-03-29', EASTER_MONDAY],
-    ['2027-05-03', EARLY_MAY],
-    ['2027-05-31', SPRING],
-    ['2027-08-30', SUMMER],
-    ['2027-12-27', sub(CHRISTMAS)],
-    ['2027-12-28', sub(BOXING)],
-    ['2028-01-03', sub(NEW_YEAR)],
-    ['2028-04-14', GOOD_FRIDAY],
-    ['2028-04-17', EASTER_MONDAY],
-    ['2028-05-01', EARLY_MAY],
-    ['2028-05-29', SPRING],
-    ['2028-08-28', SUMMER],
-    ['2028-12-25', CHRISTMAS],
-    ['2028-12-26', BOXING],
-  ]),
-  scotland: table([
-    ['2024-01-01', NEW_YEAR],
-    ['2024-01-02', SECOND_JAN],
-    ['2024-03-29', GOOD_FRIDAY],
-    ['2024-05-06', EARLY_MAY],
-    ['2024-05-27', SPRING],
-    ['2024-08-05', SUMMER],
-    ['2024-12-02', sub(ST_ANDREW)],
-    ['2024-12-25', CHRISTMAS],
-    ['2024-12-26', BOXING],
-    ['2025-01-01', NEW_YEAR],
-    ['2025-01-02', SECOND_JAN],
-    ['2025-04-18', GOOD_FRIDAY],
-    ['2025-05-05', EARLY_MAY],
-    ['2025-05-26', SPRING],
-    ['2025-08-04', SUMMER],
-    ['2025-12-01', sub(ST_ANDREW)],
-    ['2025-12-25', CHRISTMAS],
-    ['2025-12-26', BOXING],
-    ['2026-01-01', NEW_YEAR],
-    ['2026-01-02', SECOND_JAN],
-    ['2026-04-03', GOOD_FRIDAY],
-    ['2026-05-04', EARLY_MAY],
-    ['2026-05-25', SPRING],
-    ['2026-08-03', SUMMER],
-    ['2026-11-30', ST_ANDREW],
-    ['2026-12-25', CHRISTMAS],
-    ['2026-12-28', sub(BOXING)],
-    ['2027-01-01', NEW_YEAR],
-    ['2027-01-04', sub(SECOND_JAN)],
-    ['2027-03-26', GOOD_FRIDAY],
-    ['2027-05-03', EARLY_MAY],
-    ['2027-05-31', SPRING],
-    ['2027-08-02', SUMMER],
-    ['2027-11-30', ST_ANDREW],
-    ['2027-12-27', sub(CHRISTMAS)],
-    ['2027-12-28', sub(BOXING)],
-    ['2028-01-03', sub(NEW_YEAR)],
-    ['2028-01-04', sub(SECOND_JAN)],
-    ['2028-04-14', GOOD_FRIDAY],
-    ['2028-05-01', EARLY_MAY],
-    ['2028-05-29', SPRING],
-    ['2028-08-07', SUMMER],
-    ['2028-11-30', ST_ANDREW],
-    ['2028-12-25', CHRISTMAS],
-    ['2028-12-26', BOXING],
-  ]),
-  'northern-ireland': table([
-    ['2024-01-01', NEW_YEAR],
-    ['2024-03-18', sub(ST_PATRICK)],
-    ['2024-03-29', GOOD_FRIDAY],
-    ['2024-04-01', EASTER_MONDAY],
-    ['2024-05-06', EARLY_MAY],
-    ['2024-05-27', SPRING],
-    ['2024-07-12', BOYNE],
-    ['2024-08-26', SUMMER],
-    ['2024-12-25', CHRISTMAS],
-    ['2024-12-26', BOXING],
-    ['2025-01-01', NEW_YEAR],
-    ['2025-03-17', ST_PATRICK],
-    ['2025-04-18', GOOD_FRIDAY],
-    ['2025-04-21', EASTER_MONDAY],
-    ['2025-05-05', EARLY_MAY],
-    ['2025-05-26', SPRING],
-    ['2025-07-14', sub(BOYNE)],
-    ['2025-08-25', SUMMER],
-    ['2025-12-25', CHRISTMAS],
-    ['2025-12-26', BOXING],
-    ['2026-01-01', NEW_YEAR],
-    ['2026-03-17', ST_PATRICK],
-    ['2026-04-03', GOOD_FRIDAY],
-    ['2026-04-06', EASTER_MONDAY],
-    ['2026-05-04', EARLY_MAY],
-    ['2026-05-25', SPRING],
-    ['2026-07-13', sub(BOYNE)],
-    ['2026-08-31', SUMMER],
-    ['2026-12-25', CHRISTMAS],
-    ['2026-12-28', sub(BOXING)],
-    ['2027-01-01', NEW_YEAR],
-    ['2027-03-17', ST_PATRICK],
-    ['2027-03-26', GOOD_FRIDAY],
-    ['2027-03-29', EASTER_MONDAY],
-    ['2027-05-03', EARLY_MAY],
-    ['2027-05-31', SPRING],
-    ['2027-07-12', BOYNE],
-    ['2027-08-30', SUMMER],
-    ['2027-12-27', sub(CHRISTMAS)],
-    ['2027-12-28', sub(BOXING)],
-    ['2028-01-03', sub(NEW_YEAR)],
-    ['2028-03-17', ST_PATRICK],
-    ['2028-04-14', GOOD_FRIDAY],
-    ['2028-04-17', EASTER_MONDAY],
-    ['2028-05-01', EARLY_MAY],
-    ['2028-05-29', SPRING],
-    ['2028-07-12', BOYNE],
-    ['2028-08-28', SUMMER],
-    ['2028-12-25', CHRISTMAS],
-    ['2028-12-26', BOXING],
-  ]),
+/**
+ * The one-off changes, UK-wide, as announced: a regular holiday moved (`moved`, by its name, to the new date) and
+ * extra holidays. Every change since 1995 is listed; a change announced for a future year is added here.
+ */
+const ANNOUNCED: Record<number, { moved?: Record<string, string>; extra?: BankHoliday[] }> = {
+  1995: { moved: { [EARLY_MAY]: '1995-05-08' } }, // VE Day's 50th anniversary
+  1999: { extra: [{ date: '1999-12-31', name: 'Millennium Celebrations' }] },
+  2002: {
+    moved: { [SPRING]: '2002-06-04' },
+    extra: [{ date: '2002-06-03', name: 'Golden Jubilee bank holiday' }],
+  },
+  2011: { extra: [{ date: '2011-04-29', name: 'Royal wedding' }] },
+  2012: {
+    moved: { [SPRING]: '2012-06-04' },
+    extra: [{ date: '2012-06-05', name: 'Queen’s Diamond Jubilee' }],
+  },
+  2020: { moved: { [EARLY_MAY]: '2020-05-08' } }, // VE Day's 75th anniversary
+  2022: {
+    moved: { [SPRING]: '2022-06-02' },
+    extra: [
+      { date: '2022-06-03', name: 'Platinum Jubilee bank holiday' },
+      { date: '2022-09-19', name: 'Bank Holiday for the State Funeral of Queen Elizabeth II' },
+    ],
+  },
+  2023: { extra: [{ date: '2023-05-08', name: 'Bank holiday for the coronation of King Charles III' }] },
 };
 
-const byDate: Record<Nation, ReadonlyMap<string, string>> = {
-  'england-and-wales': new Map(BANK_HOLIDAYS['england-and-wales'].map((h) => [h.date, h.name])),
-  scotland: new Map(BANK_HOLIDAYS.scotland.map((h) => [h.date, h.name])),
-  'northern-ireland': new Map(BANK_HOLIDAYS['northern-ireland'].map((h) => [h.date, h.name])),
+const iso = (time: number) => new Date(time).toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
+const utc = (year: number, month: number, day: number) => Date.UTC(year, month - 1, day);
+const weekdayOf = (time: number) => new Date(time).getUTCDay();
+const plusDays = (time: number, days: number) => time + days * DAY_MS;
+
+/** Western Easter Sunday (the anonymous Gregorian algorithm). */
+function easterSunday(year: number): number {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return utc(year, month, day);
+}
+
+const firstMonday = (year: number, month: number) => {
+  const first = utc(year, month, 1);
+  return plusDays(first, (8 - weekdayOf(first)) % 7);
 };
+const lastMonday = (year: number, month: number) => {
+  const last = utc(year, month + 1, 0);
+  return plusDays(last, -((weekdayOf(last) + 6) % 7));
+};
+
+/**
+ * Fixed-date holidays in order, each moved off a weekend to the next weekday that is not already a holiday: the
+ * Christmas pair (Christmas on a Saturday gives Monday and Tuesday), New Year's Day and Scotland's 2 January. The
+ * dates are gov.uk's; a substitute is named after the holiday it replaces in that order (gov.uk sometimes names the
+ * pair the other way round; no screen shows the names).
+ */
+function fixedDates(names: Array<[string, number]>): BankHoliday[] {
+  const taken = new Set<number>();
+  return names.map(([name, time]) => {
+    let day = time;
+    while (weekdayOf(day) === 0 || weekdayOf(day) === 6 || taken.has(day)) day = plusDays(day, 1);
+    taken.add(day);
+    return { date: iso(day), name: day === time ? name : sub(name) };
+  });
+}
+
+/** A nation's bank holidays of one year, oldest first. */
+function holidaysOf(nation: Nation, year: number): BankHoliday[] {
+  const easter = easterSunday(year);
+  const newYear = fixedDates(
+    nation === 'scotland'
+      ? [
+          [NEW_YEAR, utc(year, 1, 1)],
+          [SECOND_JAN, utc(year, 1, 2)],
+        ]
+      : [[NEW_YEAR, utc(year, 1, 1)]],
+  );
+  const regular: BankHoliday[] = [
+    ...newYear,
+    ...(nation === 'northern-ireland' ? fixedDates([[ST_PATRICK, utc(year, 3, 17)]]) : []),
+    { date: iso(plusDays(easter, -2)), name: GOOD_FRIDAY },
+    ...(nation === 'scotland' ? [] : [{ date: iso(plusDays(easter, 1)), name: EASTER_MONDAY }]),
+    { date: iso(firstMonday(year, 5)), name: EARLY_MAY },
+    { date: iso(lastMonday(year, 5)), name: SPRING },
+    ...(nation === 'northern-ireland' ? fixedDates([[BOYNE, utc(year, 7, 12)]]) : []),
+    { date: iso(nation === 'scotland' ? firstMonday(year, 8) : lastMonday(year, 8)), name: SUMMER },
+    ...(nation === 'scotland' ? fixedDates([[ST_ANDREW, utc(year, 11, 30)]]) : []),
+    ...fixedDates([
+      [CHRISTMAS, utc(year, 12, 25)],
+      [BOXING, utc(year, 12, 26)],
+    ]),
+  ];
+  const announced = ANNOUNCED[year];
+  const moved = regular.map((h) => ({ ...h, date: announced?.moved?.[h.name] ?? h.date }));
+  return [...moved, ...(announced?.extra ?? [])].sort((a, b) => a.date.localeCompare(b.date));
+}
+
+const cache = new Map<string, { list: readonly BankHoliday[]; byDate: ReadonlyMap<string, string> }>();
+
+function yearOf(nation: Nation, year: number) {
+  const key = `${nation}:${year}`;
+  let entry = cache.get(key);
+  if (!entry) {
+    const list = Object.freeze(holidaysOf(nation, year).map((h) => Object.freeze(h)));
+    entry = { list, byDate: new Map(list.map((h) => [h.date, h.name])) };
+    cache.set(key, entry);
+  }
+  return entry;
+}
+
+/** A nation's bank holidays of a calendar year, oldest first. */
+export function bankHolidaysOfYear(nation: Nation, year: number): readonly BankHoliday[] {
+  return yearOf(nation, year).list;
+}
 
 /** The bank holiday of a nation on a day, or null. */
 export function bankHolidayOn(nation: Nation, date: string): string | null {
-  return byDate[nation].get(date) ?? null;
+  return yearOf(nation, Number(date.slice(0, 4))).byDate.get(date) ?? null;
 }
 
 /** The bank holidays of a nation from one day to another, both included, oldest first. */
 export function bankHolidaysBetween(nation: Nation, from: string, to: string): BankHoliday[] {
-  return BANK_HOLIDAYS[nation].filter((h) => h.date >= from && h.date <= to);
+  const years = Array.from(
+    { length: Number(to.slice(0, 4)) - Number(from.slice(0, 4)) + 1 },
+    (_, i) => Number(from.slice(0, 4)) + i,
+  );
+  return years.flatMap((year) => bankHolidaysOfYear(nation, year)).filter((h) => h.date >= from && h.date <= to);
 }
 
 /**

@@ -4,10 +4,12 @@ import { AUTH_ENDPOINTS } from './auth.js';
 import { BOOKS_ENDPOINTS } from './books.js';
 import type { Endpoint } from './endpoint.js';
 import { HEALTH_ENDPOINTS } from './health.js';
+import { HMRC_ENDPOINTS } from './hmrc.js';
 import { INTEGRATION_ENDPOINTS } from './integrations.js';
 import { LEDGER_ENDPOINTS } from './ledger.js';
 import { REPORT_ENDPOINTS } from './reports.js';
 import { SETTINGS_ENDPOINTS } from './settings.js';
+import { VAT_RETURN_ENDPOINTS } from './vat-return.js';
 
 export * from './accounts.js';
 export * from './assistant.js';
@@ -15,11 +17,13 @@ export * from './auth.js';
 export * from './books.js';
 export * from './endpoint.js';
 export * from './health.js';
+export * from './hmrc.js';
 export * from './integrations.js';
 export * from './ledger.js';
 export * from './lenient-readings.js';
 export * from './reports.js';
 export * from './settings.js';
+export * from './vat-return.js';
 
 /** Every endpoint of the API, area by area: what the server registers and /api/docs describes (docs/api-contract.md). */
 export const API = {
@@ -30,6 +34,8 @@ export const API = {
   reports: REPORT_ENDPOINTS,
   settings: SETTINGS_ENDPOINTS,
   integrations: INTEGRATION_ENDPOINTS,
+  hmrc: HMRC_ENDPOINTS,
+  vatReturn: VAT_RETURN_ENDPOINTS,
   assistant: ASSISTANT_ENDPOINTS,
   health: HEALTH_ENDPOINTS,
 } as const;

@@ -30,6 +30,7 @@ export const LenientNotificationSettingsSchema = z.object({
   monthly_summary: z.boolean().catch(DEFAULT_NOTIFICATION_SETTINGS.monthly_summary),
   action_required: z.boolean().catch(DEFAULT_NOTIFICATION_SETTINGS.action_required),
   email_notifications: z.boolean().catch(DEFAULT_NOTIFICATION_SETTINGS.email_notifications),
+  vat_return_due: z.boolean().catch(DEFAULT_NOTIFICATION_SETTINGS.vat_return_due),
 }) satisfies z.ZodType<NotificationSettings, unknown>;
 
 const orNull = z

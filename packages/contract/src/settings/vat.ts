@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addMonths, firstDayOf, lastDayOf, monthOf } from '../dates.js';
+import { isValidVrn, normaliseVrn } from '../hmrc/vrn.js';
 
 /**
  * VAT (beyond the product's spec; docs/finance.md, "VAT"). An owner's business is not registered, on the standard
@@ -45,6 +46,7 @@ export const VAT_LABELS = {
     outside: 'Outside the scope',
   } satisfies Record<VatTreatment, string>,
   flatRate: 'Flat rate (%)',
+  vrn: 'VAT registration number',
   registeredFrom: 'Registration took effect on',
   stagger: 'VAT quarters end in',
   card: 'VAT',
@@ -88,6 +90,20 @@ export const VAT_CATEGORIES = Object.keys(DEFAULT_CATEGORY_VAT);
 export const VAT_THRESHOLD_PENCE = 9_000_000;
 export const VAT_WARNING_SHARE = 0.8;
 
+/** The threshold in force on a day: £90,000 from 1 April 2024, £85,000 from 1 April 2017, £83,000 before. */
+export function vatThresholdOn(day: string): number {
+  if (day >= '2024-04-01') return VAT_THRESHOLD_PENCE;
+  return day >= '2017-04-01' ? 8_500_000 : 8_300_000;
+}
+
+/**
+ * The Flat Rate Scheme's limits (VAT Notice 733): a business may join only expecting taxable turnover of £150,000
+ * or less, excluding VAT, in the next 12 months; it must leave once its VAT-inclusive income passes £230,000 in the
+ * last 12 months (or is expected to in the next 12).
+ */
+export const FLAT_RATE_JOIN_LIMIT_PENCE = 15_000_000;
+export const FLAT_RATE_LEAVE_LIMIT_PENCE = 23_000_000;
+
 export const VAT_MESSAGES = {
   saved: 'VAT settings saved successfully!',
   failure: 'Failed to save VAT settings. Please try again.',
@@ -100,6 +116,10 @@ export const VAT_MESSAGES = {
   category: 'Category must be one of the ledger categories.',
   treatment: 'VAT rate must be standard, reduced, zero, exempt or outside.',
   effectiveFrom: 'A rate change needs the date it takes effect from (YYYY-MM-DD).',
+  vrnFormat: 'VAT registration number must be 9 digits (for example 980 7806 84).',
+  flatRateTooBig: (lastYear: string) =>
+    `The Flat Rate Scheme is for a business expecting taxable turnover of £150,000 or less, excluding VAT, in the next 12 months; yours was ${lastYear} in the last 12 months. Choose the standard scheme.`,
+  vrnCheck: 'That is not a valid UK VAT registration number: check the digits.',
   paidQuarter: (lastPaidEnd: string) =>
     `A rate change cannot reach back into a VAT quarter already paid: choose a date after ${lastPaidEnd}.`,
 } as const;
@@ -130,6 +150,8 @@ export const VatSettingsSchema = z.object({
   stagger: z.enum(VAT_STAGGERS, { error: VAT_MESSAGES.stagger }),
   /** The owner's own rates for categories, each from the day it takes effect. */
   category_rates: z.array(VatCategoryRateSchema),
+  /** The VAT registration number, nine digits (docs/hmrc.md, "The VAT number"); null until the owner gives it. */
+  vrn: z.string().nullable(),
 });
 export type VatSettings = z.infer<typeof VatSettingsSchema>;
 
@@ -139,6 +161,7 @@ export const DEFAULT_VAT_SETTINGS: VatSettings = {
   registered_from: null,
   stagger: 'mar_jun_sep_dec',
   category_rates: [],
+  vrn: null,
 };
 
 /** What the owner saves: the category rates are optional (kept as they are when left out). */
@@ -153,6 +176,19 @@ export const UpdateVatSettingsRequestSchema = z
     registered_from: dayField(VAT_MESSAGES.registeredFrom).nullable().optional(),
     stagger: z.enum(VAT_STAGGERS, { error: VAT_MESSAGES.stagger }).optional(),
     category_rates: z.array(VatCategoryRateSchema).max(200).optional(),
+    /** As typed ('GB 980 7806 84'); kept as its nine digits. Blank or null removes it; left out keeps it. */
+    vrn: z
+      .string({ error: VAT_MESSAGES.vrnFormat })
+      .max(30, VAT_MESSAGES.vrnFormat)
+      .nullable()
+      .optional()
+      .transform((typed, ctx) => {
+        if (typed === undefined || typed === null || typed.trim() === '') return typed === undefined ? undefined : null;
+        const vrn = normaliseVrn(typed);
+        if (!vrn) ctx.addIssue({ code: 'custom', message: VAT_MESSAGES.vrnFormat });
+        else if (!isValidVrn(vrn)) ctx.addIssue({ code: 'custom', message: VAT_MESSAGES.vrnCheck });
+        return vrn;
+      }),
   })
   .superRefine((value, ctx) => {
     if (value.scheme === 'flat_rate' && (value.flat_rate_percent ?? null) === null)
@@ -160,7 +196,9 @@ export const UpdateVatSettingsRequestSchema = z
     if (value.scheme !== 'not_registered' && (value.registered_from ?? null) === null)
       ctx.addIssue({ code: 'custom', path: ['registered_from'], message: VAT_MESSAGES.registeredFromNeeded });
   });
-export type UpdateVatSettingsRequest = z.infer<typeof UpdateVatSettingsRequestSchema>;
+export type UpdateVatSettingsRequest = z.input<typeof UpdateVatSettingsRequestSchema>;
+/** The settings as the server saves them: the VAT number already its nine digits (or null; left out keeps it). */
+export type VatSettingsUpdate = Omit<z.output<typeof UpdateVatSettingsRequestSchema>, 'vrn'> & { vrn?: string | null };
 
 export const VatSettingsResponseSchema = z.object({ vat_settings: VatSettingsSchema });
 

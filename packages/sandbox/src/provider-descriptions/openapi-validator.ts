@@ -5,16 +5,19 @@ import Ajv2019, { type ErrorObject } from 'ajv/dist/2019';
 
 type Schema = Record<string, unknown>;
 
-interface OpenApiSubset {
-  paths: Record<
-    string,
-    Record<string, { responses: Record<string, { content?: Record<string, { schema?: Schema }> }> }>
-  >;
+interface OpenApiOperation {
+  parameters?: Array<{ name: string; in: string; required?: boolean }>;
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+  responses: Record<string, { content?: Record<string, { schema?: Schema }>; headers?: Record<string, unknown> }>;
+}
+
+export interface OpenApiSubset {
+  paths: Record<string, Record<string, OpenApiOperation>>;
   components: { schemas: Record<string, Schema> };
 }
 
 /** One of the providers' published descriptions kept in this folder (README.md says where each came from). */
-export function loadDescription(name: 'square-openapi' | 'sumup-openapi'): OpenApiSubset {
+export function loadDescription(name: 'square-openapi' | 'sumup-openapi' | 'hmrc/vat-mtd-1.0'): OpenApiSubset {
   return JSON.parse(readFileSync(path.join(import.meta.dirname, `${name}.subset.json`), 'utf8'));
 }
 
@@ -69,25 +72,32 @@ export type ResponseValidator = (body: unknown) => string[];
  * Validates a body against a published response schema, made strict: OpenAPI 3.0 converted to JSON Schema
  * (`nullable` and friends), unknown properties refused, and `required` added for every field Brade's adapters
  * read (`requiredFields`: component name → fields), so a simulator that leaves one out fails here too.
+ * `extraProperties` declares, per component, a property the provider's every example carries but its schema omits
+ * (HMRC's errorResponse names only `code`, while each of its errors has a `message`); each is required too.
  */
 export function responseValidator(
   description: OpenApiSubset,
   schema: Schema,
   requiredFields: Record<string, string[]> = {},
+  extraProperties: Record<string, Record<string, Schema>> = {},
 ): ResponseValidator {
   const components = Object.fromEntries(
     Object.entries(description.components.schemas).map(([name, component]) => {
       const converted = fromSchema(component as never, { cloneSchema: true }) as Schema;
       delete converted.$schema;
-      const extra = requiredFields[name] ?? [];
+      const added = extraProperties[name] ?? {};
+      const extra = [...(requiredFields[name] ?? []), ...Object.keys(added)];
       const required = [...new Set([...((converted.required as string[] | undefined) ?? []), ...extra])];
-      return [name, required.length > 0 ? { ...converted, required } : converted];
+      const properties = { ...((converted.properties as Schema | undefined) ?? {}), ...added };
+      const widened = Object.keys(added).length > 0 ? { ...converted, properties } : converted;
+      return [name, required.length > 0 ? { ...widened, required } : widened];
     }),
   );
   const converted = fromSchema(schema as never, { cloneSchema: true }) as Schema;
   delete converted.$schema;
   const strict = closeObjects(inline(converted, components)) as Schema;
-  const ajv = new Ajv2019({ strict: false, allErrors: true, validateFormats: false });
+  // multipleOf 0.01 on binary floats (1243.62) needs a tolerance, as JSON numbers are decimal.
+  const ajv = new Ajv2019({ strict: false, allErrors: true, validateFormats: false, multipleOfPrecision: 6 });
   const validate = ajv.compile(strict);
   return (body) =>
     validate(body)
@@ -95,6 +105,24 @@ export function responseValidator(
       : (validate.errors ?? []).map(
           (e: ErrorObject) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`,
         );
+}
+
+/** The published schema of one operation's JSON request body. */
+export function operationRequest(description: OpenApiSubset, route: string, method: string): Schema {
+  const schema = description.paths[route]?.[method]?.requestBody?.content?.['application/json']?.schema;
+  if (!schema) throw new Error(`No published request body for ${method.toUpperCase()} ${route}`);
+  return schema;
+}
+
+/**
+ * Problems with a request's query: a parameter the operation does not declare, or a required one missing. (HMRC's
+ * query parameters are all strings, so their names are what can be wrong.)
+ */
+export function queryProblems(description: OpenApiSubset, route: string, method: string, query: URLSearchParams) {
+  const declared = (description.paths[route]?.[method]?.parameters ?? []).filter((p) => p.in === 'query');
+  const unknown = [...query.keys()].filter((name) => !declared.some((p) => p.name === name));
+  const missing = declared.filter((p) => p.required && !query.has(p.name)).map((p) => p.name);
+  return [...unknown.map((name) => `unknown query parameter ${name}`), ...missing.map((name) => `missing ${name}`)];
 }
 
 /** The published schema of one operation's response (status code, JSON body). */

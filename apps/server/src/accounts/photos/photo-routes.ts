@@ -1,16 +1,17 @@
 import { ACCOUNT_ENDPOINTS as E, ERROR_CODES, PROFILE_MESSAGES, PROFILE_PHOTO_RULES } from '@brade/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import { ownId } from '../../auth/authenticate.js';
-import { consume } from '../../auth/rate-limit.js';
 import { HttpError, notFound } from '../../http/http-error.js';
 import { registerEndpoint } from '../../http/register-endpoint.js';
+import { ownId } from '../../http/signed-in.js';
+import { consume, type Limit } from '../../rate-limits/rate-limit.js';
 import { ownerForWrite } from '../owner-guard.js';
-import { PROFILE_LIMITS } from '../profile-limits.js';
 import { reencodePhoto } from './photo-image.js';
 import { PHOTO_FILE_PATTERN, readProfilePhoto, replaceProfilePhoto } from './photo-store.js';
 
 const ONE_YEAR_SECONDS = 31_536_000;
+/** Uploads decode images: an account's allowance per hour. */
+const PHOTO_UPLOADS = { name: 'photo-upload:account', max: 20, windowSeconds: 3600 } as const satisfies Limit;
 
 const tooLarge = () =>
   new HttpError(400, ERROR_CODES.payloadTooLarge, PROFILE_MESSAGES.photo.tooLarge, {
@@ -35,7 +36,7 @@ export function photoRoutes(ctx: AppContext) {
       E.uploadProfilePhoto,
       async (req) => {
         const owner = await ownerForWrite(db, ownId(req, req.params.id), 'its profile photo');
-        await consume(db, PROFILE_LIMITS.photoUpload, owner.id);
+        await consume(db, PHOTO_UPLOADS, owner.id);
         const body = req.body;
         if (!Buffer.isBuffer(body) || body.length === 0) {
           throw new HttpError(400, ERROR_CODES.badRequest, PROFILE_MESSAGES.photo.missing);

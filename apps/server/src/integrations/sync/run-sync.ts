@@ -11,7 +11,7 @@ import { connections } from '../tables.js';
 import { type Lease, LeaseLostError, saveBackfillProgress, saveProgress, takeLease } from './lease.js';
 import { SequentialWrites } from './sequential-writes.js';
 import { bankPhases } from './sync-bank.js';
-import { HISTORY_DAYS, SYNC_INTERVAL_MS, type SyncDeps, WRITE_BATCH_ROWS } from './sync-deps.js';
+import { historyStart, type Phases, SYNC_INTERVAL_MS, type SyncDeps, WRITE_BATCH_ROWS } from './sync-deps.js';
 import { describeFailure, recordFailure, recordSuccess } from './sync-outcome.js';
 
 /** `continues`: recent history is in, older history is still to come in a run of its own (queued again). */
@@ -85,18 +85,6 @@ export async function runConnectionSync(deps: SyncDeps, connectionId: string): P
     if (outcome.retryInProcess) throw error;
     return 'failed';
   }
-}
-
-export interface Phases {
-  /** From the saved cursor (or the start of the history window) up to now. */
-  recent(): Promise<void>;
-  /** The older history window [history_from, until), resuming from the saved backfill cursor. */
-  older(until: Date): Promise<void>;
-}
-
-/** Where a connection's imports reach back to: its own start, else the server's history window. */
-export function historyStart(deps: SyncDeps, row: ConnectionRow, now: Date): Date {
-  return row.historyFrom ?? new Date(now.getTime() - (deps.historyDays ?? HISTORY_DAYS) * 86_400_000);
 }
 
 function cardPhases(deps: SyncDeps, providers: IntegrationProviders, lease: Lease): Phases {

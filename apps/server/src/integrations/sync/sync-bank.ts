@@ -8,8 +8,7 @@ import { ProviderError } from '../provider-error.js';
 import type { IntegrationProviders } from '../provider-registry.js';
 import type { BankCredentials } from '../stored-credentials.js';
 import { type Lease, saveBackfillProgress, saveProgress } from './lease.js';
-import { historyStart, type Phases } from './run-sync.js';
-import { OVERLAP_DAYS, type SyncDeps } from './sync-deps.js';
+import { historyStart, OVERLAP_DAYS, type Phases, type SyncDeps } from './sync-deps.js';
 
 /**
  * Where a bank connection's imports stand: the last London day read per account identity (the same in a renewed

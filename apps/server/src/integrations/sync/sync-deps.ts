@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
 import type { PayerHash } from '../../ledger/payer-keys.js';
+import type { ConnectionRow } from '../connection-store.js';
 import type { IntegrationProviders } from '../provider-registry.js';
 import type { ConnectionProvider } from '../tables.js';
 import type { TokenCipher } from '../token-cipher.js';
@@ -39,3 +40,16 @@ export const HISTORY_DAYS = 730;
 export const WRITE_BATCH_ROWS = 1000;
 /** Each later run re-reads this much before its cursor, for rows the provider settles late. */
 export const OVERLAP_DAYS = 3;
+
+/** One run's two parts, for a card connection (run-sync.ts) or a bank (sync-bank.ts). */
+export interface Phases {
+  /** From the saved cursor (or the start of the history window) up to now. */
+  recent(): Promise<void>;
+  /** The older history window [history_from, until), resuming from the saved backfill cursor. */
+  older(until: Date): Promise<void>;
+}
+
+/** Where a connection's imports reach back to: its own start, else the server's history window. */
+export function historyStart(deps: SyncDeps, row: ConnectionRow, now: Date): Date {
+  return row.historyFrom ?? new Date(now.getTime() - (deps.historyDays ?? HISTORY_DAYS) * 86_400_000);
+}

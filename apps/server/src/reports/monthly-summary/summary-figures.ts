@@ -8,6 +8,7 @@ import {
   vatQuarterOf,
 } from '@brade/contract';
 import type { Db } from '../../db/client.js';
+import { returnsDueSoon } from '../../hmrc/vat/reminders.js';
 import {
   marginPercent,
   netIncomePence,
@@ -41,6 +42,8 @@ export interface SummaryFigures {
   marginPoints: number | null;
   /** When the month ends a VAT quarter of a registered business: the quarter's VAT due and its due date. */
   vat?: { from: string; to: string; duePence: number; dueBy: string } | null;
+  /** A VAT return HMRC shows open and due within 7 days of the day the summary is sent (hmrc/vat/reminders.ts). */
+  vatReturnDue?: { start: string; end: string; due: string } | null;
   /** Which of the owner's goals the month met (docs/finance.md, "Goal progress"). */
   goals?: GoalsMet;
 }
@@ -115,9 +118,10 @@ export async function summaryFigures(
   month: string,
   today = firstDayOf(addMonths(month, 1)),
 ): Promise<SummaryFigures> {
-  const [totals, vat] = await Promise.all([
+  const [totals, vat, dueSoon] = await Promise.all([
     totalsForRanges(db, userId, [monthRange(month), monthRange(addMonths(month, -1))], false),
     quarterVat(db, userId, month),
+    returnsDueSoon(db, today, [userId]),
   ]);
   const [current, previous] = totals.map(figuresOf) as [MonthFigures, MonthFigures];
   const goals = await goalsMet(db, userId, current, today);
@@ -135,6 +139,7 @@ export async function summaryFigures(
         ? null
         : Math.round((current.marginPercent - previous.marginPercent) * 10) / 10,
     vat,
+    vatReturnDue: dueSoon[0] ? { start: dueSoon[0].start, end: dueSoon[0].end, due: dueSoon[0].due } : null,
     goals,
   };
 }

@@ -77,6 +77,29 @@ describe('the Monthly Summary e-mail', () => {
     expect(mail.html).toContain('VAT due');
   });
 
+  it('adds "VAT return due in 7 days" when HMRC shows a return open and due within the week (beyond the spec)', () => {
+    const mail = monthlySummaryMail(
+      {
+        fullName: 'Priya Shah',
+        salonName: 'Shah Studio',
+        settingsUrl: 'https://brade.example/main-menu/settings',
+        figures: {
+          month: '2026-04',
+          current: month(100_000, 0, 70_000),
+          previous: month(100_000, 0, 70_000),
+          change: { revenue: 0, expenses: 0, netIncome: 0 },
+          marginPoints: 0,
+          vatReturnDue: { start: '2026-01-01', end: '2026-03-31', due: '2026-05-07' },
+        },
+      },
+      pdf,
+    );
+    expect(mail.text).toContain(
+      'VAT return due in 7 days: by 7 May 2026 (for 1 January 2026 to 31 March 2026: file it from Brade)',
+    );
+    expect(mail.html).toContain('VAT return due in 7 days');
+  });
+
   it('says which goals the month met, one line each, in the text and the HTML', () => {
     // June: £1,000 revenue − £700 expenses = £300, a 30.0 % margin: over the 25 % goal. Revenue £1,000 is under the
     // £1,200 target. Retention: the latest measured month is March (its new clients' 90 days ended in June), 11 of 30

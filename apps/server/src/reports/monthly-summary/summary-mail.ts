@@ -98,6 +98,16 @@ export function monthlySummaryMail(
           ] as [string, string, string],
         ]
       : []),
+    // Beyond the spec: a VAT return HMRC shows open, due within the week (docs/hmrc.md, "Reminders").
+    ...(figures.vatReturnDue
+      ? [
+          [
+            'VAT return due in 7 days',
+            `by ${longDay(figures.vatReturnDue.due)}`,
+            `for ${longDay(figures.vatReturnDue.start)} to ${longDay(figures.vatReturnDue.end)}: file it from Brade`,
+          ] as [string, string, string],
+        ]
+      : []),
   ];
   // Beyond the spec: which goals the month met (docs/finance.md, "Goal progress").
   const goals = figures.goals ? goalLines(figures.goals) : [];

@@ -1,4 +1,9 @@
-import { type LedgerTransaction, monthName, type TransactionSort } from '@brade/contract';
+import {
+  type LedgerTransaction,
+  type LineTransactionsResponse,
+  monthName,
+  type TransactionSort,
+} from '@brade/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -49,8 +54,69 @@ interface Props {
   onClose: () => void;
 }
 
+/** What a page of transactions asks for, whatever they are behind (a report's line, a box of the VAT return). */
+export interface PageRequest {
+  search?: string;
+  sort: TransactionSort;
+  direction: 'asc' | 'desc';
+  page: number;
+  page_size: number;
+}
+
+/** Where a dialog's transactions come from, and how their total reads. */
+export interface TransactionSource {
+  title: string;
+  /** Identifies the set in the query cache; the page request is added to it. */
+  key: readonly unknown[];
+  load: (request: PageRequest) => Promise<LineTransactionsResponse>;
+  /** The sentence after the count, e.g. '£640.83 net of VAT (VAT £128.17)'. */
+  total?: (page: LineTransactionsResponse) => string;
+}
+
+const lineTotal = (page: LineTransactionsResponse) =>
+  `${pounds.format(page.total_amount)}${page.total_vat !== 0 ? ` net of VAT (VAT ${pounds.format(page.total_vat)})` : ''}`;
+
 /** The transactions behind one line of a month's report: sortable, searchable, a page at a time. */
 export function LineTransactionsDialog({ id, month, line, readOnly, onClose }: Props) {
+  const source: TransactionSource = {
+    title: `${line.label}, ${month.label}`,
+    key: [
+      'reports',
+      id,
+      'line',
+      month.year,
+      month.month,
+      line.group,
+      line.category ?? null,
+      line.item ?? null,
+      line.teamMember ?? null,
+    ],
+    load: (request) =>
+      loadLineTransactions(id, {
+        month: month.month,
+        year: month.year,
+        group: line.group,
+        ...(line.category !== undefined ? { category: line.category } : {}),
+        ...(line.item !== undefined ? { item: line.item } : {}),
+        ...(line.teamMember !== undefined ? { team_member: line.teamMember } : {}),
+        ...request,
+      }),
+  };
+  return <TransactionsDialog id={id} source={source} readOnly={readOnly} onClose={onClose} />;
+}
+
+/** Transactions from any source in one dialog: sortable, searchable, a page at a time; bank lines can be moved. */
+export function TransactionsDialog({
+  id,
+  source,
+  readOnly,
+  onClose,
+}: {
+  id: string;
+  source: TransactionSource;
+  readOnly: boolean;
+  onClose: () => void;
+}) {
   const narrow = useMediaQuery(NARROW_QUERY, { noSsr: true });
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
@@ -69,13 +135,7 @@ export function LineTransactionsDialog({ id, month, line, readOnly, onClose }: P
     return () => clearTimeout(timer);
   }, [typed]);
 
-  const request = {
-    month: month.month,
-    year: month.year,
-    group: line.group,
-    ...(line.category !== undefined ? { category: line.category } : {}),
-    ...(line.item !== undefined ? { item: line.item } : {}),
-    ...(line.teamMember !== undefined ? { team_member: line.teamMember } : {}),
+  const request: PageRequest = {
     ...(search ? { search } : {}),
     sort,
     direction,
@@ -83,8 +143,8 @@ export function LineTransactionsDialog({ id, month, line, readOnly, onClose }: P
     page_size: pageSize,
   };
   const rows = useQuery({
-    queryKey: ['reports', id, 'line', request],
-    queryFn: () => loadLineTransactions(id, request),
+    queryKey: [...source.key, request],
+    queryFn: () => source.load(request),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -97,7 +157,7 @@ export function LineTransactionsDialog({ id, month, line, readOnly, onClose }: P
     }
     setPage(0);
   };
-  const title = `${line.label}, ${month.label}`;
+  const title = source.title;
 
   return (
     <Dialog open onClose={onClose} fullScreen={narrow} fullWidth maxWidth="lg" aria-labelledby="line-dialog-title">
@@ -115,8 +175,7 @@ export function LineTransactionsDialog({ id, month, line, readOnly, onClose }: P
           {rows.data && (
             <Typography variant="body2" color="text.secondary" aria-live="polite">
               {rows.data.total_count.toLocaleString('en-GB')} transaction{rows.data.total_count === 1 ? '' : 's'},{' '}
-              {pounds.format(rows.data.total_amount)}
-              {rows.data.total_vat !== 0 && ` net of VAT (VAT ${pounds.format(rows.data.total_vat)})`}
+              {(source.total ?? lineTotal)(rows.data)}
             </Typography>
           )}
           {rows.isFetching && <CircularProgress size={18} aria-label="Loading transactions" />}

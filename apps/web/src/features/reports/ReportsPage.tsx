@@ -20,6 +20,7 @@ import { figuresForYear, ReportsChart } from './ReportsChart';
 import { ReportView } from './ReportView';
 import { useReportActions } from './use-report-actions';
 import { useReportView } from './use-report-view';
+import { VatObligationsPanel } from './vat-return/VatObligationsPanel';
 
 const tabId = (type: ReportType) => `report-tab-${type}`;
 const panelId = (type: ReportType) => `report-panel-${type}`;
@@ -135,6 +136,8 @@ export default function ReportsPage() {
             onSelect={(month) => view.openMonth(month)}
           />
           {open && <ReportView id={id} type={type} month={open} readOnly={readOnly} />}
+          {/* Beyond the spec: the VAT returns of a registered business (docs/finance.md, "The VAT return"). */}
+          {type === 'vat' && <VatObligationsPanel id={id} />}
         </Box>
       </Paper>
       <ReportsChart year={view.thisYear} figures={figures} />

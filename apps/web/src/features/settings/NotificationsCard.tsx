@@ -8,7 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { getNotificationSettings, settingsKeys, updateNotificationSettings } from '../../api/settings';
+import { getNotificationSettings, getVatSettings, settingsKeys, updateNotificationSettings } from '../../api/settings';
 import { failureNotice } from '../../ui/failure-notice';
 import { LoadFailed, SettingsCard } from '../../ui/SettingsCard';
 import type { NoticeSeverity } from '../../ui/use-notices';
@@ -20,6 +20,7 @@ const DESCRIPTIONS: Record<Key, string> = {
   monthly_summary: "Last month's figures and income statement, on the 1st of each month.",
   action_required: 'When a connection fails, a token is revoked or bank consent is about to end.',
   email_notifications: 'Send notifications to your e-mail address.',
+  vat_return_due: 'An e-mail a week before a VAT return is due, while HMRC shows it still to file.',
 };
 
 function ToggleRow({
@@ -72,7 +73,8 @@ function ToggleRow({
 const same = (a: NotificationSettings, b: NotificationSettings) =>
   a.monthly_summary === b.monthly_summary &&
   a.action_required === b.action_required &&
-  a.email_notifications === b.email_notifications;
+  a.email_notifications === b.email_notifications &&
+  a.vat_return_due === b.vat_return_due;
 
 /**
  * Settings → Notifications: Monthly Summary and Action Required, each Enable or Disable; Save after a change.
@@ -80,6 +82,9 @@ const same = (a: NotificationSettings, b: NotificationSettings) =>
  * back as read.
  */
 export function NotificationsCard({ id, notify }: { id: string; notify: Notify }) {
+  // Beyond the spec: the VAT reminder, for a VAT-registered business.
+  const vat = useQuery({ queryKey: settingsKeys.vat(id), queryFn: () => getVatSettings(id) });
+  const registered = vat.data !== undefined && vat.data.scheme !== 'not_registered';
   const client = useQueryClient();
   const settings = useQuery({ queryKey: settingsKeys.notifications(id), queryFn: () => getNotificationSettings(id) });
   const [draft, setDraft] = useState<NotificationSettings | null>(null);
@@ -131,6 +136,7 @@ export function NotificationsCard({ id, notify }: { id: string; notify: Notify }
           <Box sx={{ display: 'grid', gap: 2.5 }} aria-busy={!shown}>
             {row('monthly_summary')}
             {row('action_required')}
+            {registered && row('vat_return_due')}
           </Box>
         )}
       </SettingsCard>

@@ -30,7 +30,12 @@ const SAVE_GOALS = '/api/database/update-financial-goals/u-1';
 const SAVE_NOTIFICATIONS = '/api/database/update-notification-settings/u-1';
 
 const goals = { financial_goals: { margin_goal: 10, revenue_target: 7500, retention_rate: 12 } };
-const notifications = { monthly_summary: true, action_required: false, email_notifications: true };
+const notifications = {
+  monthly_summary: true,
+  action_required: false,
+  email_notifications: true,
+  vat_return_due: true,
+};
 
 function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
@@ -210,6 +215,7 @@ describe('Settings', () => {
       monthly_summary: 'disable',
       action_required: 'enable',
       email_notifications: 'enable',
+      vat_return_due: 'enable',
     });
     expect(notificationsSave()).toBeNull();
     expect(within(monthly).getByRole('radio', { name: 'Disable' })).toBeChecked();

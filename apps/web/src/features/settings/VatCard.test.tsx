@@ -17,6 +17,7 @@ const notRegistered = {
     registered_from: null,
     stagger: 'mar_jun_sep_dec' as const,
     category_rates: [],
+    vrn: null,
   },
 };
 
@@ -58,6 +59,7 @@ describe('Settings → VAT', () => {
       registered_from: '2025-06-01',
       stagger: 'mar_jun_sep_dec',
       category_rates: [],
+      vrn: null,
     });
   });
 });

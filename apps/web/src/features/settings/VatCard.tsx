@@ -32,6 +32,7 @@ const request = (s: VatSettings): UpdateVatSettingsRequest => ({
   registered_from: s.registered_from,
   stagger: s.stagger,
   category_rates: s.category_rates,
+  vrn: s.vrn,
 });
 
 /** A new rate for a category from a date the owner chooses (quarters already paid keep theirs). */

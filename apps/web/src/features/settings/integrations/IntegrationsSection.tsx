@@ -1,6 +1,8 @@
+import Box from '@mui/material/Box';
 import { useEffect } from 'react';
 import { stored } from '../../../api/session';
 import { SettingsCard } from '../../../ui/SettingsCard';
+import { HmrcIntegrationCard } from '../../hmrc/HmrcIntegrationCard';
 import { IntegrationCards } from './IntegrationCards';
 
 const ANCHOR = 'integrations';
@@ -20,6 +22,10 @@ export function IntegrationsSection() {
       subtitle="Connect your card-payment providers and business bank account. Brade imports their transactions every hour (the bank up to four times a day); disconnecting keeps what was already imported."
     >
       <IntegrationCards id={id} />
+      {/* Beyond the spec's four cards: filing VAT returns with HMRC (docs/hmrc.md). */}
+      <Box sx={{ mt: 2, display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } }}>
+        <HmrcIntegrationCard id={id} />
+      </Box>
     </SettingsCard>
   );
 }

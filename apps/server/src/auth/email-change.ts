@@ -1,14 +1,14 @@
 import { ACCOUNT_ENDPOINTS, ERROR_CODES, PROFILE_MESSAGES } from '@brade/contract';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { newOpaqueToken, sha256 } from '../auth/secret-hashing.js';
-import { liveSessionIds, sessionOfRefreshToken } from '../auth/sessions.js';
+import { findUserByEmail, findUserById, setEmail, type User } from '../accounts/users.js';
 import type { Db } from '../db/client.js';
 import { HttpError } from '../http/http-error.js';
 import type { Mailer } from '../mail/mailer.js';
-import { confirmEmailChangeMail, emailChangedMail, emailChangeRequestedMail } from './profile-mails.js';
-import { emailChangeRequests, users } from './tables.js';
-import { findUserByEmail, findUserById, type User } from './users.js';
+import { confirmEmailChangeMail, emailChangedMail, emailChangeRequestedMail } from './email-change-mails.js';
+import { newOpaqueToken, sha256 } from './secret-hashing.js';
+import { liveSessionIds, sessionOfRefreshToken } from './sessions.js';
+import { emailChangeRequests } from './tables.js';
 
 /** What changing the e-mail address uses; the app context (app-context.ts) has these fields. */
 export interface EmailChangeDeps {
@@ -123,7 +123,7 @@ async function applyEmailChange(db: Db, ctx: EmailChangeDeps, token: string) {
     const owner = await findUserById(tx, request.userId);
     if (!owner) return { result: 'invalid' as const };
     if (await addressTaken(tx, request.newEmail, owner.id)) return { result: 'in_use' as const };
-    await tx.update(users).set({ email: request.newEmail, updatedAt: new Date() }).where(eq(users.id, owner.id));
+    await setEmail(tx, owner.id, request.newEmail);
     await ctx.mailer.enqueue(tx, owner.email, emailChangedMail(owner.fullName, request.newEmail));
     return { result: 'confirmed' as const, userId: owner.id };
   });

@@ -2,7 +2,7 @@ import { DEMO_ACCOUNT, PROFILE_MESSAGES } from '@brade/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOD_PASSWORD, signUpAndConfirm, startTestServer, type TestServer, uniqueEmail } from '../test/test-server.js';
-import { PROFILE_LIMITS } from './profile-limits.js';
+import { CREDENTIAL_LIMITS } from './credential-limits.js';
 import { emailChangeRequests } from './tables.js';
 
 let server: TestServer;
@@ -159,7 +159,7 @@ describe('changing the e-mail address', () => {
 
   it('allows five requests an hour per owner, then answers 429 and sends nothing more', async () => {
     const owner = await signUpAndConfirm(server);
-    for (let i = 0; i < PROFILE_LIMITS.emailChange.max; i += 1) {
+    for (let i = 0; i < CREDENTIAL_LIMITS.emailChange.max; i += 1) {
       expect((await requestChange(owner, uniqueEmail(`try${i}`))).status).toBe(200);
     }
     const next = uniqueEmail('one-too-many');

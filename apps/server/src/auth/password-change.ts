@@ -1,13 +1,13 @@
 import { ERROR_CODES, PROFILE_MESSAGES } from '@brade/contract';
-import { assertPasswordAllowed } from '../auth/password-policy.js';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import { clearCounter, recordFailure } from '../auth/rate-limit.js';
-import { revokeUserSessions } from '../auth/sessions.js';
+import { setPasswordHash, type User } from '../accounts/users.js';
 import { HttpError, unauthorized } from '../http/http-error.js';
 import { passwordChangedMail, signedOutEverywhereMail } from '../mail/templates.js';
+import { clearCounter, recordFailure } from '../rate-limits/rate-limit.js';
+import { CREDENTIAL_LIMITS } from './credential-limits.js';
 import { cancelEmailChanges, type EmailChangeDeps } from './email-change.js';
-import { PROFILE_LIMITS } from './profile-limits.js';
-import { setPasswordHash, type User } from './users.js';
+import { assertPasswordAllowed } from './password-policy.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { revokeUserSessions } from './sessions.js';
 
 /** What changing the password uses; the app context (app-context.ts) has these fields. */
 type PasswordChangeDeps = Pick<EmailChangeDeps, 'database' | 'mailer' | 'log'>;
@@ -38,7 +38,7 @@ export async function changePassword(
 /** A wrong current password is a 400; the fifth in 15 minutes ends every session and tells the owner. */
 async function confirmCurrentPassword(ctx: PasswordChangeDeps, owner: User, currentPassword: string): Promise<void> {
   const { db } = ctx.database;
-  const limit = PROFILE_LIMITS.currentPasswordFailures;
+  const limit = CREDENTIAL_LIMITS.currentPasswordFailures;
   if (await verifyPassword(owner.passwordHash, currentPassword)) return;
   const failures = await recordFailure(db, limit, owner.id);
   if (failures < limit.max) {

@@ -1,0 +1,1 @@
+ALTER TABLE "notification_settings" ADD COLUMN "vat_return_due" boolean DEFAULT true NOT NULL;
