@@ -95,7 +95,12 @@ export function ReportTable({ report, title, lines, onOpen, renameable, onRename
                         label: item ? `${openable.category}: ${row.description}` : row.description,
                       })
                     }
-                    sx={{ textAlign: 'left', fontSize: 'inherit', fontWeight: 'inherit', color: item ? 'text.primary' : undefined }}
+                    sx={{
+                      textAlign: 'left',
+                      fontSize: 'inherit',
+                      fontWeight: 'inherit',
+                      color: item ? 'text.primary' : undefined,
+                    }}
                   >
                     {row.description}
                   </Link>
