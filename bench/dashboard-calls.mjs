@@ -52,6 +52,12 @@ function monthRanges(today) {
       const idx = y * 12 + (m - 1) - 11;
       return `${Math.floor(idx / 12)}-${pad((idx % 12) + 1)}-01`;
     })(),
+    // The three whole months before this one, whose revenue a suggested target averages.
+    suggestionFrom: (() => {
+      const idx = y * 12 + (m - 1) - 3;
+      return `${Math.floor(idx / 12)}-${pad((idx % 12) + 1)}-01`;
+    })(),
+    suggestionTo: `${prevY}-${pad(prevM)}-${pad(prevLast)}`,
   };
 }
 
@@ -110,7 +116,21 @@ export async function measureDashboard() {
       ['get-current-month-revenue-per-client', () => Promise.all([db.query(sums, args), db2.query(clients, args)])],
       ['get-monthly-sales', monthly('revenue_pence')],
       ['get-monthly-expenses', monthly('expenses_pence')],
-      ['get-financial-goals', () => db.query('select * from financial_goals where user_id = $1', [owner.id])],
+      // An owner who never saved goals: the saved-goals probe and the books' first day at once, then the last three
+      // whole months' revenue to suggest a target from (apps/server/src/ledger/goals-in-effect.ts).
+      [
+        'get-financial-goals',
+        async () => {
+          await Promise.all([
+            db.query('select * from financial_goals where user_id = $1', [owner.id]),
+            db2.query('select min(local_date)::text from ledger_transactions where user_id = $1', [owner.id]),
+          ]);
+          await db.query(
+            `select coalesce(sum(revenue_pence) filter (where local_date between $2 and $3), 0) from ledger_daily_totals where user_id = $1 and local_date between $2 and $3`,
+            [owner.id, r.suggestionFrom, r.suggestionTo],
+          );
+        },
+      ],
     ];
     let ok = true;
     console.log(`dashboard calls over HTTP (${RUNS} sequential requests each) vs the same aggregate in SQL:`);

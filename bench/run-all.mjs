@@ -1,4 +1,5 @@
 // Prints every budget as a figure and a ratio; exits non-zero when one is over.
+import { measureAssistant } from './assistant.mjs';
 import { measureDashboard } from './dashboard-calls.mjs';
 import { measureDemoFirstStart } from './demo-first-start.mjs';
 import { measureImport } from './import-card-transactions.mjs';
@@ -20,6 +21,7 @@ const results = [
   await measureReportPdf(),
   await measureLineTransactions(),
   await measureImport(),
+  await measureAssistant(),
   // Last: minutes of both cores at full load (LOAD_SECONDS, LOAD_OWNERS and the rest shorten it; bench/load.mjs).
   await measureLoad(),
 ];

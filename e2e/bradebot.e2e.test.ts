@@ -1,7 +1,8 @@
+import path from 'node:path';
 import { addMonths, formatPounds, londonDateOf, monthName, monthOf } from '@brade/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, screenshot, startApp } from './support/app.js';
+import { type RunningApp, SCREENSHOTS, screenshot, startApp } from './support/app.js';
 import { signInWithTestAccount } from './support/demo-session.js';
 
 /**
@@ -63,6 +64,34 @@ describe('BradeBot', () => {
     await context.close();
   });
 
+  it('shows whole lines in the collapsed panel on a 390 px phone, however long the reply', async () => {
+    const { page, errors, context } = await app.newPage(390);
+    await signInWithTestAccount(page);
+    const panel = page.getByRole('region', { name: 'BradeBot' });
+    const reply = panel.getByTestId('bradebot-reply');
+    await expect.poll(() => reply.textContent(), { timeout: 15_000 }).toContain("salon's finances");
+    /** Every line of the reply that shows is whole: none is cut by the panel's edge. */
+    const cutLines = () =>
+      reply.evaluate((el) => {
+        const box = el.parentElement!.parentElement!.getBoundingClientRect();
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const lines = [...range.getClientRects()];
+        return lines.filter((r) => r.top < box.bottom - 0.5 && r.bottom > box.bottom + 0.5).length;
+      });
+    expect(await cutLines()).toBe(0);
+    await panel.screenshot({ path: path.join(SCREENSHOTS, 'bradebot-panel-greeting-390.png') });
+    await reply.click();
+    const input = panel.getByRole('textbox', { name: 'Ask BradeBot' });
+    await input.fill('how much vat do i owe and when is it due');
+    await input.press('Enter');
+    await expect.poll(() => reply.textContent(), { timeout: 15_000 }).toContain('VAT');
+    expect(await cutLines()).toBe(0);
+    await panel.screenshot({ path: path.join(SCREENSHOTS, 'bradebot-panel-long-reply-390.png') });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('comments on the report shown, in report mode on Reports (390px)', async () => {
     const { page, errors, context } = await app.newPage(390);
     await signInWithTestAccount(page);
@@ -78,7 +107,7 @@ describe('BradeBot', () => {
     const expected = formatPounds((await revenueOf(page, month)) / 100);
     await expect
       .poll(() => reply.textContent(), { timeout: 15_000 })
-      .toContain(`Revenue so far in ${monthName(Number(month.slice(5)))}`);
+      .toContain(`Revenue in ${monthName(Number(month.slice(5)))} ${month.slice(0, 4)} so far`);
     expect(await reply.textContent()).toContain(expected);
     await screenshot(page, 'bradebot-reports-390');
     expect(errors).toEqual([]);

@@ -106,7 +106,7 @@ describe('the Overview dashboard', () => {
     const { page, errors, context } = await app.newPage(1440);
     await signInToTiles(page);
     const settings = nav(page).getByRole('link', { name: 'Settings' });
-    const profile = nav(page).getByRole('link', { name: /^Profile/ });
+    const profile = nav(page).getByRole('link', { name: /View profile$/ });
     await expect.poll(() => settings.getAttribute('aria-disabled')).toBe('true');
     expect(await profile.getAttribute('aria-disabled')).toBe('true');
     const before = page.url();

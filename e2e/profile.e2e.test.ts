@@ -24,7 +24,7 @@ const alertWith = (page: Page, text: string) => page.getByRole('alert').filter({
 /** Opens the profile the way an owner does: the profile card at the foot of the navigation. */
 async function openProfile(page: Page): Promise<void> {
   await nav(page)
-    .getByRole('link', { name: /^Profile: / })
+    .getByRole('link', { name: /View profile$/ })
     .click();
   await page.waitForURL('**/main-menu/profile');
   await section(page, 'Personal Information').waitFor();
@@ -169,7 +169,7 @@ describe('Profile', () => {
     await alertWith(page, 'Profile photo updated').waitFor();
 
     const cardPhoto = nav(page)
-      .getByRole('link', { name: /^Profile: / })
+      .getByRole('link', { name: /View profile$/ })
       .locator('img');
     await expect.poll(() => cardPhoto.getAttribute('src')).toMatch(/^\/api\/profile-photos\/[A-Za-z0-9_-]{43}\.webp$/);
     await expect.poll(() => cardPhoto.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(512);

@@ -42,7 +42,7 @@ describe('the report on the page and the transactions behind its lines', () => {
     const { page, context, errors } = await openAsOwner(app, owner, 1440);
     await page.goto('/link-business-bank');
     await page.getByRole('option', { name: 'Mock ASPSP' }).waitFor({ state: 'attached', ...SOON });
-    await page.getByLabel('Bank').selectOption({ label: 'Mock ASPSP' });
+    await page.getByLabel('Bank', { exact: true }).selectOption({ label: 'Mock ASPSP' });
     await page.getByRole('button', { name: 'Continue' }).click();
     await connectInPopup(page, context, { decision: 'Approve' });
     await waitForImports(app, owner, ['gocardless']);

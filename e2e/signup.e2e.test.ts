@@ -93,15 +93,14 @@ describe('sign-up journey', () => {
     await page.getByRole('link', { name: "I don't take card payments here" }).click();
     await page.waitForURL('**/link-business-bank');
     await page.getByRole('option', { name: 'Mock ASPSP' }).waitFor({ state: 'attached', timeout: 15_000 });
-    await page.getByLabel('Bank').selectOption({ label: 'Mock ASPSP' });
+    await page.getByLabel('Bank', { exact: true }).selectOption({ label: 'Mock ASPSP' });
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: 'Link your business bank account', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Skip' }).click();
     await page.waitForURL('**/account-created-success');
     await page.getByText('Still to link: your business bank account.').waitFor({ timeout: 15_000 });
     await screenshot(page, 'account-created-still-to-link-1440');
-    await page.getByRole('link', { name: 'Go to my dashboard' }).click();
-    await page.waitForURL('**/main-menu/dashboard');
+    await page.waitForURL('**/main-menu/dashboard', { timeout: 20_000 });
     await page.getByRole('region', { name: 'No figures yet' }).waitFor({ timeout: 15_000 });
     expect(await page.title()).toBe('Overview · Brade');
     expect(errors).toEqual([]);

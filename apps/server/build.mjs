@@ -63,6 +63,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
               'bench-import': '../../bench/drivers/bench-import.ts',
               'seed-owner': '../../bench/drivers/seed-owner.ts',
               'seed-load': '../../bench/drivers/seed-load.ts',
+              'assistant-questions': '../../bench/drivers/assistant-questions.ts',
             },
             outdir: 'dist/bench',
           }

@@ -30,6 +30,7 @@ export interface RunningApp {
  * The built app (npm run build) on a loopback port with a fresh data directory, and Debian's Chromium. Files that
  * never use the demo account pass `demo: false`: the app then runs without it (DEMO_ACCOUNT=false) instead of
  * importing its 18 months first, which costs each file tens of seconds and competes with the test for the CPU.
+ * `env` adds variables (e.g. SANDBOX_CONTROLS to slow a simulator down).
  */
 export async function startApp(options: { demo?: boolean; env?: Record<string, string> } = {}): Promise<RunningApp> {
   const demo = options.demo ?? true;

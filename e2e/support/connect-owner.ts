@@ -139,6 +139,8 @@ const TILES = [
   { name: 'Revenue per client', call: 'get-current-month-revenue-per-client' },
 ] as const;
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** The dashboard's three tiles read exactly what the ledger's calls answer; returns those answers. */
 export async function expectDashboardMatchesLedger(
   app: RunningApp,
@@ -151,9 +153,16 @@ export async function expectDashboardMatchesLedger(
     const answer = await apiGet<{ value: number }>(app, owner, `/api/database/${tile.call}/${owner.id}`);
     values[tile.call] = answer.value;
     const region = page.getByRole('region', { name: tile.name, exact: true });
-    await expect
-      .poll(() => region.getByTestId('tile-value').textContent(), { timeout: 15_000 })
-      .toBe(format(answer.value));
+    const shown = () => region.getByTestId('tile-value').textContent();
+    await expect.poll(shown, { timeout: 15_000 }).toMatch(new RegExp(`^(${escapeRegExp(format(answer.value))}|—)$`));
+    if ((await shown()) === '—') {
+      // No card provider linked: revenue per client shows a dash and what would measure it, never a false £0.00.
+      expect(tile.name).toBe('Revenue per client');
+      expect(answer.value).toBe(0);
+      expect(await region.getByTestId('tile-unmeasurable').textContent()).toBe(
+        'Link a card provider to see revenue per client',
+      );
+    }
   }
   return values;
 }

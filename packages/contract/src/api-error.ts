@@ -5,6 +5,11 @@ export const ApiErrorSchema = z.object({
   error: z.string(),
   code: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
+  /**
+   * Why, when the sentence alone leaves the owner nothing to fix (a password that passes every rule chip but is on
+   * the list of common passwords): a second sentence the screen shows under the first.
+   */
+  reason: z.string().optional(),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
@@ -18,6 +23,8 @@ export const ERROR_CODES = {
   unauthorized: 'unauthorized',
   notFound: 'not_found',
   rateLimited: 'rate_limited',
+  /** BradeBot's question limit: its message says when the owner can ask again, for the panel to show. */
+  assistantLimited: 'assistant_limited',
   invalidCredentials: 'invalid_credentials',
   invalidOtp: 'invalid_otp',
   invalidToken: 'invalid_token',

@@ -6,6 +6,8 @@ export const MESSAGES = {
     emailInvalid: 'Please enter a valid email address',
     passwordRules: 'Password does not meet all requirements',
     passwordsDontMatch: "Passwords don't match",
+    /** Beyond the spec: said under `passwordRules` when the server refuses a common password (the answer's `reason`). */
+    commonPassword: 'This password is on a list of commonly used passwords: choose another.',
     failure: 'An error occurred during sign up. Please try again.',
   },
   otp: {

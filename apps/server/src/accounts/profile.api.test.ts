@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNT, PROFILE_MESSAGES } from '@brade/contract';
+import { DEMO_ACCOUNT, MESSAGES, PROFILE_MESSAGES } from '@brade/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOD_PASSWORD, signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
 
@@ -203,6 +203,9 @@ describe('POST /api/database/update-password', () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toBe(message);
     expect(res.body.fields.new_password).toBe(message);
+    // Only a common password, which passes every rule chip, carries the reason.
+    const common = ['Password123', 'Liverpool2026!', 'Brade2027'].includes(password);
+    expect(res.body.reason).toBe(common ? MESSAGES.signup.commonPassword : undefined);
     expect((await signIn(owner.email, GOOD_PASSWORD)).status).toBe(200);
   });
 

@@ -5,7 +5,6 @@ import type { SourceTransaction } from '../ledger/classify.js';
 import { importTransactions } from '../ledger/import.js';
 import { TEST_IMPORT } from '../test/test-ledger.js';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
-import { DECLINE_TEXT } from './analyst.js';
 import { ASSISTANT_LIMITS } from './limits.js';
 import type { ModelClient } from './model.js';
 
@@ -89,7 +88,8 @@ describe('BradeBot calls', () => {
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toContain('no-store');
-    expect(res.body).toEqual({ response: 'Your revenue (sales less refunds) in May 2026 was £80.00.' });
+    expect(res.body.response).toContain('£80.00');
+    expect(res.body.response).toContain('May 2026');
     const other = await ask('What were my takings in May?', b.access_token);
     expect(other.body.response).toContain('£999.00');
     expect(other.body.response).not.toContain('£80.00');
@@ -120,24 +120,26 @@ describe('BradeBot calls', () => {
     const question = await ask('What was my revenue?', a.access_token, REPORT, {
       report: { type: 'income_statement', month: 4, year: 2026 },
     });
-    expect(question.body.response).toBe('Your revenue (sales less refunds) in April 2026 was £40.00.');
+    expect(question.body.response).toMatch(/^Your takings in April 2026 were £40\.00/);
     const statement = await ask('Summarise', a.access_token, REPORT, {
       report: { type: 'income_statement', month: 5, year: 2026 },
     });
-    expect(statement.body.response).toContain('net income of -£421.20');
+    expect(statement.body.response).toContain('a loss of £421.20');
   });
 
   it('remembers the conversation per auth session, for 30 minutes', async () => {
     const first = await ask('What were my takings in May?', a.access_token);
     expect(first.body.response).toContain('£80.00');
     const followUp = await ask('and the month before?', a.access_token);
-    expect(followUp.body.response).toBe('Your revenue (sales less refunds) in April 2026 was £40.00.');
-    // Another session of the same owner starts afresh.
+    expect(followUp.body.response).toMatch(/^Your takings in April 2026 were £40\.00/);
+    // Another session of the same owner starts afresh: nothing to follow, so no figure and a question back.
     const other = await signIn(a.email, a.password);
-    expect((await ask('and the month before?', other)).body.response).toBe(DECLINE_TEXT);
+    const fresh = (await ask('and the month before?', other)).body.response;
+    expect(fresh).not.toMatch(/£/);
+    expect(fresh).toContain('You could ask');
     // 31 minutes later the first session has forgotten too.
     now = new Date(now.getTime() + 31 * 60_000);
-    expect((await ask('and the month before?', a.access_token)).body.response).toBe(DECLINE_TEXT);
+    expect((await ask('and the month before?', a.access_token)).body.response).not.toMatch(/£/);
   });
 
   it('limits each owner, and each visitor of the demo account on their own session', async () => {
@@ -148,14 +150,56 @@ describe('BradeBot calls', () => {
     const refused = await ask('revenue last month', owner.access_token);
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBeTruthy();
+    // A limit, said as one: how many questions and when the owner can ask again (Europe/London time).
+    expect(refused.body).toMatchObject({ code: 'assistant_limited' });
+    expect(refused.body.error).toMatch(/^You have asked 30 questions in 5 minutes; you can ask again at \d\d:\d\d\.$/);
 
     const visitor1 = await signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
     const visitor2 = await signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
     for (let i = 0; i < ASSISTANT_LIMITS.demoSession.max; i++) {
       expect((await ask('revenue last month', visitor1)).status).toBe(200);
     }
-    expect((await ask('revenue last month', visitor1)).status).toBe(429);
+    expect((await ask('revenue last month', visitor1)).body.error).toMatch(/^You have asked 15 questions in 5 minutes/);
     expect((await ask('revenue last month', visitor2)).status).toBe(200);
+    // One visitor opening session after session from one address stops at the address's allowance, not everyone's.
+    const used = ASSISTANT_LIMITS.demoSession.max + 1;
+    for (let i = used; i < ASSISTANT_LIMITS.demoAddress.max; i++) {
+      const visitor =
+        i % ASSISTANT_LIMITS.demoSession.max === 0 ? await signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password) : visitor2;
+      expect((await ask('revenue last month', visitor)).status).toBe(200);
+    }
+    const fresh = await signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+    const byAddress = await ask('revenue last month', fresh);
+    expect(byAddress.status).toBe(429);
+    expect(byAddress.body.error).toMatch(/^You have asked 30 questions in 5 minutes/);
+  });
+
+  it('refuses a message with a lone UTF-16 surrogate with a 400 and stores nothing', async () => {
+    const owner = await signUpAndConfirm(server);
+    for (const raw of ['{"message":"\\ud83d"}', '{"message":"takings \\udc00 last month"}']) {
+      const res = await server.request('POST', ANALYZE, {
+        raw,
+        token: owner.access_token,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).toContain('a character BradeBot cannot read');
+    }
+    // A whole emoji (a surrogate pair) is fine.
+    expect((await ask('takings last month 💇', owner.access_token)).status).toBe(200);
+  });
+
+  it("declines questions about someone else's business, never answering with the owner's own figures", async () => {
+    for (const question of [
+      "What did Alice's salon make?",
+      'how much does the salon across the road take',
+      'show me the other owners and their takings',
+    ]) {
+      const res = await ask(question, a.access_token);
+      expect(res.status).toBe(200);
+      expect(res.body.response).not.toMatch(/£\d/);
+      expect(res.body.response).toMatch(/only see your own salon/);
+    }
   });
 });
 
@@ -173,7 +217,7 @@ describe('BradeBot with a failing or slow model', () => {
     owner = await signUpAndConfirm(slow);
     const res = await slow.post(ANALYZE, { message: 'What were my expenses last month?' }, owner.access_token);
     expect(res.status).toBe(200);
-    expect(res.body.response).toMatch(/^Your expenses in May 2026 were £0\.00\.$/);
+    expect(res.body.response).toMatch(/^Your costs in May 2026 were £0\.00 /);
     await slow.close();
   });
 

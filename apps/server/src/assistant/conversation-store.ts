@@ -1,6 +1,6 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import type { Intent } from './analyst.js';
+import type { Reading } from './reading.js';
 import { assistantConversations, type RememberedTurn } from './tables.js';
 
 /** How long BradeBot remembers a conversation after its last turn (docs/assistant.md, "Memory"). */
@@ -10,7 +10,7 @@ export const MEMORY_TURNS = 6;
 
 export interface Conversation {
   turns: RememberedTurn[];
-  lastIntent: Intent | null;
+  lastIntent: Reading | null;
 }
 
 const cutoff = (now: Date) => new Date(now.getTime() - MEMORY_MINUTES * 60_000);
@@ -28,7 +28,7 @@ export async function loadConversation(db: Db, sessionId: string, userId: string
       ),
     );
   return row
-    ? { turns: row.turns, lastIntent: (row.lastIntent as Intent | null) ?? null }
+    ? { turns: row.turns, lastIntent: (row.lastIntent as Reading | null) ?? null }
     : { turns: [], lastIntent: null };
 }
 
@@ -38,7 +38,7 @@ export async function rememberTurn(
   who: { sessionId: string; userId: string },
   before: Conversation,
   turn: RememberedTurn,
-  intent: Intent | null,
+  intent: Reading | null,
   now: Date,
 ): Promise<void> {
   const turns = [...before.turns, turn].slice(-MEMORY_TURNS);

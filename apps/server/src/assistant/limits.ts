@@ -7,6 +7,8 @@ import type { Limit } from '../rate-limits/rate-limit.js';
 export const ASSISTANT_LIMITS = {
   owner: { name: 'assistant:owner', max: 30, windowSeconds: 300 },
   demoSession: { name: 'assistant:demo-session', max: 15, windowSeconds: 300 },
+  /** One visitor's address across the demo sessions they open, so nobody uses up everyone's allowance. */
+  demoAddress: { name: 'assistant:demo-address', max: 30, windowSeconds: 300 },
   demoAccount: { name: 'assistant:demo-account', max: 300, windowSeconds: 300 },
 } satisfies Record<string, Limit>;
 

@@ -96,7 +96,9 @@ describe('BradeBot with a language model (the sandbox simulator)', () => {
     expect(first!.authorization).toBe('Bearer sk-sim');
     expect(first!.body.model).toBe('brade-sim');
     const toolNames = first!.body.tools!.map((t) => t.function.name);
-    expect(toolNames).toEqual(expect.arrayContaining(['month_summary', 'compare_periods', 'vat_position']));
+    expect(toolNames).toEqual(
+      expect.arrayContaining(['month_summary', 'measure', 'compare_periods', 'vat_position', 'ask_books']),
+    );
     expect(JSON.stringify(first!.body.tools)).not.toContain('owner_id');
     const toolMessage = second!.body.messages!.find((m) => m.role === 'tool')!;
     expect(JSON.parse(toolMessage.content!)).toHaveProperty('data.revenuePence', 8_000);
@@ -105,14 +107,15 @@ describe('BradeBot with a language model (the sandbox simulator)', () => {
   it('replaces a reply with an invented figure by the built-in analyst’s, and logs it', async () => {
     const counted = fallbacks();
     const reply = await ask('[sim:invent] What were my takings in May?');
-    expect(reply).toBe('Your revenue (sales less refunds) in May 2026 was £80.00.');
+    expect(reply).toBe('Your takings in May 2026 were £80.00 (sales less refunds, net of VAT).');
     expect(fallbacks()).toBe(counted + 1);
   });
 
   it('ignores a link planted in a transaction description', async () => {
     const reply = await ask('Show me transactions from evilco');
     expect(reply).not.toContain('evil.example');
-    expect(reply).toMatch(/^I found 1 transaction matching “evilco”/);
+    expect(reply).toContain('EVILCO');
+    expect(reply).toContain('£12.34');
   });
 
   it('never runs a tool for another owner, and drops the figure a planted instruction makes the model invent', async () => {
@@ -120,7 +123,7 @@ describe('BradeBot with a language model (the sandbox simulator)', () => {
     const reply = await ask('Show me transactions from sneakyco');
     expect(reply).not.toContain('98,765.43');
     expect(reply).not.toContain('999.00');
-    expect(reply).toMatch(/^I found 1 transaction matching “sneakyco”/);
+    expect(reply).toContain('SNEAKYCO');
     const toolReplies = sim.recorded
       .slice(before)
       .flatMap((r) => r.body.messages ?? [])
@@ -131,12 +134,27 @@ describe('BradeBot with a language model (the sandbox simulator)', () => {
 
   it('falls back to the built-in analyst on a 500 and on a 429', async () => {
     const counted = fallbacks();
-    expect(await ask('[sim:500] What were my takings in May?')).toBe(
-      'Your revenue (sales less refunds) in May 2026 was £80.00.',
-    );
-    expect(await ask('[sim:429] What were my takings in May?')).toBe(
-      'Your revenue (sales less refunds) in May 2026 was £80.00.',
-    );
+    const analyst = 'Your takings in May 2026 were £80.00 (sales less refunds, net of VAT).';
+    expect(await ask('[sim:500] What were my takings in May?')).toBe(analyst);
+    expect(await ask('[sim:429] What were my takings in May?')).toBe(analyst);
     expect(fallbacks()).toBe(counted + 2);
+  });
+
+  it('gives the model the same answers as the analyst for shares, counts, what-ifs and the VAT, and its reply passes the check', async () => {
+    for (const [question, tool] of [
+      ['What % of my takings went on card fees in May?', 'ask_books'],
+      ['How many card payments did we take in May?', 'measure'],
+      ['What if I put my prices up 5%?', 'ask_books'],
+      ['How much VAT do I owe?', 'vat_position'],
+    ] as const) {
+      const counted = fallbacks();
+      const before = sim.recorded.length;
+      const reply = await ask(question);
+      const called = sim.recorded.slice(before)[0]!.body;
+      expect(called.messages!.length).toBeGreaterThan(0);
+      const second = sim.recorded.slice(before)[1]!.body.messages!;
+      expect(second.filter((m) => m.tool_calls).at(-1)!.tool_calls![0]!.function.name, question).toBe(tool);
+      expect(fallbacks(), `${question} -> ${reply}`).toBe(counted);
+    }
   });
 });

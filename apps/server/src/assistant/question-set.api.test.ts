@@ -1,10 +1,10 @@
 import { addMonths, DEMO_ACCOUNT, firstDayOf, monthOf } from '@brade/contract';
 import { demo } from '@brade/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUESTION_SET } from '../test/bradebot/question-set.js';
 import { questionMarker } from '../test/question-marking.js';
 import { seedSalon } from '../test/seed-salon.js';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
-import { QUESTION_SET } from './question-set.js';
 
 /**
  * The built-in analyst against the question set (docs/assistant.md, "How it is measured"), for the demo salon and a

@@ -1,9 +1,10 @@
 /**
  * The check a model's reply passes before it is shown (docs/assistant.md, "The reply checker"): every money figure
  * and percentage must be one of that turn's tool results (to the penny, rounded to the pound, or to three
- * significant figures as in "£45.8k"; percentages to one decimal), and it may hold no URL, e-mail address or phone
- * number that the tool results do not hold outside transaction text. A difference is a figure too, so it passes only
- * when the compare tool returned it.
+ * significant figures as in "£45.8k"; percentages to one decimal), or derived from two of them the way an owner would
+ * check it: a sum or a difference of two amounts, one amount as a percentage of another, or the percent change from
+ * one to another. It may hold no URL, e-mail address or phone number that the tool results do not hold outside
+ * transaction text.
  */
 export interface Verdict {
   ok: boolean;
@@ -25,6 +26,25 @@ interface Allowed {
   pence: Set<number>;
   percents: number[];
   contacts: string;
+}
+
+/** Sums and differences of two amounts, and the shares and changes between them (docs/assistant.md). */
+function derive(allowed: Allowed): Allowed {
+  const amounts = [...allowed.pence].filter((p) => p !== 0).slice(0, 400);
+  const pence = new Set(allowed.pence);
+  const percents = [...allowed.percents];
+  for (let i = 0; i < amounts.length; i++) {
+    for (let j = 0; j < amounts.length; j++) {
+      if (i === j) continue;
+      const [a, b] = [amounts[i]!, amounts[j]!];
+      if (i < j) {
+        pence.add(a + b);
+        pence.add(Math.abs(a - b));
+      }
+      percents.push(Math.round((a / b) * 1000) / 10, Math.round((Math.abs(a - b) / b) * 1000) / 10);
+    }
+  }
+  return { pence, percents, contacts: allowed.contacts };
 }
 
 function collect(results: unknown[]): Allowed {
@@ -69,7 +89,7 @@ function moneyMatches(stated: number, exactText: boolean, allowed: Set<number>):
 }
 
 export function checkReply(reply: string, toolResults: unknown[]): Verdict {
-  const allowed = collect(toolResults);
+  const allowed = derive(collect(toolResults));
   const problems: string[] = [];
   for (const m of reply.matchAll(MONEY)) {
     const scale = m[3] ? (/^(k|thousand)$/i.test(m[3]) ? 1_000 : 1_000_000) : 1;

@@ -9,9 +9,10 @@ import { type AssistantOptions, askAssistant } from './service.js';
 export function assistantRoutes(ctx: AppContext, options: AssistantOptions = {}) {
   return async (app: FastifyInstance) => {
     const deps = { database: ctx.database, clock: ctx.clock, log: ctx.log };
+    // The caller's address (through TRUST_PROXY when behind a proxy) counts the shared demo account's questions.
     const who = (req: FastifyRequest) => {
       if (!req.user) throw unauthorized();
-      return req.user;
+      return { ...req.user, address: req.ip };
     };
     registerEndpoints(app, ctx, E, {
       analyzeMonthlyTransactions: async (req) => ({

@@ -1,9 +1,9 @@
-import { ASSISTANT_MESSAGES, type AssistantRequest, ERROR_CODES, londonDateOf } from '@brade/contract';
+import { ASSISTANT_MESSAGES, type AssistantRequest, ERROR_CODES, londonDateOf, londonTimeOf } from '@brade/contract';
 import type { Logger } from 'pino';
 import { findUserById } from '../accounts/users.js';
 import type { Database } from '../db/client.js';
 import { HttpError, notFound } from '../http/http-error.js';
-import { consume } from '../rate-limits/rate-limit.js';
+import { count, type Limit } from '../rate-limits/rate-limit.js';
 import { type AnalystAnswer, answerQuestion, commentOnReport, type ReportShown } from './analyst.js';
 import { loadConversation, rememberTurn } from './conversation-store.js';
 import { ASSISTANT_LIMITS, ASSISTANT_TIMEOUT_MS, MODEL_TIMEOUT_MS } from './limits.js';
@@ -29,6 +29,25 @@ export interface AssistantDeps {
 
 export type AssistantMode = 'chat' | 'report';
 
+/**
+ * Counts a question against a limit; past it, a 429 whose sentence says how many questions and when the owner can
+ * ask again (Europe/London), for the panel to show (docs/assistant.md, "Limits"). Windows run on the database's clock.
+ */
+async function withinLimit(db: Parameters<typeof count>[0], limit: Limit, subject: string): Promise<void> {
+  const { allowed, retryAfter } = await count(db, limit, subject);
+  if (allowed) return;
+  const at = londonTimeOf(new Date(Date.now() + Math.ceil(retryAfter) * 1000));
+  throw new HttpError(
+    429,
+    ERROR_CODES.assistantLimited,
+    ASSISTANT_MESSAGES.limit(limit.max, limit.windowSeconds / 60, at),
+    undefined,
+    {
+      'retry-after': String(Math.max(1, Math.ceil(retryAfter))),
+    },
+  );
+}
+
 const timeoutError = () => new HttpError(504, ERROR_CODES.unavailable, ASSISTANT_MESSAGES.timeout);
 
 function withTimeout<T>(work: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
@@ -46,7 +65,7 @@ function withTimeout<T>(work: Promise<T>, ms: number, onTimeout: () => Error): P
 export async function askAssistant(
   deps: AssistantDeps,
   options: AssistantOptions,
-  who: { userId: string; sessionId: string },
+  who: { userId: string; sessionId: string; address?: string },
   request: Pick<AssistantRequest, 'message'> & { report?: ReportShown | undefined },
   mode: AssistantMode,
 ): Promise<string> {
@@ -54,14 +73,15 @@ export async function askAssistant(
   const user = await findUserById(db, who.userId);
   if (!user) throw notFound();
   if (user.isDemo) {
-    await consume(db, ASSISTANT_LIMITS.demoSession, who.sessionId);
-    await consume(db, ASSISTANT_LIMITS.demoAccount, who.userId);
+    await withinLimit(db, ASSISTANT_LIMITS.demoSession, who.sessionId);
+    if (who.address) await withinLimit(db, ASSISTANT_LIMITS.demoAddress, who.address);
+    await withinLimit(db, ASSISTANT_LIMITS.demoAccount, who.userId);
   } else {
-    await consume(db, ASSISTANT_LIMITS.owner, who.userId);
+    await withinLimit(db, ASSISTANT_LIMITS.owner, who.userId);
   }
 
   const now = deps.clock();
-  const ctx: ToolContext = { db, userId: who.userId, today: londonDateOf(now) };
+  const ctx: ToolContext = { db, userId: who.userId, today: londonDateOf(now), now };
   const question = request.message.trim();
   const conversation = await loadConversation(db, who.sessionId, who.userId, now);
 

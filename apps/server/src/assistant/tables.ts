@@ -23,7 +23,7 @@ export const assistantConversations = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     turns: jsonb('turns').$type<RememberedTurn[]>().notNull(),
-    /** The analyst's reading of the last question (assistant/analyst.ts `Intent`), or null. */
+    /** The analyst's reading of the last question (assistant/reading.ts `Reading`), or null. */
     lastIntent: jsonb('last_intent'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },

@@ -10,21 +10,23 @@ import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test
 import { answerQuestion } from './analyst.js';
 import { findPeriods } from './periods.js';
 import {
-  bestAndWorstMonths,
+  bankMovement,
+  byWeekday,
+  cardFigures,
   cash,
   clients,
   comparePeriods,
   expenseLine,
   goalProgress,
   matchingTransactions,
+  monthlyFigures,
   monthSummary,
   projection,
+  refundList,
   retention,
-  salesByCardProcessor,
   salesByService,
   type ToolContext,
   topCounterparties,
-  trend,
   vatPosition,
 } from './tools.js';
 
@@ -38,7 +40,7 @@ const TODAY = '2026-06-20';
 let server: TestServer;
 let ctx: ToolContext;
 let other: ToolContext;
-const period = (text: string) => findPeriods(text, TODAY)[0]!.period;
+const period = (text: string) => findPeriods(text, { today: TODAY })[0]!.period;
 
 const card = (type: 'payment' | 'refund' | 'fee', id: string, day: string, pence: number, customerId?: string) =>
   ({
@@ -104,8 +106,7 @@ describe("BradeBot's tools", () => {
       netIncomePence: -53_120,
       marginPercent: -758.9,
       clients: 2,
-      // The dashboard's revenue per client: £80 of known payers' sales over 2 clients (refunds are nobody's).
-      revenuePerClientPence: 4_000,
+      revenuePerClientPence: 3_500,
     });
     expect(await monthSummary(other, period('in May'))).toMatchObject({ revenuePence: 99_900, expensesPence: 0 });
   });
@@ -114,20 +115,33 @@ describe("BradeBot's tools", () => {
     const c = await comparePeriods(ctx, 'revenue', period('in May'), period('in April'));
     expect(c).toMatchObject({ currentPence: 7_000, previousPence: 4_000, differencePence: 3_000, percentChange: 75 });
     expect(c.movers).toEqual([
-      // The sales name nothing they paid for: their processor's honest line (docs/finance.md, "What was sold").
-      { line: 'Stripe card sales without item detail', group: 'sales', changePence: 4_000 },
-      { line: 'Refunds', group: 'sales', changePence: -1_000 },
+      { line: 'Sales', group: 'sales', changePence: 4_000, currentPence: 8_000, previousPence: 4_000 },
+      { line: 'Refunds', group: 'sales', changePence: -1_000, currentPence: -1_000, previousPence: 0 },
     ]);
   });
 
   it('breaks sales down by service and processor, and expenses by category and payee', async () => {
     expect(await salesByService(ctx, period('in May'))).toEqual([
-      { name: 'Stripe card sales without item detail', pence: 8_000, transactions: 2 },
+      { name: 'Sales', pence: 8_000, transactions: 2 },
       { name: 'Refunds', pence: -1_000, transactions: 1 },
     ]);
-    expect(await salesByCardProcessor(ctx, period('in May'))).toEqual([
-      { provider: 'stripe', pence: 7_000, transactions: 3 },
-    ]);
+    expect(await cardFigures(ctx, period('in May'))).toMatchObject({
+      payments: 2,
+      salesGrossPence: 8_000,
+      refunds: 1,
+      refundsGrossPence: 1_000,
+      feesPence: 120,
+      landedPence: 6_880,
+      processors: [{ provider: 'stripe', sales: 2, feesPence: 120, effectiveFeePercent: 1.5 }],
+    });
+    expect(await refundList(ctx, period('in May'))).toMatchObject({
+      refunds: [{ day: '2026-05-06', pence: 1_000, provider: 'stripe' }],
+    });
+    // 3 and 4 May 2026 are a Sunday and a Monday; the refund on Wednesday 6 May.
+    const days = (await byWeekday(ctx, period('in May'))).weekdays;
+    expect(days[6]).toMatchObject({ revenuePence: 5_000, payments: 1 });
+    expect(days[0]).toMatchObject({ revenuePence: 3_000, payments: 1 });
+    expect(days[2]).toMatchObject({ revenuePence: -1_000, payments: 0 });
     expect(await expenseLine(ctx, 'Rent', period('in May'))).toMatchObject({ pence: 50_000, totalPence: 80_120 });
     expect((await topCounterparties(ctx, period('in May')))[0]).toMatchObject({
       counterparty: 'LANDLORD',
@@ -136,17 +150,20 @@ describe("BradeBot's tools", () => {
   });
 
   it('counts clients, and gives retention as the ledger measures it, beside the goal and the national figure', async () => {
+    // cus_1 came first in April, cus_2 is new in May.
     expect(await clients(ctx, period('in May'))).toMatchObject({
       clients: 2,
-      revenuePerClientPence: 4_000,
-      coverage: 'Every payer is known.',
+      newClients: 1,
+      revenuePerClientPence: 3_500,
     });
     const measured = await measureRetention(ctx.db, ctx.userId, ctx.today);
-    expect(await retention(ctx, period('in May'))).toEqual({
+    expect(await retention(ctx)).toEqual({
       newClient: measured.new_client.at(-1) ?? null,
+      asked: null,
       overall: measured.overall.at(-1) ?? null,
       goalPercent: (await readFinancialGoals(ctx.db, ctx.userId)).retention_rate,
       nationalPercent: 30,
+      nationalOverallPercent: 58,
     });
   });
 
@@ -156,7 +173,12 @@ describe("BradeBot's tools", () => {
       daysSoFar: 20,
       projectedRevenuePence: 9_000,
     });
-    expect(await goalProgress(ctx)).toMatchObject({ revenueTargetPence: 600_000, onTrack: false, gapPence: 591_000 });
+    expect(await goalProgress(ctx)).toMatchObject({
+      revenueTargetPence: 600_000,
+      onTrack: false,
+      shortfallPence: 594_000,
+      daysLeftAfterToday: 10,
+    });
   });
 
   it('gives the VAT threshold position (takings and room rent) and the VAT paid this year', async () => {
@@ -166,27 +188,26 @@ describe("BradeBot's tools", () => {
       thresholdPence: 9_000_000,
       overThreshold: false,
       paidThisYear: { pence: 30_000 },
-      quarter: null,
+      registered: false,
+      owedPence: 0,
     });
   });
 
-  it('finds the best complete month and matching transactions', async () => {
-    const months = await bestAndWorstMonths(ctx, 'revenue');
-    expect(months.highest).toMatchObject({ month: '2026-05', pence: 7_000 });
-    expect(months.months.map((m) => m.month)).not.toContain('2026-06');
+  it("gives each whole month's figures, matching transactions, and no cash without a bank balance read", async () => {
+    expect(await monthlyFigures(ctx, ['2026-04', '2026-05'])).toMatchObject([
+      { month: '2026-04', revenuePence: 4_000, expensesPence: 0 },
+      { month: '2026-05', revenuePence: 7_000, expensesPence: 80_120, netIncomePence: -53_120 },
+    ]);
     expect(await matchingTransactions(ctx, 'landlord', period('this year'))).toMatchObject({
       count: 1,
       totalPence: -50_000,
     });
     expect(await matchingTransactions(other, 'landlord', period('this year'))).toMatchObject({ count: 0 });
-  });
-
-  it('gives the trend of the last three complete months, and no cash without a bank balance read', async () => {
-    // March to May against December to February: £0 + £40.00 + £70.00 against nothing.
-    expect(await trend(ctx, 'revenue')).toMatchObject({
-      recentThreePence: 11_000,
-      previousThreePence: 0,
-      percentChange: null,
+    // The bank's own lines in May: rent and VAT out, chair rent in.
+    expect(await bankMovement(ctx, period('in May'))).toMatchObject({
+      inPence: 20_000,
+      outPence: 80_000,
+      netPence: -60_000,
     });
     expect(await cash(ctx)).toBeNull();
   });
@@ -217,10 +238,20 @@ describe("BradeBot's tools", () => {
     const own: ToolContext = { db, userId: registered.id, today: TODAY };
     expect(await vatPosition(own)).toMatchObject({
       scheme: 'standard',
-      quarter: { from: '2026-04-01', to: TODAY, outputPence: 1_200, inputPence: 400, duePence: 800 },
+      registered: true,
+      open: {
+        from: '2026-04-01',
+        to: TODAY,
+        end: '2026-06-30',
+        outputPence: 1_200,
+        inputPence: 400,
+        duePence: 800,
+        dueDate: '2026-08-07',
+      },
+      owedPence: 800,
     });
-    expect((await answerQuestion(own, 'How much VAT will I owe?')).text).toBe(
-      'So far this VAT quarter you owe £8.00 of VAT (the quarter from 1 April 2026 to 20 June 2026). You have paid £0.00 of VAT to HMRC in January to June 2026.',
-    );
+    const answer = (await answerQuestion(own, 'How much VAT will I owe?')).text;
+    expect(answer).toContain('£8.00');
+    expect(answer).toContain('7 August 2026');
   });
 });

@@ -28,11 +28,19 @@ export async function isCommonPassword(password: string): Promise<boolean> {
   return list.has(password.toLowerCase()) || list.has(stem) || stem === DEMO_STEM;
 }
 
-/** Refuses a common new password with the spec's own sentence, on the field that carried it. */
+/**
+ * Refuses a common new password with the spec's own sentence, on the field that carried it, and the reason as the
+ * answer's `reason`: the password passes every rule the screen shows, so the sentence alone leaves nothing to fix.
+ */
 export async function assertPasswordAllowed(password: string, field: string): Promise<void> {
   if (await isCommonPassword(password)) {
-    throw new HttpError(400, ERROR_CODES.validation, MESSAGES.signup.passwordRules, {
-      [field]: MESSAGES.signup.passwordRules,
-    });
+    throw new HttpError(
+      400,
+      ERROR_CODES.validation,
+      MESSAGES.signup.passwordRules,
+      { [field]: MESSAGES.signup.passwordRules },
+      undefined,
+      MESSAGES.signup.commonPassword,
+    );
   }
 }

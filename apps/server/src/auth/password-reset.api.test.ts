@@ -69,6 +69,12 @@ describe('password reset', () => {
     const weak = await server.post('/api/update_password', { ...recovery, password: 'weak' });
     expect(weak.status).toBe(400);
     expect(weak.body.error).toBe('Password does not meet all requirements');
+    expect(weak.body.reason).toBeUndefined();
+    // A common password passes every rule chip: the answer says why it is refused.
+    const common = await server.post('/api/update_password', { ...recovery, password: 'Newpass123' });
+    expect(common.status).toBe(400);
+    expect(common.body.error).toBe('Password does not meet all requirements');
+    expect(common.body.reason).toBe('This password is on a list of commonly used passwords: choose another.');
 
     const done = await server.post('/api/update_password', { ...recovery, password: NEW_PASSWORD });
     expect(done.status).toBe(200);

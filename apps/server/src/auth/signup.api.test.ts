@@ -97,6 +97,20 @@ describe('POST /api/signup_user', () => {
     expect(await server.mailsTo('a@b.co')).toEqual([]);
   });
 
+  it("says why a common password is refused in the answer's reason, beside the spec sentence", async () => {
+    // 'Newpass123' lights all four rule chips: the spec sentence alone would leave nothing to fix.
+    const res = await signup(uniqueEmail(), 'Newpass123');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      error: 'Password does not meet all requirements',
+      code: 'validation_failed',
+      fields: { password: 'Password does not meet all requirements' },
+      reason: 'This password is on a list of commonly used passwords: choose another.',
+    });
+    // A password that breaks a visible rule has no reason beyond the rule.
+    expect((await signup(uniqueEmail(), 'alllowercase1')).body.reason).toBeUndefined();
+  });
+
   it('accepts the 7-character boundary', async () => {
     expect((await signup(uniqueEmail(), 'Chign0n')).status).toBe(200);
   });

@@ -275,10 +275,12 @@ describe('the demo salon, imported through the providers like any owner', { time
     expect(Object.keys(tokens.body.sales_access_tokens).sort()).toEqual(['square', 'stripe', 'sumup']);
     for (const summary of all as Array<Record<string, unknown>>) {
       expect(summary).toMatchObject({ status: 'connected', sandbox: true, last_sync: NOW.toISOString() });
-      expect(summary.history).toEqual({ from: '2025-12-01T00:00:00.000Z', complete: true });
+      expect(summary.history).toEqual({ from: '2025-12-01T00:00:00.000Z', complete: true, recent_from: null });
     }
     const goals = await server.get(`/api/database/get-financial-goals/${demoId}`, token);
     expect(goals.body.financial_goals).toEqual(DEMO_GOALS);
+    // Its owner set them: they are judged against, not suggested.
+    expect(goals.body.saved).toBe(true);
   });
 
   it('tops up as an ordinary sync run: a later hour brings only the new rows, no duplicates', async () => {

@@ -8,6 +8,7 @@ interface ErrorBody {
   error: string;
   code: string;
   fields?: Record<string, string>;
+  reason?: string;
 }
 
 /**
@@ -20,6 +21,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       if (error.headers) reply.headers(error.headers);
       const body: ErrorBody = { error: error.message, code: error.code };
       if (error.fields) body.fields = error.fields;
+      if (error.reason) body.reason = error.reason;
       return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -11,6 +11,8 @@ export class HttpError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,
+    /** A second sentence saying why, when the first leaves nothing to fix (the error shape's `reason`). */
+    readonly reason?: string,
   ) {
     super(message);
   }

@@ -129,7 +129,11 @@ export function summaryOf(row: ConnectionRow): ConnectionSummary {
     last_sync: iso(row.lastSyncedAt),
     next_sync: row.status === 'connected' ? iso(row.nextSyncAt) : null,
     sync: { state: row.syncState, imported: row.syncImported, last_error: row.lastError },
-    history: { from: iso(row.historyFrom), complete: row.lastSyncedAt !== null && row.backfillUntil === null },
+    history: {
+      from: iso(row.historyFrom),
+      complete: row.lastSyncedAt !== null && row.backfillUntil === null,
+      recent_from: iso(row.backfillUntil),
+    },
     consent_expires_at: iso(row.consentExpiresAt),
     institution: row.institutionName,
     institution_id: row.institutionId,

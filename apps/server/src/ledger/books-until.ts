@@ -17,3 +17,16 @@ export async function ownersWithBooksUntil(db: Db, userIds: string[], day: strin
       where ${ledgerTransactions.userId} = owner.id and ${ledgerTransactions.localDate} <= ${day})`);
   return new Set(rowsOf<{ id: string }>(result).map((row) => row.id));
 }
+
+/**
+ * The first Europe/London day the owner's books hold a row on; null without any. The month it falls in is the
+ * first month of the imported history, most likely not whole (an import reaches back a number of days, not to a
+ * month's 1st).
+ */
+export async function firstBookDay(db: Db, userId: string): Promise<string | null> {
+  // The (owner, day, …) index answers it at its first entry.
+  const result = await db.execute(
+    sql`select min(${ledgerTransactions.localDate})::text as day from ${ledgerTransactions} where ${ledgerTransactions.userId} = ${userId}`,
+  );
+  return rowsOf<{ day: string | null }>(result)[0]?.day ?? null;
+}

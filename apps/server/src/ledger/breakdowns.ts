@@ -1,5 +1,5 @@
 import type { DayRange } from '@brade/contract';
-import { and, between, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, between, desc, eq, ilike, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { EXPENSE_KINDS, SALES_KINDS } from './kinds.js';
 import { ledgerTransactions as lt } from './tables.js';
@@ -20,14 +20,28 @@ export async function salesByProcessor(db: Db, userId: string, range: DayRange) 
   return rows.map((r) => ({ provider: r.provider, pence: Number(r.total), transactions: Number(r.count) }));
 }
 
-/** Expenses by counterparty (the bank's payee, else the description) over a range, largest first, in pence. */
-export async function expensesByCounterparty(db: Db, userId: string, range: DayRange, limit = 5) {
+/**
+ * Expenses by counterparty (the bank's payee, else the description) over a range, largest first, in pence. Categories
+ * listed in `leaveOut` are left out: staff paid through the bank are wages, not suppliers.
+ */
+export async function expensesByCounterparty(
+  db: Db,
+  userId: string,
+  range: DayRange,
+  limit = 5,
+  leaveOut: string[] = [],
+) {
   const who = sql<string>`coalesce(${lt.counterparty}, ${lt.description})`;
   const rows = await db
     .select({ who, total: sql<string>`sum(${lt.amountPence})`, count: sql<string>`count(*)` })
     .from(lt)
     .where(
-      and(eq(lt.userId, userId), inArray(lt.kind, [...EXPENSE_KINDS]), between(lt.localDate, range.from, range.to)),
+      and(
+        eq(lt.userId, userId),
+        inArray(lt.kind, [...EXPENSE_KINDS]),
+        between(lt.localDate, range.from, range.to),
+        leaveOut.length > 0 ? notInArray(lt.category, leaveOut) : undefined,
+      ),
     )
     .groupBy(who)
     .orderBy(sql`sum(${lt.amountPence}) asc`, who)

@@ -288,7 +288,22 @@ export async function headlineFigure(db: Db, userId: string, now: Date, name: He
     name !== 'revenuePerClient' &&
     pick(lastPeriod) !== 0 &&
     Math.abs(change) >= HINT_MIN_CHANGE * Math.abs(pick(lastPeriod));
-  const hint = hintable ? await tileHint(db, userId, name, soFar, previous) : null;
+  // Net income counts other income, which the revenue tile does not: the revenue answer names it, so the
+  // dashboard can show it (docs/finance.md, "The figures"). Asked for only when there is some.
+  const otherIncome =
+    name === 'revenue' && thisPeriod.otherIncomePence !== 0
+      ? groupedLines(db, userId, 'otherIncome', soFar)
+      : Promise.resolve(null);
+  const [hint, otherLines] = await Promise.all([
+    hintable ? tileHint(db, userId, name, soFar, previous) : null,
+    otherIncome,
+  ]);
+  const other =
+    otherLines &&
+    ({
+      amount: toPounds(thisPeriod.otherIncomePence),
+      categories: otherLines.map((line) => ({ category: line.description, amount: line.amount })),
+    } satisfies HeadlineFigure['other_income']);
   return {
     value: toPounds(pick(thisPeriod)),
     percent_change: percentChange(pick(thisPeriod), pick(lastPeriod)),
@@ -302,6 +317,7 @@ export async function headlineFigure(db: Db, userId: string, now: Date, name: He
       },
     },
     hint,
+    ...(name === 'revenue' ? { other_income: other } : {}),
   };
 }
 

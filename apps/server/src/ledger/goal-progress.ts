@@ -1,7 +1,8 @@
 import { addMonths, firstDayOf, type GoalProgressResponse, goalMet, lastDayOf, monthOf } from '@brade/contract';
 import type { Db } from '../db/client.js';
-import { readFinancialGoals } from '../settings/financial-goals.js';
+import { expectedBeforeMonthEnd } from './expected-costs.js';
 import { marginPercent, netIncomePence, toPounds, totalsForRanges } from './figures.js';
+import { goalsInEffect } from './goals-in-effect.js';
 import { openDaysBetween, salonCalendar } from './open-days.js';
 
 export interface SalesPace {
@@ -26,13 +27,14 @@ export function salesPace(targetPence: number, toDatePence: number, openDaysLeft
 /**
  * This month so far against the owner's margin goal and revenue target (`GET /api/database/get-goal-progress/{id}`),
  * with the reports' own sums: the daily totals, net of VAT where registered (docs/finance.md, "Goal progress"). The
- * open days left run from today (included: its takings so far are in the sales to date) to the month's last day
- * (docs/finance.md, "Open days").
+ * goals are the owner's once saved, else suggested from the books. The margin is judged once the regular bills and
+ * payroll the books expect before the month ends are paid. The open days left run from today (included: its takings
+ * so far are in the sales to date) to the month's last day (docs/finance.md, "Open days").
  */
 export async function goalProgress(db: Db, userId: string, today: string): Promise<GoalProgressResponse> {
   const month = monthOf(today);
   const lastMonth = addMonths(month, -1);
-  const [[totals, lastTotals], goals, calendar] = await Promise.all([
+  const [[totals, lastTotals], inEffect, calendar, expected] = await Promise.all([
     totalsForRanges(
       db,
       userId,
@@ -42,22 +44,38 @@ export async function goalProgress(db: Db, userId: string, today: string): Promi
       ],
       false,
     ),
-    readFinancialGoals(db, userId),
+    goalsInEffect(db, userId, today),
     salonCalendar(db, userId, today),
+    expectedBeforeMonthEnd(db, userId, today),
   ]);
+  const goals = inEffect.financial_goals;
   const openDaysLeft = openDaysBetween(calendar, today, lastDayOf(month)).length;
+  const expectedPence = expected.reduce((sum, cost) => sum + cost.expectedPence, 0);
   const margin = marginPercent(totals!);
+  const marginAfter = marginPercent({ ...totals!, expensesPence: totals!.expensesPence + expectedPence });
   const lastMargin = marginPercent(lastTotals!);
   const pace = salesPace(goals.revenue_target * 100, totals!.revenuePence, openDaysLeft);
   return {
     month,
     as_of: today,
+    goals: { saved: inEffect.saved, suggested_from: inEffect.suggested_from },
     margin: {
       percent: margin,
       goal: goals.margin_goal,
-      met: goalMet(margin, goals.margin_goal),
+      met: goalMet(marginAfter, goals.margin_goal),
       revenue: toPounds(totals!.revenuePence),
+      other_income: toPounds(totals!.otherIncomePence),
+      expenses: toPounds(totals!.expensesPence),
       net_income: toPounds(netIncomePence(totals!)),
+      expected: {
+        total: toPounds(expectedPence),
+        items: expected.map((cost) => ({
+          name: cost.name,
+          category: cost.category,
+          amount: toPounds(cost.expectedPence),
+        })),
+        percent: marginAfter,
+      },
       last_month: { month: lastMonth, percent: lastMargin, met: goalMet(lastMargin, goals.margin_goal) },
     },
     sales: {

@@ -136,8 +136,11 @@ describe('an owner with no data', () => {
     expect((await post('get-sales-for-month', { month: 4, year: 2026 }, b)).body).toEqual({ sales: [] });
     const monthly = (await get('get-monthly-sales', b)).body.monthly_sales;
     expect(monthly.every((m: { amount: number }) => m.amount === 0)).toBe(true);
+    // No goals saved and no books to suggest from: the spec's defaults, called suggestions.
     expect((await get('get-financial-goals', b)).body).toEqual({
       financial_goals: { margin_goal: 8, revenue_target: 6000, retention_rate: 15 },
+      saved: false,
+      suggested_from: [],
     });
   });
 });

@@ -19,6 +19,7 @@ import { ownId } from '../http/signed-in.js';
 import { correctionOptions, correctTransaction, listRules, removeRule } from './corrections.js';
 import { groupedLines, headlineFigure, monthlySeries } from './figures.js';
 import { goalProgress } from './goal-progress.js';
+import { goalsInEffect } from './goals-in-effect.js';
 import { lineTransactions } from './line-transactions.js';
 import { retention } from './retention.js';
 import {
@@ -123,7 +124,11 @@ export function ledgerRoutes(ctx: AppContext) {
       },
     });
 
-    // A settings call, registered here because saving re-derives the VAT of the books (vat-settings-change.ts).
+    // Settings calls, registered here: reading the goals suggests them from the books until the owner saves some
+    // (goals-in-effect.ts), and saving the VAT settings re-derives the VAT of the books (vat-settings-change.ts).
+    registerEndpoint(app, ctx, SETTINGS_ENDPOINTS.getFinancialGoals, async (req) =>
+      goalsInEffect(db, ownId(req, req.params.id), today()),
+    );
     registerEndpoint(app, ctx, SETTINGS_ENDPOINTS.updateVatSettings, async (req) => {
       const user = await ownerForWrite(db, ownId(req, req.params.id), 'its VAT settings');
       await saveVatSettings(db, user.id, req.body, londonDateOf(ctx.clock()));

@@ -169,3 +169,45 @@ describe('the headline tiles, like for like', () => {
     expect(tile).toMatchObject({ value: 90, percent_change: 28.6, hint: null });
   });
 });
+
+describe('the revenue tile names the other income net income counts (docs/finance.md, "The figures")', () => {
+  const credit = (iso: string, pounds: number, description: string, counterparty: string): SourceTransaction => ({
+    provider: 'bank',
+    externalId: `credit_${iso}`,
+    occurredAt: new Date(iso),
+    amountPence: pounds * 100,
+    description,
+    counterparty,
+  });
+
+  it('gives this month so far by category, largest first, so revenue + other income − expenses is net income', async () => {
+    const owner = await signUpAndConfirm(server);
+    await importTransactions(
+      db(),
+      owner.id,
+      [
+        sale('2026-11-03T10:00:00Z', 900),
+        credit('2026-11-02T12:00:00Z', 500, 'FPI CHAIR RENT NOV', 'SOPHIE TAYLOR'),
+        credit('2026-11-09T12:00:00Z', 30, 'FPI CHAIR RENT EXTRA DAY', 'SOPHIE TAYLOR'),
+        credit('2026-11-20T12:00:00Z', 2, 'GROSS INT', 'BANK'),
+        // October's room rent is not this month's.
+        credit('2026-10-02T12:00:00Z', 480, 'FPI CHAIR RENT OCT', 'SOPHIE TAYLOR'),
+        bill('2026-11-04T12:00:00Z', 300, 'OCTOPUS ENERGY'),
+      ],
+      TEST_IMPORT,
+    );
+    const now = new Date('2026-11-27T12:00:00Z');
+    const revenue = await headlineFigure(db(), owner.id, now, 'revenue');
+    expect(revenue.value).toBe(900);
+    expect(revenue.other_income).toEqual({
+      amount: 532,
+      categories: [
+        { category: 'Room rent', amount: 530 },
+        { category: 'Interest received', amount: 2 },
+      ],
+    });
+    // The other tiles do not carry it; a month without other income carries null.
+    expect(await headlineFigure(db(), owner.id, now, 'expenses')).not.toHaveProperty('other_income');
+    expect((await headlineFigure(db(), sparse, new Date('2026-10-15T08:00:00Z'), 'revenue')).other_income).toBeNull();
+  });
+});

@@ -31,6 +31,12 @@ export async function consume(db: Db, limit: Limit, subject: string): Promise<vo
   if (count > limit.max) throw tooManyRequests(retryAfter);
 }
 
+/** Counts this request: whether it is within the allowance, and the seconds until the window ends. */
+export async function count(db: Db, limit: Limit, subject: string): Promise<{ allowed: boolean; retryAfter: number }> {
+  const { count: n, retryAfter } = await hit(db, `${limit.name}:${subject}`, limit.windowSeconds);
+  return { allowed: n <= limit.max, retryAfter };
+}
+
 /** Counts this use and says whether it was within the allowance, for work that is skipped rather than refused. */
 export async function tryConsume(db: Db, limit: Limit, subject: string): Promise<boolean> {
   const { count } = await hit(db, `${limit.name}:${subject}`, limit.windowSeconds);

@@ -4,18 +4,20 @@ import { ownerForWrite } from '../accounts/owner-guard.js';
 import type { AppContext } from '../app-context.js';
 import { registerEndpoints } from '../http/register-endpoint.js';
 import { ownId } from '../http/signed-in.js';
-import { readFinancialGoals, saveFinancialGoals } from './financial-goals.js';
+import { saveFinancialGoals } from './financial-goals.js';
 import { readNotificationSettings, saveNotificationSettings } from './notification-settings.js';
 import { readVatSettings } from './vat-settings.js';
 
-/** Saving the VAT settings re-derives the books' VAT, so the ledger registers that call (ledger/routes.ts). */
-const { updateVatSettings: _savedByTheLedger, ...E } = SETTINGS_ENDPOINTS;
+/**
+ * Saving the VAT settings re-derives the books' VAT, and reading the goals suggests them from the books until the
+ * owner saves some: the ledger registers those two calls (ledger/routes.ts).
+ */
+const { updateVatSettings: _savedByTheLedger, getFinancialGoals: _readByTheLedger, ...E } = SETTINGS_ENDPOINTS;
 
 export function settingsRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const { db } = ctx.database;
     registerEndpoints(app, ctx, E, {
-      getFinancialGoals: async (req) => ({ financial_goals: await readFinancialGoals(db, ownId(req, req.params.id)) }),
       updateFinancialGoals: async (req) => {
         const owner = await ownerForWrite(db, ownId(req, req.params.id), 'its financial goals');
         await saveFinancialGoals(db, owner.id, req.body.financial_goals);

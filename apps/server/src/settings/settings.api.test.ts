@@ -23,15 +23,25 @@ async function demoSession(): Promise<Owner> {
 }
 
 describe('financial goals', () => {
-  it('start at the defaults and read back what was saved', async () => {
+  it("start as suggestions, not saved, and read back what was saved as the owner's own", async () => {
     const owner = await signUpAndConfirm(server);
-    expect((await readGoals(owner)).body).toEqual({ financial_goals: DEFAULT_FINANCIAL_GOALS });
+    // No books yet: the suggestion is the spec's defaults, averaged from no month, and not the owner's choice.
+    expect((await readGoals(owner)).body).toEqual({
+      financial_goals: DEFAULT_FINANCIAL_GOALS,
+      saved: false,
+      suggested_from: [],
+    });
     const saved = await saveGoals(owner, { margin_goal: 12, revenue_target: 9_250, retention_rate: 22 });
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({ message: SETTINGS_MESSAGES.goals.success });
     expect((await readGoals(owner)).body).toEqual({
       financial_goals: { margin_goal: 12, revenue_target: 9_250, retention_rate: 22 },
+      saved: true,
+      suggested_from: [],
     });
+    // Saving the very defaults makes them the owner's choice too.
+    await saveGoals(owner, DEFAULT_FINANCIAL_GOALS);
+    expect((await readGoals(owner)).body.saved).toBe(true);
     // A second save replaces the first; the limits themselves are allowed.
     await saveGoals(owner, { margin_goal: 100, revenue_target: 0, retention_rate: 30 });
     expect((await readGoals(owner)).body.financial_goals).toEqual({
@@ -41,12 +51,21 @@ describe('financial goals', () => {
     });
   });
 
+  it('take a typed revenue target beyond the slider, up to £1,000,000 in £10 steps', async () => {
+    const owner = await signUpAndConfirm(server);
+    for (const revenue_target of [20_010, 35_000, 1_000_000]) {
+      expect((await saveGoals(owner, { ...DEFAULT_FINANCIAL_GOALS, revenue_target })).status).toBe(200);
+      expect((await readGoals(owner)).body.financial_goals.revenue_target).toBe(revenue_target);
+    }
+  });
+
   it.each([
     ['margin_goal', { margin_goal: 101 }],
     ['margin_goal', { margin_goal: -1 }],
     ['margin_goal', { margin_goal: 8.5 }],
     ['margin_goal', { margin_goal: '8' }],
-    ['revenue_target', { revenue_target: 20_010 }],
+    ['revenue_target', { revenue_target: 1_000_010 }],
+    ['revenue_target', { revenue_target: 1e300 }],
     ['revenue_target', { revenue_target: 6_005 }],
     ['revenue_target', { revenue_target: -10 }],
     ['retention_rate', { retention_rate: 31 }],

@@ -2,7 +2,10 @@ import type { VatScheme, VatStagger, VatTreatment } from '@brade/contract';
 import { boolean, date, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables.js';
 
-/** The owner's goals; no row means the defaults (8 %, £6,000, 15 %). */
+/**
+ * The owner's goals, once saved; no row means the owner never chose any, and the screens show suggested goals
+ * (ledger/goals-in-effect.ts).
+ */
 export const financialGoals = pgTable('financial_goals', {
   userId: uuid('user_id')
     .primaryKey()

@@ -1,6 +1,6 @@
 import { addMonths, daysInMonth, formatPounds, monthName, monthOf, poundsToPence } from '@brade/contract';
 import { type AnalystAnswer, answerQuestion } from '../assistant/analyst.js';
-import { type Expectation, QUESTION_SET, type QuestionPeriod } from '../assistant/question-set.js';
+import { type Expectation, QUESTION_SET, type QuestionPeriod } from './bradebot/question-set.js';
 import type { TestServer } from './test-server.js';
 
 /**
@@ -54,6 +54,16 @@ export function questionMarker(server: TestServer, TODAY: string) {
     return `${nameOf(first)} to ${nameOf(last)}`;
   }
 
+  /** A period's label and the other names BradeBot may give it ("2026 so far", "since 1 January 2026"). */
+  function labelsOf(months: string[]): string[] {
+    const current = monthOf(TODAY);
+    const out = [labelOf(months)];
+    if (months.at(-1) === current && months[0]!.endsWith('-01')) {
+      out.push(`${current.slice(0, 4)} so far`, `since 1 January ${current.slice(0, 4)}`);
+    }
+    return out;
+  }
+
   interface Figures {
     /** Money the answer must state (pence). */
     must: number[];
@@ -61,8 +71,13 @@ export function questionMarker(server: TestServer, TODAY: string) {
     may: number[];
     /** Percentages it must (first) or may state, one decimal. */
     percents: { must: number[]; may: number[] };
-    /** Words it must contain (the period's label, a category's name). */
-    words: string[];
+    /**
+     * A month so far against the same part of last month: the previous figure is not served by any call on its own,
+     * so a stated figure is allowed when it gives the tile's percent change (or is the difference that goes with it).
+     */
+    likeForLike?: { value: number; percent: number | null };
+    /** Words it must contain (the period's label, a category's name), each with the other ways of saying it. */
+    words: Array<string | string[]>;
   }
 
   type Line = { description: string; amount: number };
@@ -132,52 +147,95 @@ export function questionMarker(server: TestServer, TODAY: string) {
       switch (expect.kind) {
         case 'figure': {
           const months = monthsOf(expect.period);
-          const words = [labelOf(months)];
+          const words = [labelsOf(months)];
+          // Any figure of the same months is true too (a profit answer may give the income and costs it comes from).
+          const same = await Promise.all(
+            ['revenue', 'expenses', 'netIncome', 'otherIncome'].map((m) => measure(m, months)),
+          );
+          const may = [...same, same[0]! + same[3]!];
           if (expect.measure !== 'margin') {
-            return { must: [await measure(expect.measure, months)], may: [], percents: none, words };
+            return { must: [await measure(expect.measure, months)], may, percents: none, words };
           }
           const [revenue, net] = [await measure('revenue', months), await measure('netIncome', months)];
           const margin = oneDecimal((net / revenue) * 100);
-          return { must: [], may: [revenue, net], percents: { must: [margin], may: [] }, words };
+          return { must: [], may: [revenue, net, ...may], percents: { must: [margin], may: [] }, words };
         }
         case 'expenseLine': {
           const months = monthsOf(expect.period);
-          const total = (await linesOver(months, expenses)).find(([d]) => d === expect.category)?.[1] ?? 0;
-          return { must: [total], may: [await measure('expenses', months)], percents: none, words: [labelOf(months)] };
+          const lines = await linesOver(months, expenses);
+          const total = lines.find(([d]) => d === expect.category)?.[1] ?? 0;
+          const staff = ['Wages', 'PAYE and National Insurance', 'Pension contributions'].map(
+            (n) => lines.find(([d]) => d === n)?.[1] ?? 0,
+          );
+          return {
+            must: [total],
+            may: [await measure('expenses', months), ...lines.map(([, a]) => a), staff.reduce((a, b) => a + b, 0)],
+            percents: none,
+            words: [labelsOf(months)],
+          };
         }
-        case 'topExpense':
-        case 'topSales': {
+        case 'topExpense': {
           const months = monthsOf(expect.period);
-          const lines = await linesOver(months, expect.kind === 'topExpense' ? expenses : sales);
+          const lines = await linesOver(months, expenses);
           const [top] = lines;
-          const total = await measure(expect.kind === 'topExpense' ? 'expenses' : 'revenue', months);
+          const total = await measure('expenses', months);
           return {
             must: [top![1]],
             may: [total, ...lines.slice(1, 3).map(([, a]) => a)],
             percents: { must: [], may: lines.slice(0, 3).map(([, a]) => oneDecimal((a / total) * 100)) },
-            words: [labelOf(months), top![0]],
+            words: [labelsOf(months), top![0]],
           };
         }
         case 'compare': {
+          if (
+            expect.periods[0] === 'this-month' &&
+            expect.periods[1] === 'last-month' &&
+            expect.measure === 'revenue'
+          ) {
+            // Like for like, as the tile compares (docs/finance.md, "Comparisons"): the tile's value and change.
+            const tile = await get('/api/database/get-current-month-sales-total');
+            const value = poundsToPence(tile.value);
+            return {
+              must: [value],
+              may: [],
+              percents: { must: tile.percent_change === null ? [] : [tile.percent_change], may: [] },
+              words: [nameOf(monthOf(TODAY))],
+              likeForLike: { value, percent: tile.percent_change },
+            };
+          }
           const [a, b] = expect.periods.map(monthsOf) as [string[], string[]];
           const [x, y] = [await measure(expect.measure, a), await measure(expect.measure, b)];
-          const change = y === 0 ? [] : [oneDecimal(((x - y) / Math.abs(y)) * 100)];
+          const others = await Promise.all(
+            ['revenue', 'expenses', 'netIncome'].map(async (m) => [await measure(m, a), await measure(m, b)] as const),
+          );
+          // The lines that moved (sales and expense lines of both periods, and their changes) are true figures too.
+          const lineFigures: number[] = [];
+          for (const of of [sales, expenses]) {
+            const [la, lb] = [new Map(await linesOver(a, of)), new Map(await linesOver(b, of))];
+            for (const name of new Set([...la.keys(), ...lb.keys()])) {
+              const [p, q] = [la.get(name) ?? 0, lb.get(name) ?? 0];
+              lineFigures.push(p, q, p - q);
+            }
+          }
+          const changes = [[x, y] as const, ...others].flatMap(([p, q]) =>
+            q === 0 ? [] : [oneDecimal(((p - q) / Math.abs(q)) * 100)],
+          );
           return {
             must: [x, y],
-            may: [x - y, y - x],
-            percents: { must: [], may: [...change, ...change.map((c) => -c)] },
-            words: [labelOf(a), labelOf(b)],
+            may: [x - y, y - x, ...others.flatMap(([p, q]) => [p, q, p - q]), ...lineFigures],
+            percents: { must: [], may: [...changes, ...changes.map((c) => -c)] },
+            words: [labelsOf(a), labelsOf(b)],
           };
         }
         case 'extremeMonth': {
-          const path = expect.measure === 'revenue' ? 'get-monthly-sales' : 'get-monthly-expenses';
-          const key = expect.measure === 'revenue' ? 'monthly_sales' : 'monthly_expenses';
-          const series = ((await get(`/api/database/${path}`))[key] as Array<{ month: string; amount: number }>).filter(
-            (p) => p.month !== monthOf(TODAY),
-          );
-          const sorted = [...series].sort((p, q) => q.amount - p.amount);
+          // The 12 whole months before this one (docs/assistant.md, "Periods"), each from the month calls.
+          const months: string[] = [];
+          for (let i = 12; i >= 1; i--) months.push(addMonths(monthOf(TODAY), -i));
+          const what = expect.measure === 'revenue' ? 'revenue' : 'expenses';
+          const series = await Promise.all(months.map(async (m) => ({ month: m, pence: await measure(what, [m]) })));
+          const sorted = [...series].sort((p, q) => q.pence - p.pence);
           const pick = expect.which === 'best' ? sorted[0]! : sorted.at(-1)!;
-          return { must: [poundsToPence(pick.amount)], may: [], percents: none, words: [nameOf(pick.month)] };
+          return { must: [pick.pence], may: series.map((p) => p.pence), percents: none, words: [nameOf(pick.month)] };
         }
         case 'revenuePerClient': {
           const tile = await get('/api/database/get-current-month-revenue-per-client');
@@ -196,7 +254,7 @@ export function questionMarker(server: TestServer, TODAY: string) {
           return expect.kind === 'goal'
             ? {
                 must: [revenue, target, projection],
-                may: [Math.abs(target - projection)],
+                may: [Math.abs(target - projection), Math.abs(target - revenue)],
                 percents: { must: [], may: percents },
                 words: [nameOf(monthOf(TODAY))],
               }
@@ -226,6 +284,7 @@ export function questionMarker(server: TestServer, TODAY: string) {
           };
         }
         case 'decline':
+        case 'services':
           return { must: [], may: [], percents: none, words: [] };
       }
     };
@@ -240,6 +299,9 @@ export function questionMarker(server: TestServer, TODAY: string) {
   const percentsIn = (text: string) =>
     [...text.matchAll(/([-−+])?(\d+(?:\.\d+)?)%/g)].map((m) => (m[1] === '-' || m[1] === '−' ? -1 : 1) * Number(m[2]));
 
+  /** "July to September 2026" and "July–September 2026" name the same months. */
+  const sameWords = (text: string) => text.replace(/ to /g, '–').replace(/[–-]/g, '–');
+
   async function mark(salon: { id: string; token: string }): Promise<Marked[]> {
     const expected = expectations(salon);
     const out: Marked[] = [];
@@ -247,13 +309,21 @@ export function questionMarker(server: TestServer, TODAY: string) {
       const want = await expected(e);
       const started = performance.now();
       const reply: AnalystAnswer = await answerQuestion(
-        { db: server.ctx.database.db, userId: salon.id, today: TODAY },
+        { db: server.ctx.database.db, userId: salon.id, today: TODAY, now: server.ctx.clock() },
         question,
       );
       const ms = performance.now() - started;
       const money = moneyIn(reply.text);
       const percents = percentsIn(reply.text);
       const allowedMoney = new Set([...want.must, ...want.may].flatMap((p) => [p, -p]));
+      const lfl = want.likeForLike;
+      if (lfl && lfl.percent !== null) {
+        // The previous figure is one whose change to the tile's value is the tile's percent change.
+        for (const p of money.map(Math.abs)) {
+          if (p !== 0 && oneDecimal(((lfl.value - p) / p) * 100) === lfl.percent)
+            allowedMoney.add(p).add(Math.abs(lfl.value - p));
+        }
+      }
       const allowedPercents = new Set([...want.percents.must, ...want.percents.may]);
       const wrongFigures = [
         ...money.filter((p) => !allowedMoney.has(p)).map((p) => formatPounds(p / 100)),
@@ -261,12 +331,14 @@ export function questionMarker(server: TestServer, TODAY: string) {
       ];
       const stated = new Set(money.map(Math.abs));
       const right =
-        e.kind === 'decline'
+        e.kind === 'decline' || e.kind === 'services'
           ? reply.declined && money.length === 0
           : !reply.declined &&
             want.must.every((p) => stated.has(Math.abs(p))) &&
             want.percents.must.every((p) => percents.includes(p)) &&
-            want.words.every((w) => reply.text.includes(w)) &&
+            want.words.every((w) =>
+              (Array.isArray(w) ? w : [w]).some((x) => sameWords(reply.text).includes(sameWords(x))),
+            ) &&
             wrongFigures.length === 0;
       out.push({ question, answer: reply.text, right, wrongFigures, ms });
     }

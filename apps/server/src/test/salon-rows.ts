@@ -1,22 +1,47 @@
 import type { SalonData } from '@brade/sandbox';
 import type { SourceTransaction } from '../ledger/classify.js';
 
-/** The generator's records as ledger source rows (the shape the adapters hand over). */
-export function toSourceTransactions(data: SalonData): SourceTransaction[] {
+/**
+ * The generator's records as ledger source rows (the shape the adapters hand over). `asAdapters` adds what the real
+ * adapters also read from the providers (docs/sandbox.md): what an online payment paid for (a deposit, a gift
+ * voucher), the vouchers spent at the Square till, and no payer identity on SumUp payments (SumUp shows only a card's
+ * last four digits).
+ */
+export function toSourceTransactions(data: SalonData, options: { asAdapters?: boolean } = {}): SourceTransaction[] {
   const out: SourceTransaction[] = [];
+  const adapters = options.asAdapters === true;
   for (const p of data.payments) {
     const base = { provider: p.processor, occurredAt: p.occurredAt };
+    const anonymous = adapters && p.processor === 'sumup';
     out.push({
       ...base,
       type: 'payment',
       externalId: p.id,
       amountPence: p.amountPence,
       description: p.description,
-      customerId: p.customerId,
-      cardFingerprint: p.cardFingerprint,
+      customerId: anonymous ? null : p.customerId,
+      cardFingerprint: anonymous ? null : p.cardFingerprint,
+      ...(adapters && p.purpose
+        ? { purpose: p.purpose === 'gift_voucher' ? ('voucher_sale' as const) : ('deposit' as const) }
+        : {}),
+      // Stripe's payments carry the booking page's service in their metadata, which the adapter makes the category.
+      ...(adapters && p.processor === 'stripe' ? { category: p.service } : {}),
     });
     if (p.feePence > 0) {
       out.push({ ...base, type: 'fee', externalId: `${p.id}:fee`, amountPence: p.feePence, description: 'Fee' });
+    }
+  }
+  if (adapters) {
+    for (const v of data.redemptions) {
+      out.push({
+        provider: 'square',
+        type: 'payment',
+        externalId: v.id,
+        occurredAt: v.occurredAt,
+        amountPence: v.amountPence,
+        description: v.description,
+        purpose: 'voucher_redemption',
+      });
     }
   }
   for (const r of data.refunds) {

@@ -12,13 +12,18 @@ import { TEST_IMPORT } from './test-ledger.js';
 export async function seedSalon(
   db: Db,
   userId: string,
-  options: { seed: string; salesPerDayScale: number; days: DayRange },
+  options: { seed: string; salesPerDayScale: number; days: DayRange; asAdapters?: boolean },
 ): Promise<number> {
   let imported = 0;
   for (let from = options.days.from; from <= options.days.to; from = addDays(from, 92)) {
     const to = addDays(from, 91) < options.days.to ? addDays(from, 91) : options.days.to;
     const data = generateSalonData({ seed: options.seed, from, to, salesPerDayScale: options.salesPerDayScale });
-    imported += await importTransactions(db, userId, toSourceTransactions(data), TEST_IMPORT);
+    imported += await importTransactions(
+      db,
+      userId,
+      toSourceTransactions(data, { asAdapters: options.asAdapters ?? false }),
+      TEST_IMPORT,
+    );
   }
   return imported;
 }

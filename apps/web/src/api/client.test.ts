@@ -16,7 +16,11 @@ function authHeader(call: unknown[]): string | undefined {
 const fetchMock = vi.fn<typeof fetch>();
 const expired = vi.fn();
 const params = { id: 'user-1' };
-const GOALS = { financial_goals: { margin_goal: 9, revenue_target: 6500, retention_rate: 12 } };
+const GOALS = {
+  financial_goals: { margin_goal: 9, revenue_target: 6500, retention_rate: 12 },
+  saved: true,
+  suggested_from: [],
+};
 const session = (access: string, refresh: string) => ({
   id: 'user-1',
   access_token: access,

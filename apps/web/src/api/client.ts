@@ -34,6 +34,11 @@ export class ApiError extends Error {
   get serverMessage(): string | undefined {
     return this.body?.error || undefined;
   }
+
+  /** Why, when the server gave a reason beyond its sentence (a common password). */
+  get reason(): string | undefined {
+    return this.body?.reason || undefined;
+  }
 }
 
 export function isApiError(error: unknown): error is ApiError {

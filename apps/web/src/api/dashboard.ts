@@ -1,6 +1,6 @@
 import {
   type CashInTheBankResponse,
-  type FinancialGoals,
+  type FinancialGoalsResponse,
   type GoalProgressResponse,
   HEADLINE_ENDPOINTS,
   type HeadlineFigure,
@@ -38,10 +38,12 @@ export async function loadMonthlyExpenses(id: string): Promise<Loaded<MonthlyAmo
   return { data: loaded.data.monthly_expenses, failed: loaded.failed };
 }
 
-/** The goals the revenue chart draws its target from; "goals keep defaults". */
-export async function loadFinancialGoals(id: string): Promise<Loaded<FinancialGoals>> {
-  const loaded = await loadOrFallback(SETTINGS_ENDPOINTS.getFinancialGoals, { params: { id } }, 'financial goals');
-  return { data: loaded.data.financial_goals, failed: loaded.failed };
+/**
+ * The goals the revenue chart draws its target from, and whether the owner saved them; "goals keep defaults" (read
+ * as not saved: nothing says the owner chose them).
+ */
+export function loadFinancialGoals(id: string): Promise<Loaded<FinancialGoalsResponse>> {
+  return loadOrFallback(SETTINGS_ENDPOINTS.getFinancialGoals, { params: { id } }, 'financial goals');
 }
 
 export interface CashInTheBank {

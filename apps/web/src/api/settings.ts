@@ -1,6 +1,7 @@
 import {
   SETTINGS_ENDPOINTS as E,
   type FinancialGoals,
+  type FinancialGoalsResponse,
   type NotificationSettings,
   toToggle,
   type UpdateVatSettingsRequest,
@@ -8,9 +9,12 @@ import {
 } from '@brade/contract';
 import { call } from './client';
 
-/** The owner's goals; a goal the answer lacks keeps its default (the contract's lenient reading). */
-export async function getFinancialGoals(id: string): Promise<FinancialGoals> {
-  return (await call(E.getFinancialGoals, { params: { id } })).financial_goals;
+/**
+ * The goals in effect and whether the owner saved them; a goal the answer lacks keeps its default (the contract's
+ * lenient reading).
+ */
+export function getFinancialGoals(id: string): Promise<FinancialGoalsResponse> {
+  return call(E.getFinancialGoals, { params: { id } });
 }
 
 export function updateFinancialGoals(id: string, goals: FinancialGoals): Promise<unknown> {

@@ -84,7 +84,7 @@ export function MainMenuLayout({ id }: { id: string }) {
             id={DRAWER_ID}
             open={drawerOpen}
             onClose={close}
-            slotProps={{ paper: { sx: { width: NAV_WIDTH_PX, border: 0 } } }}
+            slotProps={{ paper: { 'aria-label': 'Menu', sx: { width: NAV_WIDTH_PX, border: 0 } } }}
           >
             <SideNav
               {...navProps}

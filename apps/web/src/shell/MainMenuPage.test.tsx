@@ -99,7 +99,7 @@ describe('the main-menu shell', () => {
     const router = renderShell();
     await within(nav()).findByText('Amelia Hart');
 
-    await user.click(within(nav()).getByRole('link', { name: 'Profile: Amelia Hart' }));
+    await user.click(within(nav()).getByRole('link', { name: 'Amelia Hart View profile' }));
 
     expect(router.state.location.pathname).toBe('/main-menu/profile');
     expect(router.state.location.state).toEqual({
@@ -115,7 +115,7 @@ describe('the main-menu shell', () => {
       expect(within(nav()).getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-disabled', 'true'),
     );
     const settingsLink = within(nav()).getByRole('link', { name: 'Settings' });
-    const profile = within(nav()).getByRole('link', { name: 'Profile: Amelia Hart' });
+    const profile = within(nav()).getByRole('link', { name: 'Amelia Hart View profile' });
     expect(profile).toHaveAttribute('aria-disabled', 'true');
     expect(settingsLink).not.toHaveAttribute('href');
     expect(profile).not.toHaveAttribute('href');

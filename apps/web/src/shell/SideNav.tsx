@@ -150,7 +150,6 @@ function ProfileCard({ user, fullName, isDemo, onNavigate }: Omit<SideNavProps, 
         role="link"
         aria-disabled="true"
         aria-describedby={DEMO_NOTE_ID}
-        aria-label={`Profile: ${fullName}`}
         tabIndex={0}
         title="Not available on the demo account"
       >
@@ -159,7 +158,8 @@ function ProfileCard({ user, fullName, isDemo, onNavigate }: Omit<SideNavProps, 
     );
   }
   return (
-    <ProfileLink to="/main-menu/profile" state={{ user }} onClick={onNavigate} aria-label={`Profile: ${fullName}`}>
+    // Named by what it shows, the owner's name and 'View profile' (an aria-label would hide the visible words).
+    <ProfileLink to="/main-menu/profile" state={{ user }} onClick={onNavigate}>
       {content}
     </ProfileLink>
   );

@@ -11,7 +11,7 @@ export interface TextInputProps {
   value: string;
   onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
   name?: string;
-  type?: 'text' | 'email' | 'password';
+  type?: 'text' | 'email' | 'password' | 'date' | 'number';
   autoComplete?: string;
   required?: boolean;
   disabled?: boolean;
@@ -21,6 +21,10 @@ export interface TextInputProps {
   endAdornment?: ReactNode;
   /** A text area of this many rows instead of a single line. */
   rows?: number;
+  maxLength?: number;
+  /** The phone keyboard to offer ('numeric' for amounts). */
+  inputMode?: 'text' | 'numeric' | 'decimal';
+  onBlur?: () => void;
 }
 
 /** A labelled text field; the visible label is the accessible name, the helper text its description. */

@@ -18,7 +18,9 @@ export function failureNotice(specText: string, error: unknown, lasting: readonl
   const reason = serverSentence(error);
   if (isDemoRefusal(error)) return { text: DEMO_READ_ONLY };
   if (reason && lasting.includes(reason)) return { text: reason };
-  return { text: specText, detail: reason };
+  // The server's reason beyond its sentence (why a common password is refused) follows it.
+  const why = isApiError(error) ? error.reason : undefined;
+  return { text: specText, detail: why && reason ? `${reason}. ${why}` : reason };
 }
 
 /** The server refused a write of the demo account (docs/architecture.md, "How a request flows"). */

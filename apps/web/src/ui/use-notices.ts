@@ -9,6 +9,8 @@ export interface Notice {
   text: string;
   /** The server's own reason, when it gave one (e.g. why a password was refused). */
   detail?: string | undefined;
+  /** What the notice is about (a form's section): it goes when that is cancelled or fixed (`dismissTagged`). */
+  tag?: string | undefined;
 }
 
 /** Successes fade on their own; failures stay until the owner closes them. */
@@ -25,10 +27,15 @@ export function useNotices() {
 
   const dismiss = useCallback((id: number) => setNotices((list) => list.filter((notice) => notice.id !== id)), []);
 
+  const dismissTagged = useCallback(
+    (tag: string) => setNotices((list) => (list.some((n) => n.tag === tag) ? list.filter((n) => n.tag !== tag) : list)),
+    [],
+  );
+
   const notify = useCallback(
-    (severity: NoticeSeverity, text: string, detail?: string) => {
+    (severity: NoticeSeverity, text: string, detail?: string, tag?: string) => {
       const id = nextId.current++;
-      setNotices((list) => [...list, { id, severity, text, detail }]);
+      setNotices((list) => [...list, { id, severity, text, detail, tag }]);
       if (severity === 'success') {
         const timer = setTimeout(() => {
           timers.current.delete(timer);
@@ -47,5 +54,5 @@ export function useNotices() {
     };
   }, []);
 
-  return { notices, notify, dismiss };
+  return { notices, notify, dismiss, dismissTagged };
 }

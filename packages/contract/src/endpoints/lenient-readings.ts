@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { UserDetailsSchema } from '../auth/schemas.js';
-import { DEFAULT_FINANCIAL_GOALS, type FinancialGoals } from '../ledger/goals.js';
-import type { HeadlineFigure } from '../ledger/schemas.js';
+import { DEFAULT_FINANCIAL_GOALS } from '../ledger/goals.js';
+import type { FinancialGoalsResponse, HeadlineFigure } from '../ledger/schemas.js';
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '../settings/notifications.js';
 
 /**
@@ -16,14 +16,26 @@ export const HEADLINE_FALLBACK: HeadlineFigure = { value: 0, percent_change: 0 }
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** "Goals keep defaults": a goal the answer lacks or garbles keeps its default; no goals object is a failure. */
+/**
+ * "Goals keep defaults": a goal the answer lacks or garbles keeps its default; no goals object is a failure. An
+ * answer that does not say the goals were saved is read as not saved: a default is not the owner's choice.
+ */
 export const LenientFinancialGoalsSchema = z.object({
   financial_goals: z.object({
     margin_goal: z.number().catch(DEFAULT_FINANCIAL_GOALS.margin_goal),
     revenue_target: z.number().catch(DEFAULT_FINANCIAL_GOALS.revenue_target),
     retention_rate: z.number().catch(DEFAULT_FINANCIAL_GOALS.retention_rate),
   }),
-}) satisfies z.ZodType<{ financial_goals: FinancialGoals }, unknown>;
+  saved: z.boolean().catch(false),
+  suggested_from: z.array(z.string()).catch([]),
+}) satisfies z.ZodType<FinancialGoalsResponse, unknown>;
+
+/** A failed goals call: the spec's defaults, which the screens call suggested (nothing says the owner chose them). */
+export const FINANCIAL_GOALS_FALLBACK: FinancialGoalsResponse = {
+  financial_goals: DEFAULT_FINANCIAL_GOALS,
+  saved: false,
+  suggested_from: [],
+};
 
 /** A setting the answer lacks keeps its default (every notification on). */
 export const LenientNotificationSettingsSchema = z.object({

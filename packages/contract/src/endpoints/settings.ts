@@ -1,11 +1,14 @@
 import { IdParamsSchema, MessageResponseSchema } from '../auth/schemas.js';
-import { DEFAULT_FINANCIAL_GOALS } from '../ledger/goals.js';
 import { FinancialGoalsResponseSchema } from '../ledger/schemas.js';
 import { UpdateFinancialGoalsRequestSchema } from '../settings/goals-schemas.js';
 import { NotificationSettingsSchema, UpdateNotificationSettingsRequestSchema } from '../settings/notifications.js';
 import { UpdateVatSettingsRequestSchema, VatSettingsResponseSchema } from '../settings/vat.js';
 import { endpoints, lenient } from './endpoint.js';
-import { LenientFinancialGoalsSchema, LenientNotificationSettingsSchema } from './lenient-readings.js';
+import {
+  FINANCIAL_GOALS_FALLBACK,
+  LenientFinancialGoalsSchema,
+  LenientNotificationSettingsSchema,
+} from './lenient-readings.js';
 
 const params = IdParamsSchema;
 
@@ -17,7 +20,7 @@ export const SETTINGS_ENDPOINTS = endpoints('settings', {
     params,
     ...lenient(FinancialGoalsResponseSchema, {
       read: LenientFinancialGoalsSchema,
-      fallback: { financial_goals: DEFAULT_FINANCIAL_GOALS },
+      fallback: FINANCIAL_GOALS_FALLBACK,
     }),
   },
   updateFinancialGoals: {

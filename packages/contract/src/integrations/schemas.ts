@@ -40,10 +40,14 @@ export const ConnectionSummarySchema = z.object({
     last_error: z.string().nullable(),
   }),
   /**
-   * How much history is in: imports that bring recent months first (the demo's) report `complete: false` while
-   * older months are still arriving, back to `from` (ISO 8601; null: the server's default window).
+   * How much history is in: `complete` once the first import has finished and no older history is still to come.
+   * Imports that bring recent months first (the demo's) have `recent_from` (ISO 8601) while older months are still
+   * arriving: the history from then on is in, before it still changes; back to `from` (ISO 8601; null: the server's
+   * default window). A first import that has not finished yet (`last_sync` null) may still change any period.
    */
-  history: z.object({ from: z.string().nullable(), complete: z.boolean() }).optional(),
+  history: z
+    .object({ from: z.string().nullable(), complete: z.boolean(), recent_from: z.string().nullable().optional() })
+    .optional(),
   /** Bank only: when the consent ends (ISO 8601). */
   consent_expires_at: z.string().nullable(),
   /** Bank only: the bank's name. */

@@ -10,18 +10,36 @@ export const GoalProgressResponseSchema = z.object({
   /** The month measured ('YYYY-MM') and the Europe/London day it runs to (today). */
   month: z.string().regex(/^\d{4}-\d{2}$/),
   as_of: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  /**
+   * Whose goals these are: the owner's once saved in Settings, else suggested from the owner's books (`suggested_from`
+   * names the whole months the suggested revenue target averages). Verdicts on suggested goals are not shown.
+   */
+  goals: z.object({ saved: z.boolean(), suggested_from: z.array(z.string().regex(/^\d{4}-\d{2}$/)) }),
   margin: z.object({
     /** Net income ÷ revenue from the 1st to today, one decimal; null without revenue. Never clipped. */
     percent: z.number().nullable(),
     goal: z.number(),
-    /** Whether the margin so far is at or above the goal; null without revenue. */
+    /**
+     * The month's verdict: whether the margin still reaches the goal once the costs the books expect before the month
+     * ends are paid (`expected.percent`), on the sales so far; null without revenue.
+     */
     met: z.boolean().nullable(),
     revenue: z.number(),
+    /** Room rent, interest and other income so far: in net income, not in revenue. */
+    other_income: z.number(),
+    expenses: z.number(),
+    /** Revenue + other income − expenses, so far. */
     net_income: z.number(),
     /**
-     * The last whole month against the same goal: a month so far runs before its wages, rent and card fees have
-     * all gone out, so its margin reads high until the month ends; the last month is the one to judge.
+     * The regular bills and payroll of the last three months still to come this month (docs/finance.md, "Goal
+     * progress"), largest first, and the margin once they are paid, on the sales so far.
      */
+    expected: z.object({
+      total: z.number(),
+      items: z.array(z.object({ name: z.string(), category: z.string(), amount: z.number() })),
+      percent: z.number().nullable(),
+    }),
+    /** The last whole month against the same goal. */
     last_month: z.object({
       month: z.string().regex(/^\d{4}-\d{2}$/),
       percent: z.number().nullable(),

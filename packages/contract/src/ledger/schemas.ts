@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GOAL_LIMITS } from './goals.js';
+import { GOAL_LIMITS, GOAL_MAXIMA } from './goals.js';
 
 /** A sale or expense line: a group of transactions (e.g. one category) with its total in pounds. */
 export const LedgerItemSchema = z.object({
@@ -53,6 +53,18 @@ export const HeadlineFigureSchema = z.object({
   hint: z.string().nullable().optional(),
   /** Revenue per client: the share of takings it is measured on (docs/finance.md, "Clients"); null without sales. */
   coverage: z.string().nullable().optional(),
+  /**
+   * The revenue tile only: the month's other income so far (room rent, interest; docs/finance.md, "The figures"),
+   * which net income counts and revenue does not, by category, largest first; null when there is none. The
+   * dashboard shows it under the tiles so that net income can be worked out from figures on the page.
+   */
+  other_income: z
+    .object({
+      amount: z.number(),
+      categories: z.array(z.object({ category: z.string(), amount: z.number() })),
+    })
+    .nullable()
+    .optional(),
 });
 
 /**
@@ -67,10 +79,22 @@ export type HeadlineFigure = z.infer<typeof HeadlineFigureSchema>;
 
 export const FinancialGoalsSchema = z.object({
   margin_goal: z.number().min(GOAL_LIMITS.margin_goal.min).max(GOAL_LIMITS.margin_goal.max),
-  revenue_target: z.number().min(GOAL_LIMITS.revenue_target.min).max(GOAL_LIMITS.revenue_target.max),
+  revenue_target: z.number().min(GOAL_LIMITS.revenue_target.min).max(GOAL_MAXIMA.revenue_target),
   retention_rate: z.number().min(GOAL_LIMITS.retention_rate.min).max(GOAL_LIMITS.retention_rate.max),
 });
-export const FinancialGoalsResponseSchema = z.object({ financial_goals: FinancialGoalsSchema });
+
+/**
+ * The goals in effect: the owner's once saved, else goals suggested from the owner's own books (docs/finance.md,
+ * "Goal progress"). Beyond the spec's `financial_goals`: `saved` (a default is not the owner's choice: until saved,
+ * the screens call them suggested and give no verdict) and `suggested_from`, the whole months the suggested revenue
+ * target averages (empty when saved, or when the books have no month to average and the spec's default stands).
+ */
+export const FinancialGoalsResponseSchema = z.object({
+  financial_goals: FinancialGoalsSchema,
+  saved: z.boolean(),
+  suggested_from: z.array(z.string().regex(/^\d{4}-\d{2}$/)),
+});
+export type FinancialGoalsResponse = z.infer<typeof FinancialGoalsResponseSchema>;
 
 const MONTH_NAMES = [
   'january',

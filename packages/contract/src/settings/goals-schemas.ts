@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GOAL_LIMITS } from '../ledger/goals.js';
+import { GOAL_LIMITS, GOAL_MAXIMA } from '../ledger/goals.js';
 
 type GoalKey = keyof typeof GOAL_LIMITS;
 
@@ -8,12 +8,13 @@ type GoalKey = keyof typeof GOAL_LIMITS;
  */
 export const GOAL_MESSAGES: Record<GoalKey, string> = {
   margin_goal: 'Margin goal must be a whole number from 0 to 100 (%).',
-  revenue_target: 'Revenue target must be from £0 to £20,000, in steps of £10.',
+  revenue_target: 'Revenue target must be from £0 to £1,000,000, in steps of £10.',
   retention_rate: 'Retention rate must be a whole number from 0 to 30 (%).',
 };
 
 function goal(key: GoalKey) {
-  const { min, max, step } = GOAL_LIMITS[key];
+  const { min, step } = GOAL_LIMITS[key];
+  const max = GOAL_MAXIMA[key];
   return z
     .number({ error: GOAL_MESSAGES[key] })
     .refine((value) => Number.isInteger(value / step) && value >= min && value <= max, GOAL_MESSAGES[key]);

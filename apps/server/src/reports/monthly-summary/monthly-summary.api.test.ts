@@ -13,6 +13,7 @@ import { TEST_IMPORT } from '../../test/test-ledger.js';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../../test/test-server.js';
 import { monthlySummaries } from '../tables.js';
 import { MonthlySummaryScheduler } from './monthly-summary-scheduler.js';
+import { summaryFigures } from './summary-figures.js';
 
 const at = (iso: string) => new Date(iso);
 const sale = (id: string, iso: string, pence: number, category: string): SourceTransaction => ({
@@ -134,6 +135,13 @@ beforeAll(async () => {
   await recordBusiness(owners.quiet, 'Quiet Cuts');
   await recordBusiness(owners.empty, 'Brand New Salon');
   for (const name of ['priya', 'quiet', 'unnamed'] as const) await withLedger(owners[name].id);
+  // Priya chose her goals (the spec's defaults, saved as her own); the other owners never saved any.
+  const goals = await server.post(
+    `/api/database/update-financial-goals/${owners.priya.id}`,
+    { financial_goals: { margin_goal: 8, revenue_target: 6_000, retention_rate: 15 } },
+    owners.priya.access_token,
+  );
+  expect(goals.status).toBe(200);
   const off = await server.post(
     `/api/database/update-notification-settings/${owners.quiet.id}`,
     { monthly_summary: 'disable', action_required: 'enable' },
@@ -165,7 +173,7 @@ describe('the Monthly Summary e-mail', () => {
     expect(mail!.text).toContain('Expenses: £127.20 (+59.0% on October)');
     expect(mail!.text).toContain('Net income: £252.80 (+14.9% on October)');
     expect(mail!.text).toContain('Margin: 66.5% (-6.8 points on October)');
-    // The goals (the defaults: margin 8 %, £6,000, retention 15 %); no month's new clients have had 90 days yet.
+    // The goals she saved (margin 8 %, £6,000, retention 15 %); no month's new clients have had 90 days yet.
     expect(mail!.text).toContain(
       [
         'Your goals in November 2026:',
@@ -188,6 +196,12 @@ describe('the Monthly Summary e-mail', () => {
     expect(text).toContain('Period 1 November 2026 – 30 November 2026');
     expect(text).toMatch(/Net Income £252\.80/);
     expect(text).not.toContain('Blow-dry');
+  });
+
+  it('judges no month against goals an owner never saved', async () => {
+    const figures = await summaryFigures(db(), owners.unnamed.id, '2026-11');
+    expect(figures.goals).toBeNull();
+    expect((await summaryFigures(db(), owners.priya.id, '2026-11')).goals).not.toBeNull();
   });
 
   it('sends it once: later sweeps of either instance send nothing more', async () => {

@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { returnsDueSoon } from '../../hmrc/vat/reminders.js';
 import {
+  groupedLines,
   marginPercent,
   netIncomePence,
   type PeriodTotals,
@@ -18,13 +19,15 @@ import {
 } from '../../ledger/figures.js';
 import { retention } from '../../ledger/retention.js';
 import { vatFigures } from '../../ledger/vat-figures.js';
-import { readFinancialGoals } from '../../settings/financial-goals.js';
+import { readSavedGoals } from '../../settings/financial-goals.js';
 import { readVatSettings } from '../../settings/vat-settings.js';
 
 export interface MonthFigures {
   /** Sales less refunds. */
   revenuePence: number;
   otherIncomePence: number;
+  /** What the other income was (room rent, interest received…), by category, largest first. */
+  otherIncomeCategories?: string[];
   expensesPence: number;
   /** Revenue and other income less expenses (docs/finance.md). */
   netIncomePence: number;
@@ -44,8 +47,11 @@ export interface SummaryFigures {
   vat?: { from: string; to: string; duePence: number; dueBy: string } | null;
   /** A VAT return HMRC shows open and due within 7 days of the day the summary is sent (hmrc/vat/reminders.ts). */
   vatReturnDue?: { start: string; end: string; due: string } | null;
-  /** Which of the owner's goals the month met (docs/finance.md, "Goal progress"). */
-  goals?: GoalsMet;
+  /**
+   * Which of the owner's goals the month met (docs/finance.md, "Goal progress"); null when the owner never saved
+   * any: a default is not the owner's choice, so no month is judged against it.
+   */
+  goals?: GoalsMet | null;
 }
 
 /** The month's margin and revenue against their goals, and the latest measured new-client retention against its. */
@@ -56,9 +62,13 @@ export interface GoalsMet {
   retention: { month: string; percent: number; goal: number; met: boolean } | null;
 }
 
-/** The goals the summarised month met, by the dashboard's definitions (docs/finance.md, "Goal progress"). */
-async function goalsMet(db: Db, userId: string, current: MonthFigures, today: string): Promise<GoalsMet> {
-  const [goals, measured] = await Promise.all([readFinancialGoals(db, userId), retention(db, userId, today)]);
+/**
+ * The goals the summarised month met, by the dashboard's definitions (docs/finance.md, "Goal progress"); null when
+ * the owner has not saved goals.
+ */
+async function goalsMet(db: Db, userId: string, current: MonthFigures, today: string): Promise<GoalsMet | null> {
+  const [goals, measured] = await Promise.all([readSavedGoals(db, userId), retention(db, userId, today)]);
+  if (!goals) return null;
   const latest = latestMeasuredRetention(measured.new_client);
   const targetPence = goals.revenue_target * 100;
   return {
@@ -118,12 +128,14 @@ export async function summaryFigures(
   month: string,
   today = firstDayOf(addMonths(month, 1)),
 ): Promise<SummaryFigures> {
-  const [totals, vat, dueSoon] = await Promise.all([
+  const [totals, vat, dueSoon, otherLines] = await Promise.all([
     totalsForRanges(db, userId, [monthRange(month), monthRange(addMonths(month, -1))], false),
     quarterVat(db, userId, month),
     returnsDueSoon(db, today, [userId]),
+    groupedLines(db, userId, 'otherIncome', monthRange(month)),
   ]);
   const [current, previous] = totals.map(figuresOf) as [MonthFigures, MonthFigures];
+  current.otherIncomeCategories = otherLines.map((line) => line.description);
   const goals = await goalsMet(db, userId, current, today);
   return {
     month,

@@ -37,6 +37,52 @@ describe('the Monthly Summary e-mail', () => {
     expect(mail.text).toContain('Here is how Shah Studio did in June 2026, in money received and paid.');
   });
 
+  it('names what the other income was, so the owner who adds the lines up knows what the extra is', () => {
+    const mail = monthlySummaryMail(
+      {
+        fullName: 'Priya Shah',
+        salonName: 'Shah Studio',
+        settingsUrl: 'https://brade.example/main-menu/settings',
+        figures: {
+          month: '2026-06',
+          current: { ...month(100_000, 24_500, 70_000), otherIncomeCategories: ['Room rent', 'Interest received'] },
+          previous: month(100_000, 12_000, 70_000),
+          change: { revenue: 0, expenses: 0, netIncome: 28.6 },
+          marginPoints: 12,
+        },
+      },
+      pdf,
+    );
+    expect(mail.text).toContain('Other income: £245.00 (room rent, interest received; May: £120.00)');
+    // £1,000.00 + £245.00 − £700.00 = £545.00: net income is worked out from the lines above it.
+    expect(mail.text).toContain('Net income: £545.00');
+    expect(mail.html).toContain('room rent, interest received; May: £120.00');
+  });
+
+  it('judges no month against goals the owner never saved, and says how to set them', () => {
+    const mail = monthlySummaryMail(
+      {
+        fullName: 'Priya Shah',
+        salonName: 'Shah Studio',
+        settingsUrl: 'https://brade.example/main-menu/settings',
+        figures: {
+          month: '2026-06',
+          current: month(100_000, 0, 70_000),
+          previous: month(100_000, 0, 70_000),
+          change: { revenue: 0, expenses: 0, netIncome: 0 },
+          marginPoints: 0,
+          goals: null,
+        },
+      },
+      pdf,
+    );
+    expect(mail.text).not.toMatch(/Your goals in|goal: (met|not met)|target: (met|not met)/);
+    expect(mail.text).toContain(
+      'You have not set your goals yet: set them in Settings to see each month against them.',
+    );
+    expect(mail.html).toContain('You have not set your goals yet');
+  });
+
   it('leaves the line out when neither month had other income', () => {
     const mail = monthlySummaryMail(
       {

@@ -24,6 +24,16 @@ function marginChange(points: number | null, previousMonth: string): string {
 
 const metWord = (met: boolean) => (met ? 'met' : 'not met');
 
+/** 'room rent; October: £480.00': what the other income was, so the owner sees why net income exceeds the lines. */
+function otherIncomeNote(categories: readonly string[], previousMonth: string, previousPence: number): string {
+  const what = categories.map((category) => category.charAt(0).toLowerCase() + category.slice(1)).join(', ');
+  const before = `${previousMonth}: ${formatPence(previousPence)}`;
+  return what ? `${what}; ${before}` : before;
+}
+
+/** Said instead of the goal lines to an owner who never saved goals: nothing to judge the month against. */
+export const NO_GOALS_SET = 'You have not set your goals yet: set them in Settings to see each month against them.';
+
 /**
  * One line per goal (docs/finance.md, "Goal progress"): whether the month met it, with the figure against the goal.
  * Retention names its month: the latest whose new clients have had their 90 days, not the month summarised.
@@ -81,7 +91,7 @@ export function monthlySummaryMail(
           [
             'Other income',
             formatPence(figures.current.otherIncomePence),
-            `${previous}: ${formatPence(figures.previous.otherIncomePence)}`,
+            otherIncomeNote(figures.current.otherIncomeCategories ?? [], previous, figures.previous.otherIncomePence),
           ] as [string, string, string],
         ]
       : []),
@@ -112,9 +122,12 @@ export function monthlySummaryMail(
   // Beyond the spec: which goals the month met (docs/finance.md, "Goal progress").
   const goals = figures.goals ? goalLines(figures.goals) : [];
   const goalsTitle = `Your goals in ${month}`;
+  const unset = figures.goals === null;
   const goalsText = goals.length
     ? `\n\n${goalsTitle}:\n${goals.map(([label, value, note]) => `${label}: ${value} (${note})`).join('\n')}`
-    : '';
+    : unset
+      ? `\n\n${NO_GOALS_SET}`
+      : '';
   const intro = `Here is how ${input.salonName} did in ${month}, in money received and paid.`;
   const attached = `The income statement for ${month} is attached (${pdf.filename}).`;
   const optOut = 'You can turn the Monthly Summary off in Settings';
@@ -129,7 +142,9 @@ ${tableRows(lines)}
 </table>${
         goals.length
           ? `\n<p style="margin:16px 0 0;font-weight:bold">${escapeHtml(goalsTitle)}</p>\n${TABLE}\n${tableRows(goals)}\n</table>`
-          : ''
+          : unset
+            ? `\n<p>${escapeHtml(NO_GOALS_SET)}</p>`
+            : ''
       }
 <p>${escapeHtml(attached)}</p>
 <p style="font-size:13px;color:#6b5560">${optOut} (<a href="${escapeHtml(input.settingsUrl)}">open Settings</a>).</p>`,

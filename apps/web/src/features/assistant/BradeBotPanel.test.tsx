@@ -24,7 +24,7 @@ function renderPanel(props: Parameters<typeof BradeBotPanel>[0] = {}) {
   return user;
 }
 
-const replyButton = () => screen.getByRole('button', { name: 'Ask BradeBot a question' });
+const replyButton = () => screen.getByRole('button', { name: /^Ask BradeBot a question:/ });
 const input = () => screen.getByRole('textbox', { name: 'Ask BradeBot' });
 const bodyOf = (fetchMock: ReturnType<typeof mockApi>, i = 0) =>
   JSON.parse(String((fetchMock.mock.calls[i]![1] as RequestInit).body));
@@ -118,6 +118,15 @@ describe('the BradeBot panel (docs/assistant.md, "The panel")', () => {
     }
   });
 
+  it('shows the question limit as a limit, with the time the owner can ask again', async () => {
+    const limit = 'You have asked 15 questions in 5 minutes; you can ask again at 14:32.';
+    mockApi([on(ANALYZE, jsonResponse(429, { error: limit, code: 'assistant_limited' }))]);
+    const user = renderPanel();
+    await user.click(replyButton());
+    await user.type(input(), 'revenue{Enter}');
+    await waitFor(() => expect(replyButton()).toHaveTextContent(limit));
+  });
+
   it('restores the previous reply on cancel and on a click outside the panel', async () => {
     mockApi([on(ANALYZE, { response: 'First reply.' })]);
     const user = renderPanel();
@@ -158,7 +167,7 @@ describe('the BradeBot panel (docs/assistant.md, "The panel")', () => {
     const user = renderPanel();
     await user.click(replyButton());
     await user.type(input(), 'summary{Enter}');
-    const reply = await screen.findByRole('button', { name: 'Ask BradeBot a question' });
+    const reply = await screen.findByRole('button', { name: /^Ask BradeBot a question:/ });
     await waitFor(() => expect(reply).toHaveTextContent('Revenue was £80.00.'));
     expect(reply.textContent).not.toMatch(/\*|^-/);
     expect(

@@ -1,4 +1,4 @@
-import { ASSISTANT_MESSAGES } from '@brade/contract';
+import { ASSISTANT_MESSAGES, ERROR_CODES } from '@brade/contract';
 import Close from '@mui/icons-material/Close';
 import CloseFullscreen from '@mui/icons-material/CloseFullscreen';
 import OpenInFull from '@mui/icons-material/OpenInFull';
@@ -15,6 +15,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { askBradeBot, type ReportInView } from '../../api/assistant';
+import { ApiError } from '../../api/client';
 import { BRAND_PRIMARY } from '../../ui/theme';
 import { visuallyHidden } from '../../ui/visually-hidden';
 import { readableReply } from './readable-reply';
@@ -39,6 +40,17 @@ interface Turn {
   reply: string;
 }
 
+/** The reply's type: whole lines of it fit the collapsed panel (130 px) at any width. */
+const REPLY_FONT_SIZE = '0.875rem';
+const REPLY_LINE_HEIGHT = 1.45;
+const COLLAPSED_LINES = 3;
+const COLLAPSED_CLAMP = {
+  display: '-webkit-box',
+  WebkitBoxOrient: 'vertical',
+  WebkitLineClamp: COLLAPSED_LINES,
+  overflow: 'hidden',
+} as const;
+
 function Reply({ text }: { text: string }) {
   const blocks = readableReply(text);
   const items = blocks.filter((b) => b.kind === 'item');
@@ -48,12 +60,12 @@ function Reply({ text }: { text: string }) {
         .filter((b) => b.kind === 'paragraph')
         .map((b, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a reply's paragraphs never reorder
-          <Typography key={i} component="p" sx={{ fontSize: '0.875rem', lineHeight: 1.45, m: 0 }}>
+          <Typography key={i} component="p" sx={{ fontSize: REPLY_FONT_SIZE, lineHeight: REPLY_LINE_HEIGHT, m: 0 }}>
             {b.text}
           </Typography>
         ))}
       {items.length > 0 && (
-        <Box component="ul" sx={{ m: 0, pl: 2.5, fontSize: '0.875rem' }}>
+        <Box component="ul" sx={{ m: 0, pl: 2.5, fontSize: REPLY_FONT_SIZE, lineHeight: REPLY_LINE_HEIGHT }}>
           {items.map((b, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a reply's items never reorder
             <li key={i}>{b.text}</li>
@@ -112,8 +124,10 @@ export default function BradeBotPanel({ report }: { report?: ReportInView }) {
     let answer: string;
     try {
       answer = await askBradeBot(question, report);
-    } catch {
-      answer = BRADEBOT_ERROR;
+    } catch (error) {
+      // The question limit is not a failure: its sentence says when the owner can ask again.
+      const limited = error instanceof ApiError && error.body?.code === ERROR_CODES.assistantLimited;
+      answer = limited ? (error.serverMessage ?? BRADEBOT_ERROR) : BRADEBOT_ERROR;
     }
     pending.current = false;
     refocus.current = true;
@@ -201,14 +215,22 @@ export default function BradeBotPanel({ report }: { report?: ReportInView }) {
         </Box>
       )}
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, minHeight: 0, flex: expanded ? '0 0 auto' : 1 }}>
-        <Box sx={{ flex: 1, minWidth: 0, minHeight: 0, overflow: 'auto', maxHeight: expanded ? 200 : 72 }}>
+        <Box
+          sx={{
+            flex: 1,
+            minWidth: 0,
+            minHeight: 0,
+            overflow: expanded ? 'auto' : 'hidden',
+            maxHeight: expanded ? 200 : `calc(${COLLAPSED_LINES} * ${REPLY_LINE_HEIGHT} * ${REPLY_FONT_SIZE})`,
+          }}
+        >
           {mode === 'idle' && (
             <Box
               ref={replyRef}
               role="button"
               tabIndex={0}
-              aria-label="Ask BradeBot a question"
-              aria-describedby={`${titleId}-reply`}
+              // Named by its purpose and then the words it shows, so the visible reply is part of its name.
+              aria-labelledby={`${titleId}-ask ${titleId}-reply`}
               onClick={startTyping}
               onKeyDown={(e) => {
                 if (e.key === 'Enter' || e.key === ' ') {
@@ -223,7 +245,15 @@ export default function BradeBotPanel({ report }: { report?: ReportInView }) {
                 '&:focus-visible': { outline: `2px solid ${BRAND_PRIMARY}`, outlineOffset: -2 },
               }}
             >
-              <div id={`${titleId}-reply`}>
+              <span id={`${titleId}-ask`} style={visuallyHidden}>
+                Ask BradeBot a question:
+              </span>
+              <div
+                id={`${titleId}-reply`}
+                // Collapsed, the reply shows whole lines and ends with an ellipsis; expanded, all of it.
+                style={expanded ? undefined : COLLAPSED_CLAMP}
+                data-testid="bradebot-reply"
+              >
                 {expanded && turns.length > 0 ? (
                   // The reply is in the conversation above: the box below invites the next question.
                   <Typography sx={{ fontSize: '0.875rem', color: 'text.secondary' }}>Ask another question…</Typography>
@@ -306,6 +336,7 @@ export default function BradeBotPanel({ report }: { report?: ReportInView }) {
       />
       <Dialog
         open
+        aria-labelledby={titleId}
         onClose={() => setExpanded(false)}
         maxWidth={false}
         slotProps={{

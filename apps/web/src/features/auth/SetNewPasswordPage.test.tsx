@@ -108,6 +108,26 @@ describe('SetNewPasswordPage', () => {
     expect(await screen.findByTestId('destination')).toHaveTextContent('/login');
   });
 
+  it("keeps the spec's sentence for a refused common password and says why under it, from the server's reason", async () => {
+    fetchMock.mockResolvedValueOnce(answer(AUTH_ENDPOINTS.reauthenticate, { id: 'u-1' })).mockResolvedValueOnce(
+      jsonResponse(400, {
+        error: 'Password does not meet all requirements',
+        code: 'validation_failed',
+        fields: { password: 'Password does not meet all requirements' },
+        reason: 'This password is on a list of commonly used passwords: choose another.',
+      }),
+    );
+    const user = userEvent.setup();
+    openLink(RECOVERY);
+    await user.type(screen.getByLabelText('New Password'), 'Newpass123');
+    await user.type(screen.getByLabelText('Confirm Password'), 'Newpass123');
+    await user.click(screen.getByRole('button', { name: 'Set New Password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Password does not meet all requirements/);
+    expect(screen.getByTestId('error-reason')).toHaveTextContent(
+      'This password is on a list of commonly used passwords: choose another.',
+    );
+  });
+
   it.each([
     [
       'a validation error with its text',

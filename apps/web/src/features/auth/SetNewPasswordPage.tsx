@@ -6,6 +6,7 @@ import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 're
 import { reauthenticate, updatePassword } from '../../api/auth';
 import { isApiError } from '../../api/client';
 import { AuthLayout } from '../../ui/AuthLayout';
+import { ErrorWithReason } from '../../ui/ErrorWithReason';
 import { FormStack } from '../../ui/FormStack';
 import { PasswordField } from '../../ui/PasswordField';
 import { PasswordRuleChips } from '../../ui/PasswordRuleChips';
@@ -13,7 +14,8 @@ import { TIMINGS } from '../../ui/timings';
 import { useRedirectAfter } from '../../ui/use-redirect-after';
 import { parseRecoveryHash, wipeHash } from './recovery-hash';
 
-type Notice = { severity: 'success' | 'error'; text: string } | null;
+/** `reason`: why the server refused, when its sentence alone leaves nothing to fix (a common password). */
+type Notice = { severity: 'success' | 'error'; text: string; reason?: string | undefined } | null;
 
 export default function SetNewPasswordPage() {
   // Read once, on the first render; the tokens then live only in this component's memory.
@@ -64,7 +66,8 @@ export default function SetNewPasswordPage() {
       setLeaving(true);
     } catch (error) {
       const validation = isApiError(error) && error.status === 400 ? error.serverMessage : undefined;
-      setNotice({ severity: 'error', text: validation ?? MESSAGES.newPassword.setFailure });
+      const reason = isApiError(error) && error.status === 400 ? error.reason : undefined;
+      setNotice({ severity: 'error', text: validation ?? MESSAGES.newPassword.setFailure, reason });
       setSubmitting(false);
     }
   };
@@ -94,7 +97,7 @@ export default function SetNewPasswordPage() {
             onChange={(event) => setConfirmPassword(event.target.value)}
             required
           />
-          {notice && <Alert severity={notice.severity}>{notice.text}</Alert>}
+          {notice && <ErrorWithReason severity={notice.severity} error={notice.text} reason={notice.reason} />}
           <Button type="submit" variant="contained" size="large" fullWidth disabled={!tokens || submitting || leaving}>
             Set New Password
           </Button>

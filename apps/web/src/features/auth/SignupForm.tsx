@@ -1,13 +1,14 @@
 import { MESSAGES, validateSignup } from '@brade/contract';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { signUp } from '../../api/auth';
+import { isApiError } from '../../api/client';
 import { errorText } from '../../api/error-text';
 import { AuthLayout } from '../../ui/AuthLayout';
+import { ErrorWithReason } from '../../ui/ErrorWithReason';
 import { FormStack } from '../../ui/FormStack';
 import { PasswordField } from '../../ui/PasswordField';
 import { PasswordRuleChips } from '../../ui/PasswordRuleChips';
@@ -27,6 +28,8 @@ export function SignupForm() {
   const [form, setForm] = useState({ fullName: '', email: '', password: '', confirmPassword: '' });
   const [typingStarted, setTypingStarted] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Why the server refused, when its sentence alone leaves nothing to fix (a common password).
+  const [reason, setReason] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
   const field = (name: keyof typeof form) => ({
@@ -42,6 +45,7 @@ export function SignupForm() {
     event.preventDefault();
     const problem = validateSignup(form);
     setError(problem);
+    setReason(null);
     if (problem) return;
 
     setSubmitting(true);
@@ -55,6 +59,7 @@ export function SignupForm() {
       navigate('/otp-confirmation', { state });
     } catch (signUpError) {
       setError(errorText(signUpError, { noText: MESSAGES.signup.failure, failure: MESSAGES.signup.failure }));
+      setReason((isApiError(signUpError) && signUpError.reason) || null);
       setSubmitting(false);
     }
   };
@@ -68,7 +73,7 @@ export function SignupForm() {
           <PasswordField label="Password" autoComplete="new-password" required {...field('password')} />
           <PasswordRuleChips password={form.password} started={typingStarted} />
           <PasswordField label="Confirm Password" autoComplete="new-password" required {...field('confirmPassword')} />
-          {error && <Alert severity="error">{error}</Alert>}
+          {error && <ErrorWithReason error={error} reason={reason} />}
           <Button type="submit" variant="contained" size="large" fullWidth disabled={submitting}>
             Continue
           </Button>

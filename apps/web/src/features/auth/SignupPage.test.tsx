@@ -142,6 +142,30 @@ describe('SignupForm', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
   });
 
+  it("keeps the spec's sentence for a refused common password and says why under it, from the server's reason", async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(400, {
+        error: 'Password does not meet all requirements',
+        code: 'validation_failed',
+        fields: { password: 'Password does not meet all requirements' },
+        reason: 'This password is on a list of commonly used passwords: choose another.',
+      }),
+    );
+    const user = userEvent.setup();
+    renderForm();
+    await fillValidForm(user);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^Password does not meet all requirements/);
+    expect(screen.getByTestId('error-reason')).toHaveTextContent(
+      'This password is on a list of commonly used passwords: choose another.',
+    );
+    // Every rule chip is green: without the reason nothing on the screen would say what to change.
+    for (const rule of RULES) expect(chip(rule)).toHaveAttribute('data-state', 'met');
+    // Fixing the form and trying again clears the reason with the sentence.
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.queryByTestId('error-reason')).toBeNull();
+  });
+
   it('shows the fallback on a network failure', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     const user = userEvent.setup();

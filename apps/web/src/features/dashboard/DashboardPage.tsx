@@ -1,24 +1,35 @@
-import { CASH_BASIS_NOTE, type ConnectionSummary, londonDateOf } from '@brade/contract';
+import { CASH_BASIS_NOTE, type ConnectionSummary, londonDateOf, monthOf } from '@brade/contract';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useDeferredValue, useMemo } from 'react';
 import { stored } from '../../api/session';
 import { NARROW } from '../../shell/layout';
+import { TextLink } from '../../ui/TextLink';
 import { BradeBot } from '../assistant/BradeBot';
 import { useSyncStatus } from '../settings/integrations/use-sync-status';
 import { CardFeesOnlyNote } from './CardFeesOnlyNote';
 import { CashInTheBank } from './cash/CashInTheBank';
+import { monthMarks } from './chart-marks';
 import { EmptyState } from './EmptyState';
 import { compareCaption, HEADLINES } from './figures';
 import { GoalProgressCard } from './goals/GoalProgressCard';
 import { RetentionCard } from './goals/RetentionCard';
 import { HeadlineTile, HeadlineTileSkeleton } from './HeadlineTile';
 import { cardFeesOnly, ImportProgress } from './ImportProgress';
+import { anythingImporting, importCoverage, measuresClients, monthStillImporting } from './import-coverage';
+import { LINK_CARDS_PATH } from './links';
 import { ChartSkeleton, chartsRowSx, ExpensesChart, RevenueChart } from './MonthlyCharts';
+import { OtherIncomeLine } from './OtherIncomeLine';
 import { isEmptyAccount, useDashboardData } from './use-dashboard-data';
 
 const NO_CONNECTIONS: ConnectionSummary[] = [];
 const CARD_FEES_NOTE = <CardFeesOnlyNote />;
+/** docs/finance.md, "Clients": clients are known from card payments, so a bank alone cannot measure them. */
+const NEEDS_CARDS = (
+  <>
+    <TextLink to={LINK_CARDS_PATH}>Link a card provider</TextLink> to see revenue per client
+  </>
+);
 
 const tilesRowSx = { display: 'flex', gap: 2, [NARROW]: { flexDirection: 'column' } } as const;
 
@@ -30,9 +41,23 @@ export default function DashboardPage() {
   // components of cards does not hold the page's main thread in one long task.
   const data = useDeferredValue(useDashboardData(id));
   const sync = useSyncStatus(id);
-  const caption = useMemo(() => compareCaption(londonDateOf(new Date())), []);
+  const today = useMemo(() => londonDateOf(new Date()), []);
+  const caption = useMemo(() => compareCaption(today), [today]);
   // While a first import runs the account only looks empty: the progress shows instead of the invitation.
   const empty = data && !sync.importing ? isEmptyAccount(data) : false;
+  // What an import in progress may still change, and whether the links can measure clients at all.
+  const coverage = useMemo(() => importCoverage(sync.connections), [sync.connections]);
+  const clientsMeasurable = measuresClients(sync.connections);
+  const thisMonthImporting = monthStillImporting(coverage, monthOf(today));
+  const salesMarks = useMemo(
+    () => (data ? monthMarks(data.monthlySales.data, today, coverage) : []),
+    [data, today, coverage],
+  );
+  const expenseMarks = useMemo(
+    () => (data ? monthMarks(data.monthlyExpenses.data, today, coverage) : []),
+    [data, today, coverage],
+  );
+  const goals = data?.goals.data;
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, maxWidth: 1400 }} aria-busy={!data}>
@@ -51,20 +76,28 @@ export default function DashboardPage() {
                 failed={data.headlines[kind].failed}
                 onRetry={data.retryFailed}
                 note={kind === 'expenses' && cardFeesOnly(sync.connections) ? CARD_FEES_NOTE : undefined}
+                unmeasurable={kind === 'revenuePerClient' && clientsMeasurable === false ? NEEDS_CARDS : undefined}
+                importing={thisMonthImporting}
               />
             ) : (
               <HeadlineTileSkeleton key={kind} />
             ),
           )}
         </Box>
+        {data && !data.headlines.revenue.failed && <OtherIncomeLine other={data.headlines.revenue.data.other_income} />}
         <Typography data-testid="cash-basis" variant="caption" sx={{ color: 'text.secondary' }}>
           {CASH_BASIS_NOTE}, month to date.
         </Typography>
       </Box>
       {!empty && (
         <Box sx={tilesRowSx}>
-          <GoalProgressCard id={id} />
-          <RetentionCard id={id} goal={data?.goals.data.retention_rate} />
+          <GoalProgressCard id={id} coverage={coverage} />
+          <RetentionCard
+            id={id}
+            goals={goals && { goal: goals.financial_goals.retention_rate, saved: goals.saved }}
+            importing={anythingImporting(coverage)}
+            measurable={clientsMeasurable}
+          />
         </Box>
       )}
       <CashInTheBank id={id} />
@@ -74,12 +107,15 @@ export default function DashboardPage() {
             <>
               <RevenueChart
                 months={data.monthlySales.data}
-                target={data.goals.data.revenue_target}
+                marks={salesMarks}
+                target={data.goals.data.financial_goals.revenue_target}
+                suggested={!data.goals.data.saved}
                 failed={data.monthlySales.failed}
                 onRetry={data.retryFailed}
               />
               <ExpensesChart
                 months={data.monthlyExpenses.data}
+                marks={expenseMarks}
                 failed={data.monthlyExpenses.failed}
                 onRetry={data.retryFailed}
               />

@@ -46,6 +46,13 @@ interface HeadlineTileProps {
   onRetry?: () => void;
   /** A line under the figure, such as what the figure leaves out. */
   note?: ReactNode;
+  /**
+   * The owner's links cannot measure this figure (revenue per client with no card provider): instead of a false
+   * £0.00, a dash and what would make it measurable.
+   */
+  unmeasurable?: ReactNode;
+  /** An import has not reached this month yet: the figure will still change. */
+  importing?: boolean;
 }
 
 /**
@@ -60,15 +67,18 @@ export const HeadlineTile = memo(function HeadlineTile({
   failed = false,
   onRetry,
   note,
+  unmeasurable,
+  importing = false,
 }: HeadlineTileProps) {
   const titleId = useId();
   const caption = !failed && figure.comparison ? describeComparison(figure.comparison) : fallback;
   const openDays = failed ? null : openDaysNote(figure.comparison);
   const hint = failed ? null : (figure.hint ?? null);
   const { title, noun } = HEADLINES.find((headline) => headline.kind === kind)!;
-  const tone = failed ? 'neutral' : changeTone(kind, figure.percent_change);
+  // No green or red on a figure that cannot be measured, nor on one an import is still changing.
+  const tone = failed || unmeasurable || importing ? 'neutral' : changeTone(kind, figure.percent_change);
   const colour = failed ? 'text.disabled' : TONE_COLOUR[tone];
-  const comparable = figure.percent_change !== null;
+  const comparable = figure.percent_change !== null && !unmeasurable;
   return (
     <Paper
       component="section"
@@ -88,27 +98,38 @@ export const HeadlineTile = memo(function HeadlineTile({
         data-testid="tile-value"
         sx={{ mt: 0.5, fontSize: '1.75rem', fontWeight: 600, lineHeight: 1.3, color: colour, whiteSpace: 'nowrap' }}
       >
-        {formatPounds(figure.value)}
+        {unmeasurable ? '—' : formatPounds(figure.value)}
       </Typography>
-      <Typography
-        data-testid="tile-change"
-        sx={{ mt: 0.5, fontSize: '0.95rem', fontWeight: 600, color: comparable ? colour : 'text.secondary' }}
-      >
-        {comparable ? formatPercentChange(figure.percent_change) : '—'}
-      </Typography>
-      {failed ? (
+      {!unmeasurable && (
+        <Typography
+          data-testid="tile-change"
+          sx={{ mt: 0.5, fontSize: '0.95rem', fontWeight: 600, color: comparable ? colour : 'text.secondary' }}
+        >
+          {comparable ? formatPercentChange(figure.percent_change) : '—'}
+        </Typography>
+      )}
+      {unmeasurable ? (
+        <Typography data-testid="tile-unmeasurable" variant="caption" sx={{ lineHeight: 1.4 }}>
+          {unmeasurable}
+        </Typography>
+      ) : failed ? (
         <NotLoaded what="This figure" onRetry={onRetry} />
       ) : (
         <Typography data-testid="tile-caption" variant="caption" sx={{ color: 'text.secondary', lineHeight: 1.4 }}>
           {comparable ? caption.text : `No ${noun} in ${caption.previous} to compare with`}
         </Typography>
       )}
-      {openDays && (
+      {importing && !failed && !unmeasurable && (
+        <Typography data-testid="tile-importing" variant="caption" sx={{ fontWeight: 600, lineHeight: 1.4 }}>
+          Still importing: this figure will change
+        </Typography>
+      )}
+      {openDays && !unmeasurable && (
         <Typography data-testid="tile-open-days" variant="caption" sx={{ color: 'text.secondary', lineHeight: 1.4 }}>
           {openDays}
         </Typography>
       )}
-      {hint && (
+      {hint && !unmeasurable && (
         <Typography data-testid="tile-hint" variant="caption" sx={{ color: 'text.primary', lineHeight: 1.4 }}>
           {hint}
         </Typography>

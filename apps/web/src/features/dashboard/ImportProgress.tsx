@@ -14,13 +14,30 @@ const sourceName = (summary: ConnectionSummary) =>
     ? summary.institution
     : nameOfSource(sourceOf(summary.processor));
 
-/** The import in progress, as the sync status reports it; nothing when no import is queued or running. */
+/** Still bringing in older months after its recent ones (a recent-first import). */
+const backfilling = (summary: ConnectionSummary) =>
+  summary.status === 'connected' && summary.last_sync !== null && summary.history?.complete === false;
+
+/**
+ * Where one connection's import stands, in its own words: waiting to start, reading before its first rows are
+ * saved (a provider's first pages can take a while: never "0 so far"), the rows saved so far, or recent months in
+ * with older ones still to come.
+ */
+export function importLine(summary: ConnectionSummary): string {
+  const name = sourceName(summary);
+  const { state, imported } = summary.sync;
+  if (state === 'queued') return `${name}: waiting to start`;
+  if (state === 'running' && imported === 0) return `${name}: reading the first transactions`;
+  if (state === 'running') return `${name}: ${count.format(imported)} transaction${imported === 1 ? '' : 's'} so far`;
+  return `${name}: recent months in, older months still to come`;
+}
+
+/** The import in progress, one line per connection as the sync status reports it; nothing when none imports. */
 export const ImportProgress = memo(function ImportProgress({ connections }: { connections: ConnectionSummary[] }) {
-  const importing = connections.filter(isImporting);
-  if (importing.length === 0) return null;
-  const sources = list.format(importing.map(sourceName));
-  const imported = importing.reduce((total, summary) => total + summary.sync.imported, 0);
-  const started = importing.some((summary) => summary.sync.state === 'running');
+  const shown = connections.filter((summary) => isImporting(summary) || backfilling(summary));
+  if (!shown.some(isImporting)) return null;
+  const started = shown.some((summary) => summary.sync.state === 'running' || backfilling(summary));
+  const sources = list.format(shown.map(sourceName));
   return (
     <Paper
       role="status"
@@ -29,12 +46,18 @@ export const ImportProgress = memo(function ImportProgress({ connections }: { co
       sx={{ px: 2.5, py: 2, border: '1px solid', borderColor: 'divider', display: 'grid', gap: 1 }}
     >
       <Typography sx={{ fontWeight: 600 }}>
-        {started
-          ? `Importing your transactions from ${sources}: ${count.format(imported)} so far.`
-          : `Your import from ${sources} is about to start.`}
+        {started ? `Importing your transactions from ${sources}.` : `Your import from ${sources} is about to start.`}
       </Typography>
+      <Box component="ul" data-testid="import-lines" sx={{ m: 0, pl: 2.5, display: 'grid', gap: 0.25 }}>
+        {shown.map((summary) => (
+          <Typography component="li" variant="body2" key={summary.processor}>
+            {importLine(summary)}
+          </Typography>
+        ))}
+      </Box>
       <Typography variant="body2" color="text.secondary">
-        The figures below fill in as the transactions arrive.
+        The figures below fill in as the transactions arrive; until a month is in, it is marked still importing and
+        judged against no goal.
       </Typography>
       <Box>
         <LinearProgress aria-hidden />

@@ -1,4 +1,4 @@
-import { formatPounds, londonDateOf, type MonthlyAmount, monthOf } from '@brade/contract';
+import { formatPounds, type MonthlyAmount } from '@brade/contract';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -9,10 +9,11 @@ import { memo, useId, useRef } from 'react';
 import { Line } from 'react-chartjs-2';
 import { NARROW } from '../../shell/layout';
 import { CHART_HEIGHT_PX, formatWholePounds, shortMonthLabel } from '../../ui/charts/chart-format';
-import { expensesSeries, revenueSeries } from '../../ui/charts/chart-series';
+import { EXPENSES_BLUE, expensesSeries, REVENUE_GOLD, revenueSeries } from '../../ui/charts/chart-series';
 import { NotLoaded } from '../../ui/NotLoaded';
 import { BRAND_PRIMARY } from '../../ui/theme';
 import { useNearView } from '../../ui/use-near-view';
+import { type MonthMark, partialKey } from './chart-marks';
 
 const GRID = '#F3E3EA';
 
@@ -40,10 +41,10 @@ function prefersReducedMotion(): boolean {
 
 /**
  * Shared by both charts: y from zero in whole pounds, short month names kept level (every other one is skipped
- * when they do not fit), pounds with pence in tooltips, and the current month marked as month to date.
+ * when they do not fit), pounds with pence in tooltips, and a month that is not whole named as such ('Nov 26 (1–27
+ * Nov so far)'): the charts give no change between months, so a partial month is never set against a whole one.
  */
-function chartOptions(months: MonthlyAmount[]): ChartOptions<'line'> {
-  const currentMonth = monthOf(londonDateOf(new Date()));
+function chartOptions(months: MonthlyAmount[], marks: readonly MonthMark[]): ChartOptions<'line'> {
   return {
     responsive: true,
     maintainAspectRatio: false,
@@ -53,9 +54,11 @@ function chartOptions(months: MonthlyAmount[]): ChartOptions<'line'> {
       tooltip: {
         callbacks: {
           title: (items) => {
-            const month = months[items[0]?.dataIndex ?? -1]?.month;
+            const index = items[0]?.dataIndex ?? -1;
+            const month = months[index]?.month;
             if (!month) return '';
-            return month === currentMonth ? `${shortMonthLabel(month)} (month to date)` : shortMonthLabel(month);
+            const note = marks[index]?.note;
+            return note ? `${shortMonthLabel(month)} (${note})` : shortMonthLabel(month);
           },
           label: (item) => `${item.dataset.label}: ${formatPounds(item.parsed.y ?? 0)}`,
         },
@@ -88,9 +91,28 @@ function chartOptions(months: MonthlyAmount[]): ChartOptions<'line'> {
 }
 
 /** Text for screen readers: the canvas itself says nothing. */
-function describe(title: string, months: MonthlyAmount[]): string {
-  const values = months.map((m) => `${shortMonthLabel(m.month)} ${formatPounds(m.amount)}`).join(', ');
+function describe(title: string, months: MonthlyAmount[], marks: readonly MonthMark[]): string {
+  const values = months
+    .map((m, i) => {
+      const note = marks[i]?.note;
+      return `${shortMonthLabel(m.month)} ${formatPounds(m.amount)}${note ? ` (${note})` : ''}`;
+    })
+    .join(', ');
   return `${title} for the last ${months.length} months: ${values}.`;
+}
+
+/** The key to the dashed line: a short dashed stroke in the series' colour. */
+function PartialKey({ colour, text }: { colour: string; text: string }) {
+  return (
+    <Box component="span" data-testid="partial-key" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+      <Box
+        component="span"
+        aria-hidden
+        sx={{ display: 'inline-block', width: 16, verticalAlign: 'middle', borderTop: `2px dashed ${colour}` }}
+      />
+      {text}
+    </Box>
+  );
 }
 
 /**
@@ -146,17 +168,26 @@ function NoMonths({ what, failed, onRetry }: { what: string } & Failure) {
   );
 }
 
-/** Revenue: a gold straight line with points, and the owner's monthly revenue target as a dashed line. */
+/**
+ * Revenue: a gold straight line with points, and the monthly revenue target as a dashed line (the owner's, or the
+ * suggested one until the owner saves goals).
+ */
 export const RevenueChart = memo(function RevenueChart({
   months,
+  marks,
   target,
+  suggested,
   failed,
   onRetry,
-}: { months: MonthlyAmount[]; target: number } & Failure) {
+}: { months: MonthlyAmount[]; marks: readonly MonthMark[]; target: number; suggested: boolean } & Failure) {
+  const key = partialKey(marks);
   const data: ChartData<'line'> = {
     labels: months.map((m) => shortMonthLabel(m.month)),
     datasets: [
-      revenueSeries(months.map((m) => m.amount)),
+      revenueSeries(
+        months.map((m) => m.amount),
+        marks.map((mark) => mark.partial),
+      ),
       {
         label: 'Target',
         data: months.map(() => target),
@@ -174,14 +205,20 @@ export const RevenueChart = memo(function RevenueChart({
       title="Revenue"
       subtitle={
         <>
-          Last 12 months · <TargetKey /> target {formatPounds(target)} a month
+          Last 12 months · <TargetKey /> {suggested ? 'suggested target' : 'target'} {formatPounds(target)} a month
+          {key && months.length > 0 && (
+            <>
+              {' · '}
+              <PartialKey colour={REVENUE_GOLD} text={key} />
+            </>
+          )}
         </>
       }
     >
       {months.length === 0 ? (
         <NoMonths what="revenue" failed={failed} onRetry={onRetry} />
       ) : (
-        <LineNearView data={data} options={chartOptions(months)} label={describe('Revenue', months)} />
+        <LineNearView data={data} options={chartOptions(months, marks)} label={describe('Revenue', months, marks)} />
       )}
     </ChartPanel>
   );
@@ -200,19 +237,39 @@ function TargetKey() {
 /** Expenses: a smooth blue line over a gradient area. */
 export const ExpensesChart = memo(function ExpensesChart({
   months,
+  marks,
   failed,
   onRetry,
-}: { months: MonthlyAmount[] } & Failure) {
+}: { months: MonthlyAmount[]; marks: readonly MonthMark[] } & Failure) {
+  const key = partialKey(marks);
   const data: ChartData<'line'> = {
     labels: months.map((m) => shortMonthLabel(m.month)),
-    datasets: [expensesSeries(months.map((m) => m.amount))],
+    datasets: [
+      expensesSeries(
+        months.map((m) => m.amount),
+        marks.map((mark) => mark.partial),
+      ),
+    ],
   };
   return (
-    <ChartPanel title="Expenses" subtitle="Last 12 months">
+    <ChartPanel
+      title="Expenses"
+      subtitle={
+        <>
+          Last 12 months
+          {key && months.length > 0 && (
+            <>
+              {' · '}
+              <PartialKey colour={EXPENSES_BLUE} text={key} />
+            </>
+          )}
+        </>
+      }
+    >
       {months.length === 0 ? (
         <NoMonths what="expenses" failed={failed} onRetry={onRetry} />
       ) : (
-        <LineNearView data={data} options={chartOptions(months)} label={describe('Expenses', months)} />
+        <LineNearView data={data} options={chartOptions(months, marks)} label={describe('Expenses', months, marks)} />
       )}
     </ChartPanel>
   );

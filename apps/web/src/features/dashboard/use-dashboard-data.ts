@@ -1,4 +1,4 @@
-import type { FinancialGoals, HeadlineFigure, MonthlyAmount } from '@brade/contract';
+import type { FinancialGoalsResponse, HeadlineFigure, MonthlyAmount } from '@brade/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import {
@@ -14,7 +14,7 @@ export interface DashboardData {
   headlines: Record<HeadlineKind, Loaded<HeadlineFigure>>;
   monthlySales: Loaded<MonthlyAmount[]>;
   monthlyExpenses: Loaded<MonthlyAmount[]>;
-  goals: Loaded<FinancialGoals>;
+  goals: Loaded<FinancialGoalsResponse>;
   /** Asks again for every part whose call failed (each part keeps its fallback until then). */
   retryFailed: () => void;
 }

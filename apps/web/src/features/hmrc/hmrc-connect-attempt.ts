@@ -30,7 +30,7 @@ export function takeHmrcAttempt(): HmrcAttempt | null {
   }
 }
 
-/** Exactly `{type}` with one of the two words, or null (docs/security-decisions.md, "Connecting providers"). */
+/** Exactly `{type}` with one of the two words, or null (docs/security-decisions.md, "Connecting providers (OAuth and the pop-up)"). */
 export function parseHmrcMessage(data: unknown): HmrcConnectMessage | null {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return null;
   const { type, ...rest } = data as Record<string, unknown>;

@@ -14,14 +14,13 @@ import { useStillToLink } from './use-still-to-link';
 
 /**
  * The end of onboarding: 'Account Created Successfully!', then the dashboard after 3.5 seconds (docs/product.md,
- * "Screens and routes"). `failure` is shown when the last provider did not connect; the redirect happens all the
- * same. When something the owner chose (or the bank) is still to link, the screen says so and waits for the owner
- * instead.
+ * "Screens and routes"), as the page promises: always. `failure` is shown when the last provider did not connect;
+ * the redirect happens all the same. When something the owner chose (or the bank) is still to link, the screen
+ * names it beside the promise; the dashboard and Settings keep saying so.
  */
 export function AccountCreated({ failure, stillToLink = [] }: { failure?: string; stillToLink?: string[] }) {
   useEffect(() => clearOnboardingState(), []);
-  const waiting = stillToLink.length > 0;
-  useRedirectAfter(!waiting, '/main-menu', TIMINGS.accountCreatedRedirectMs);
+  useRedirectAfter(true, '/main-menu', TIMINGS.accountCreatedRedirectMs);
   return (
     <AuthLayout
       title={CONNECT_MESSAGES.accountCreated}
@@ -32,8 +31,11 @@ export function AccountCreated({ failure, stillToLink = [] }: { failure?: string
           {failure}
         </Alert>
       )}
-      {waiting ? (
-        <Box role="status" sx={{ mb: 3, color: 'text.secondary', textAlign: 'center' }}>
+      <Typography role="status" color="text.secondary" sx={{ textAlign: 'center', mb: 3 }}>
+        {CONNECT_MESSAGES.redirectingToDashboard}
+      </Typography>
+      {stillToLink.length > 0 && (
+        <Box data-testid="still-to-link" sx={{ mb: 3, color: 'text.secondary', textAlign: 'center' }}>
           <Typography sx={{ fontWeight: 600, color: 'text.primary' }}>
             Still to link: {list.format(stillToLink)}.
           </Typography>
@@ -42,10 +44,6 @@ export function AccountCreated({ failure, stillToLink = [] }: { failure?: string
             time in Settings, under Integrations.
           </Typography>
         </Box>
-      ) : (
-        <Typography role="status" color="text.secondary" sx={{ textAlign: 'center', mb: 3 }}>
-          {CONNECT_MESSAGES.redirectingToDashboard}
-        </Typography>
       )}
       <Button component={RouterLink} to="/main-menu" replace variant="contained" size="large" fullWidth>
         Go to my dashboard

@@ -58,6 +58,49 @@ describe('BusinessInformationPage', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('checks each field again as it changes once Continue was pressed: a fixed field loses its message at once', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    // Nothing nags before the first Continue.
+    await user.type(screen.getByLabelText('Salon Name'), 'H');
+    await user.clear(screen.getByLabelText('Salon Name'));
+    expect(screen.getByLabelText('Salon Name')).not.toHaveAccessibleDescription();
+
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByLabelText('Salon Name')).toHaveAccessibleDescription('Salon Name is required');
+    await user.type(screen.getByLabelText('Salon Name'), 'Hart & Co Hair');
+    // Filled: its message goes without another Continue; the others stay until they are fixed.
+    expect(screen.getByLabelText('Salon Name')).not.toHaveAccessibleDescription();
+    expect(screen.getByLabelText('Salon Name')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Postcode')).toHaveAccessibleDescription('Postcode is required');
+    await user.type(screen.getByLabelText('Postcode'), '9021');
+    expect(screen.getByLabelText('Postcode')).toHaveAccessibleDescription('Please enter a valid UK postcode');
+    await user.clear(screen.getByLabelText('Postcode'));
+    await user.type(screen.getByLabelText('Postcode'), 'SW1A 1AA');
+    expect(screen.getByLabelText('Postcode')).not.toHaveAccessibleDescription();
+    // Emptied again, the message comes back.
+    await user.clear(screen.getByLabelText('Salon Name'));
+    expect(screen.getByLabelText('Salon Name')).toHaveAccessibleDescription('Salon Name is required');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("asks the VAT registration date in the form's own field style, and says where to find it", async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await user.click(screen.getByRole('radio', { name: 'Standard scheme' }));
+    const date = screen.getByLabelText('Registration took effect on');
+    expect(date).toHaveAccessibleDescription(
+      "The 'Effective date of registration' on your VAT registration certificate (in your HMRC online account).",
+    );
+    // A native field drawn like Salon Name, not MUI's outlined one.
+    expect(date.closest('.MuiInputBase-root')).toBeNull();
+    expect(date.tagName).toBe('INPUT');
+    expect(date.className).toBe(screen.getByLabelText('Salon Name').className);
+    const quarters = screen.getByLabelText('VAT quarters end in');
+    expect(quarters.tagName).toBe('SELECT');
+    expect(quarters.className).toBe(screen.getByLabelText('State').className);
+  });
+
   it('rejects a postcode that is not a UK one', async () => {
     const user = userEvent.setup();
     renderForm();

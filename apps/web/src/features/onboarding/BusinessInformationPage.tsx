@@ -50,13 +50,23 @@ export function BusinessInformationForm() {
     stagger: DEFAULT_VAT_SETTINGS.stagger,
   });
   const [vatError, setVatError] = useState<string | null>(null);
+  // Once Continue was pressed, every change checks the form again: a fixed field loses its message at once, and a
+  // field still wrong keeps it (the same messages, in the same order).
+  const [attempted, setAttempted] = useState(false);
+  const vatProblem = (next: UpdateVatSettingsRequest) => {
+    const check = UpdateVatSettingsRequestSchema.safeParse(next);
+    return check.success ? null : (check.error.issues[0]?.message ?? null);
+  };
 
   const field = (name: keyof BusinessForm) => ({
     name,
     label: BUSINESS_LABELS[name],
     value: form[name],
-    onChange: (event: { target: { value: string } }) =>
-      setForm((current) => ({ ...current, [name]: event.target.value })),
+    onChange: (event: { target: { value: string } }) => {
+      const next = { ...form, [name]: event.target.value };
+      setForm(next);
+      if (attempted) setFieldErrors(validateBusinessForm(next));
+    },
     error: Boolean(fieldErrors[name]),
     helperText: fieldErrors[name],
     required: true,
@@ -64,11 +74,12 @@ export function BusinessInformationForm() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    setAttempted(true);
     const problems = validateBusinessForm(form);
     setFieldErrors(problems);
     setError(null);
     const vatCheck = UpdateVatSettingsRequestSchema.safeParse(vat);
-    setVatError(vatCheck.success ? null : (vatCheck.error.issues[0]?.message ?? null));
+    setVatError(vatProblem(vat));
     if (Object.keys(problems).length > 0 || !vatCheck.success) return;
 
     const id = state.id ?? stored.id();
@@ -104,7 +115,14 @@ export function BusinessInformationForm() {
           <TextInput autoComplete="postal-code" {...field('postcode')} />
           <SelectInput options={UK_STATES} placeholder="Choose a nation" {...field('state')} />
           <SelectInput options={COUNTRIES} {...field('country')} />
-          <VatSchemeFields value={vat} onChange={setVat} disabled={submitting} />
+          <VatSchemeFields
+            value={vat}
+            onChange={(next) => {
+              setVat(next);
+              if (attempted) setVatError(vatProblem(next));
+            }}
+            disabled={submitting}
+          />
           {vatError && <Alert severity="error">{vatError}</Alert>}
           {error && <Alert severity="error">{error}</Alert>}
           <Button type="submit" variant="contained" size="large" fullWidth disabled={submitting}>

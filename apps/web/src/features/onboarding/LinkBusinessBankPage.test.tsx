@@ -1,15 +1,28 @@
-import { INTEGRATION_ENDPOINTS } from '@brade/contract';
+import { INTEGRATION_ENDPOINTS, STORAGE_KEYS } from '@brade/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, on } from '../../test/api-mock';
 import { jsonResponse, renderAt } from '../../test/render';
 import LinkBusinessBankPage from './LinkBusinessBankPage';
+import { saveOnboardingState, startCardQueue } from './onboarding-state';
 
 const LIST = {
   banks: [
     { id: 'SANDBOXFINANCE_SFIN0000', name: 'Sandbox Finance' },
     { id: 'MONZO_MONZGB2L', name: 'Monzo Business' },
+  ],
+};
+
+/** A list as long as a real one: the sandbox bank, then many UK banks. */
+const LONG_LIST = {
+  banks: [
+    { id: 'MOCK', name: 'Mock ASPSP' },
+    { id: 'NWBK', name: 'NatWest Business' },
+    { id: 'RBS', name: 'Royal Bank of Scotland Business' },
+    { id: 'TIDE', name: 'Tide' },
+    { id: 'STARLING', name: 'Starling Bank Business' },
+    ...Array.from({ length: 60 }, (_, i) => ({ id: `B${i}`, name: `Building Society ${i + 1}` })),
   ],
 };
 
@@ -47,6 +60,39 @@ describe('/link-business-bank', () => {
     const destination = await screen.findByTestId('destination');
     expect(destination).toHaveTextContent('/queued-pos-links');
     expect(JSON.parse(destination.dataset.state!)).toEqual({ selectedBank: 'SANDBOXFINANCE_SFIN0000' });
+  });
+
+  it('searches the bank list as the owner types, and says when nothing matches (beyond the spec)', async () => {
+    mockApi([on(INTEGRATION_ENDPOINTS.chooseABank, LONG_LIST)]);
+    const user = userEvent.setup();
+    renderAt(<LinkBusinessBankPage />, { path: '/link-business-bank' });
+    const search = await screen.findByLabelText('Search banks');
+    await waitFor(() => expect(search).toBeEnabled());
+    const options = () => screen.getAllByRole('option').map((option) => option.textContent);
+    expect(options()).toHaveLength(66);
+
+    await user.type(search, 'nat west');
+    expect(options()).toEqual(['Choose your bank', 'NatWest Business']);
+    expect(screen.getByRole('status')).toHaveTextContent('1 bank matches.');
+    await user.selectOptions(screen.getByLabelText('Bank'), 'NatWest Business');
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
+
+    // The choice stays while the search changes; a name nobody has says so.
+    await user.clear(search);
+    await user.type(search, 'Metro Bank');
+    expect(screen.getByRole('status')).toHaveTextContent('No bank matches “Metro Bank”.');
+    expect(options()).toEqual(['Choose your bank', 'NatWest Business']);
+    expect(screen.getByLabelText('Bank')).toHaveValue('NWBK');
+  });
+
+  it("goes on to the dashboard when the owner's bank isn't listed, ending onboarding (beyond the spec)", async () => {
+    mockApi([on(INTEGRATION_ENDPOINTS.chooseABank, LIST)]);
+    saveOnboardingState(startCardQueue(['stripe']));
+    const user = userEvent.setup();
+    renderAt(<LinkBusinessBankPage />, { path: '/link-business-bank' });
+    await user.click(screen.getByRole('button', { name: "My bank isn't listed: link it later" }));
+    expect(await screen.findByTestId('destination')).toHaveTextContent('/main-menu');
+    expect(localStorage.getItem(STORAGE_KEYS.onboardingState)).toBeNull();
   });
 
   it("says 'Failed to fetch bank list. Please try again.' and loads it again on request", async () => {

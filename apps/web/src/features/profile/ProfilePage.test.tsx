@@ -427,6 +427,50 @@ describe('Profile: change password', () => {
   });
 });
 
+describe('Profile: errors go when they are fixed (issue 28, point 10)', () => {
+  it('checks the passwords again as they change: the mismatch goes once they match', async () => {
+    mockApi([on(ACCOUNT_ENDPOINTS.getUserDetails, amelia)]);
+    renderProfile();
+    await loaded();
+    await toggle('Change Password', 'Edit');
+    await retype('Current Password', 'Chignon2026');
+    await retype('New Password', 'Balayage77');
+    await retype('Confirm New Password', 'Balayage78');
+    await user.click(saveChanges()!);
+    expect(await alerts()).toEqual([PROFILE_MESSAGES.password.mismatch]);
+    expect(screen.getByLabelText('Confirm New Password')).toHaveAccessibleDescription('Passwords do not match');
+
+    await retype('Confirm New Password', 'Balayage77');
+    expect(screen.getByLabelText('Confirm New Password')).not.toHaveAccessibleDescription();
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    // Still checked as it changes: a new mismatch says so again at once.
+    await retype('Confirm New Password', 'Balayage7');
+    expect(screen.getByLabelText('Confirm New Password')).toHaveAccessibleDescription('Passwords do not match');
+  });
+
+  it("never shows 'Passwords do not match' beside a later success: cancelling the section clears its error", async () => {
+    mockApi([
+      on(ACCOUNT_ENDPOINTS.getUserDetails, amelia),
+      on(ACCOUNT_ENDPOINTS.updatePersonalInfo, ok(PROFILE_MESSAGES.personal.success)),
+    ]);
+    renderProfile();
+    await loaded();
+    await toggle('Personal Information', 'Edit');
+    await retype('Full Name', 'Amelia Jones');
+    await toggle('Change Password', 'Edit');
+    await retype('Current Password', 'Chignon2026');
+    await retype('New Password', 'Balayage77');
+    await retype('Confirm New Password', 'Balayage78');
+    await user.click(saveChanges()!);
+    expect(await alerts()).toEqual([PROFILE_MESSAGES.password.mismatch]);
+
+    await toggle('Change Password', 'Cancel');
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    await user.click(saveChanges()!);
+    expect(await alerts()).toEqual([PROFILE_MESSAGES.personal.success]);
+  });
+});
+
 describe('Profile: Save changes across sections', () => {
   it('saves every open section at once and alerts each result', async () => {
     let current = amelia;

@@ -79,8 +79,8 @@ function Profile({ id }: { id: string }) {
   const handedOver = (useLocation().state as { user?: UserDetails } | null)?.user;
   const query = useUserDetails(id);
   const details = query.data ?? handedOver;
-  const { notices, notify, dismiss } = useNotices();
-  const editor = useProfileEditor(id, details, notify);
+  const { notices, notify, dismiss, dismissTagged } = useNotices();
+  const editor = useProfileEditor(id, details, notify, dismissTagged);
   useEmailChangeResult(notify);
 
   // The stored e-mail identifies the demo account and the session's owner: keep it current after a change.

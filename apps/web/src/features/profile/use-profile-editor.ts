@@ -13,23 +13,34 @@ import {
 } from './profile-form';
 import { saveSection } from './save-profile';
 
-type Notify = (severity: NoticeSeverity, text: string, detail?: string) => void;
+type Notify = (severity: NoticeSeverity, text: string, detail?: string, tag?: string) => void;
 
 /**
  * The Profile screen's editing state: which sections are open, their drafts and field errors, and the one
  * 'Save changes' that saves every open section. A section leaves editing after its save, whether it worked or
- * not: a failed save resets it to the saved values (docs/product.md, "States and transitions").
+ * not: a failed save resets it to the saved values (docs/product.md, "States and transitions"). Once a save found a
+ * section wrong, each change checks that section again: its errors (and the notice that said them) go as soon as
+ * they are fixed, and with the section when it is cancelled, so no old error stands beside a later success.
  */
-export function useProfileEditor(id: string, details: UserDetails | undefined, notify: Notify) {
+export function useProfileEditor(
+  id: string,
+  details: UserDetails | undefined,
+  notify: Notify,
+  dismissTagged: (tag: string) => void,
+) {
   const client = useQueryClient();
   const [editing, setEditing] = useState<ReadonlySet<SectionKey>>(new Set());
   const [drafts, setDrafts] = useState<Drafts>(() => draftsFrom(details));
   const [errors, setErrors] = useState<Record<SectionKey, FieldErrors>>({ personal: {}, business: {}, password: {} });
   const [saving, setSaving] = useState(false);
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  // The sections a save found wrong: their fields are checked again as they change.
+  const [checked, setChecked] = useState<ReadonlySet<SectionKey>>(new Set());
 
   const close = (sections: readonly SectionKey[]) => {
     const fresh = draftsFrom(details);
+    for (const key of sections) dismissTagged(key);
+    setChecked((current) => new Set([...current].filter((key) => !sections.includes(key))));
     setEditing((open) => new Set([...open].filter((key) => !sections.includes(key))));
     setDrafts((current) => {
       const next = { ...current };
@@ -54,8 +65,11 @@ export function useProfileEditor(id: string, details: UserDetails | undefined, n
   };
 
   const change = <K extends SectionKey>(section: K, draft: Drafts[K]) => {
-    setDrafts((current) => ({ ...current, [section]: draft }));
-    setErrors((current) => ({ ...current, [section]: {} }));
+    const next = { ...drafts, [section]: draft };
+    setDrafts(next);
+    const found = checked.has(section) ? validateSection(section, next) : {};
+    setErrors((current) => ({ ...current, [section]: found }));
+    if (Object.keys(found).length === 0) dismissTagged(section);
   };
 
   const saveAll = async () => {
@@ -68,9 +82,13 @@ export function useProfileEditor(id: string, details: UserDetails | undefined, n
     const invalid = open.filter((key) => Object.keys(found[key]).length > 0);
     if (invalid.length > 0) {
       setErrors((current) => ({ ...current, ...found }));
+      setChecked((current) => new Set([...current, ...invalid]));
       // The password mismatch is the one message the spec gives for this form: say it out loud too.
       const problem = found.password?.confirmPassword ?? found.password?.currentPassword;
-      if (problem) notify('error', problem);
+      if (problem) {
+        dismissTagged('password');
+        notify('error', problem, undefined, 'password');
+      }
       return;
     }
     setSaving(true);

@@ -63,7 +63,8 @@ export function ReportView({ id, type, month, readOnly, onBack }: Props) {
           </Button>
         </Box>
       )}
-      <Typography variant="h2" sx={{ fontSize: '1.15rem' }}>
+      {/* On its own view (phones) the report's title is the page's heading. */}
+      <Typography variant="h2" component={onBack ? 'h1' : 'h2'} sx={{ fontSize: '1.15rem' }}>
         {title}
       </Typography>
       {report.data && (

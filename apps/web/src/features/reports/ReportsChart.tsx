@@ -1,4 +1,4 @@
-import { formatPounds, type MonthlyAmount } from '@brade/contract';
+import { formatPounds, londonDateOf, type MonthlyAmount } from '@brade/contract';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -6,9 +6,10 @@ import Typography from '@mui/material/Typography';
 import type { ChartData, ChartOptions } from 'chart.js';
 import { useId } from 'react';
 import { Line } from 'react-chartjs-2';
-import { CHART_HEIGHT_PX, formatWholePounds, shortMonthLabel } from '../../ui/charts/chart-format';
+import { CHART_HEIGHT_PX, formatWholePounds, shortMonthLabel, soFarNote } from '../../ui/charts/chart-format';
 // The series module also registers the Chart.js pieces every chart uses.
 import { EXPENSES_BLUE, expensesSeries, REVENUE_GOLD, revenueSeries } from '../../ui/charts/chart-series';
+import { INK } from '../../ui/theme';
 
 export interface YearFigures {
   /** 'YYYY-MM' months of the current year, oldest first. */
@@ -33,12 +34,22 @@ export function figuresForYear(year: number, sales: MonthlyAmount[], costs: Mont
 
 const tick = { color: '#6B5861', font: { family: 'Poppins', size: 11 } };
 
-const options: ChartOptions<'line'> = {
+/** The month so far is named in its tooltip with its dates ('Apr 26 (1–15 Apr so far)'; docs/finance.md, "Comparisons"). */
+const optionsFor = (labels: readonly string[], notes: ReadonlyArray<string | null>): ChartOptions<'line'> => ({
   responsive: true,
   maintainAspectRatio: false,
   interaction: { mode: 'index', intersect: false },
   plugins: {
-    tooltip: { callbacks: { label: (item) => `${item.dataset.label}: ${formatPounds(item.parsed.y ?? 0)}` } },
+    tooltip: {
+      callbacks: {
+        title: (items) => {
+          const index = items[0]?.dataIndex ?? -1;
+          const note = notes[index];
+          return note ? `${labels[index]} (${note})` : (labels[index] ?? '');
+        },
+        label: (item) => `${item.dataset.label}: ${formatPounds(item.parsed.y ?? 0)}`,
+      },
+    },
   },
   scales: {
     x: { grid: { display: false }, ticks: { ...tick, maxRotation: 0, autoSkip: true } },
@@ -49,18 +60,32 @@ const options: ChartOptions<'line'> = {
       ticks: { ...tick, maxTicksLimit: 6, callback: (value) => formatWholePounds(Number(value)) },
     },
   },
-};
+});
 
-function Key({ colour, label, area = false }: { colour: string; label: string; area?: boolean }) {
+function Key({
+  colour,
+  label,
+  area = false,
+  dashed = false,
+}: {
+  colour: string;
+  label: string;
+  area?: boolean;
+  dashed?: boolean;
+}) {
   return (
-    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+    <Box
+      component="span"
+      data-testid={dashed ? 'partial-key' : undefined}
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}
+    >
       <Box
         component="span"
         aria-hidden
         sx={{
           width: 18,
           height: area ? 10 : 0,
-          borderTop: `2.5px solid ${colour}`,
+          borderTop: `2.5px ${dashed ? 'dashed' : 'solid'} ${colour}`,
           bgcolor: area ? 'rgba(30, 111, 217, 0.18)' : 'transparent',
         }}
       />
@@ -93,14 +118,19 @@ export function ReportsChart({ year, figures }: { year: number; figures: YearFig
     );
   }
   const labels = figures.months.map(shortMonthLabel);
+  // The month so far is drawn dashed and hollow, never like a whole month.
+  const today = londonDateOf(new Date());
+  const notes = figures.months.map((month) => soFarNote(month, today));
+  const partial = notes.map((note) => note !== null);
+  const soFar = notes.find((note) => note !== null);
   const data: ChartData<'line'> = {
     labels,
-    datasets: [revenueSeries(figures.revenue), expensesSeries(figures.expenses)],
+    datasets: [revenueSeries(figures.revenue, partial), expensesSeries(figures.expenses, partial)],
   };
   const description = `Revenue and expenses in ${year}: ${figures.months
     .map(
       (_month, i) =>
-        `${labels[i]} revenue ${formatPounds(figures.revenue[i]!)}, expenses ${formatPounds(figures.expenses[i]!)}`,
+        `${labels[i]}${notes[i] ? ` (${notes[i]})` : ''} revenue ${formatPounds(figures.revenue[i]!)}, expenses ${formatPounds(figures.expenses[i]!)}`,
     )
     .join('; ')}.`;
   return (
@@ -112,6 +142,7 @@ export function ReportsChart({ year, figures }: { year: number; figures: YearFig
         <span>{year} by month</span>
         <Key colour={REVENUE_GOLD} label="Revenue" />
         <Key colour={EXPENSES_BLUE} label="Expenses" area />
+        {soFar && <Key colour={INK} label={`Dashed: ${soFar}`} dashed />}
       </Typography>
       <Box sx={{ position: 'relative', flex: 1, minHeight: 0 }}>
         {[...figures.revenue, ...figures.expenses].every((amount) => amount === 0) ? (
@@ -121,7 +152,7 @@ export function ReportsChart({ year, figures }: { year: number; figures: YearFig
             No revenue or expenses recorded in {year} yet.
           </Box>
         ) : (
-          <Line data={data} options={options} role="img" aria-label={description} />
+          <Line data={data} options={optionsFor(labels, notes)} role="img" aria-label={description} />
         )}
       </Box>
     </Paper>

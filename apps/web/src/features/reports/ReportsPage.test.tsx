@@ -7,6 +7,7 @@ import type { ChartData } from 'chart.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchedPaths, mockApi, on, setWindowWidth } from '../../test/api-mock';
 import { jsonResponse, sentBody } from '../../test/render';
+import { PARTIAL_DASH } from '../../ui/charts/chart-series';
 import { theme } from '../../ui/theme';
 import ReportsPage from './ReportsPage';
 
@@ -162,7 +163,23 @@ describe('the Reports screen', () => {
     const [revenue, expenses] = chart.data.datasets;
     expect(revenue).toMatchObject({ label: 'Revenue', data: [5800, 5900, 6000, 6100], tension: 0 });
     expect(expenses).toMatchObject({ label: 'Expenses', data: [2800, 2900, 3000, 3100], fill: 'origin' });
-    expect(chart.label).toContain('Apr 26 revenue £6,100.00, expenses £3,100.00');
+    expect(chart.label).toContain('Apr 26 (1–15 Apr so far) revenue £6,100.00, expenses £3,100.00');
+  });
+
+  it('marks April (15 days) as so far: dashed into a hollow point, named with its dates', async () => {
+    mockApi(answers());
+    renderPage();
+    const region = await screen.findByRole('region', { name: 'Revenue and expenses' });
+    expect(within(region).getByTestId('partial-key')).toHaveTextContent('Dashed: 1–15 Apr so far');
+    const chart = charts.at(-1)!;
+    for (const series of chart.data.datasets) {
+      const dash = (series.segment as { borderDash: (context: { p1DataIndex: number }) => number[] | undefined })
+        .borderDash;
+      expect(dash({ p1DataIndex: 3 })).toEqual(PARTIAL_DASH);
+      expect(dash({ p1DataIndex: 2 })).toBeUndefined();
+      expect((series.pointBackgroundColor as string[])[3]).toBe('#FFFFFF');
+    }
+    expect(chart.label).toContain('Mar 26 revenue £6,000.00');
   });
 
   it('says so when this year has no figures yet, and logs a failed series', async () => {

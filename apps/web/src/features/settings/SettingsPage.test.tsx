@@ -29,7 +29,17 @@ const GOALS = '/api/database/get-financial-goals/u-1';
 const SAVE_GOALS = '/api/database/update-financial-goals/u-1';
 const SAVE_NOTIFICATIONS = '/api/database/update-notification-settings/u-1';
 
-const goals = { financial_goals: { margin_goal: 10, revenue_target: 7500, retention_rate: 12 } };
+const goals = {
+  financial_goals: { margin_goal: 10, revenue_target: 7500, retention_rate: 12 },
+  saved: true,
+  suggested_from: [],
+};
+/** An owner who never saved goals: the revenue target suggested from August to October's takings. */
+const suggested = {
+  financial_goals: { margin_goal: 8, revenue_target: 31_600, retention_rate: 15 },
+  saved: false,
+  suggested_from: ['2026-08', '2026-09', '2026-10'],
+};
 const notifications = {
   monthly_summary: true,
   action_required: false,
@@ -126,6 +136,74 @@ describe('Settings', () => {
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer acc');
     expect(goalsSave()).toBeNull();
     expect(slider('Margin goal')).toHaveValue('14');
+  });
+
+  it('says suggested goals are suggestions, from what, and keeps them with one press', async () => {
+    const fetchMock = mockApi([
+      on(E.getFinancialGoals, suggested),
+      on(E.getNotificationSettings, notifications),
+      on(E.updateFinancialGoals, { message: SETTINGS_MESSAGES.goals.success }),
+    ]);
+    renderSettings();
+    const note = await within(region('Financial Goals')).findByTestId('goals-suggested');
+    expect(note).toHaveTextContent(
+      'Suggested goals, not saved yet: the revenue target is your average takings of Aug–Oct 2026, to the nearest £100',
+    );
+    // A suggestion past the slider's £20,000: the slider stands at its end, the amount beside it says £31,600.
+    expect(slider('Revenue target')).toHaveValue('20000');
+    expect(slider('Revenue target')).toHaveAttribute('aria-valuetext', "£31,600, past the slider's £20,000");
+    expect(within(region('Financial Goals')).getByLabelText('Or type an amount (up to £1,000,000)')).toHaveValue(
+      '31600',
+    );
+    // The spec's Save appears only after a change; keeping the suggestion is its own button.
+    expect(goalsSave()).toBeNull();
+    await user.click(within(note).getByRole('button', { name: 'Use these goals' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(SETTINGS_MESSAGES.goals.success);
+    expect(bodySentTo(fetchMock, SAVE_GOALS)).toEqual({ financial_goals: suggested.financial_goals });
+    expect(within(region('Financial Goals')).queryByTestId('goals-suggested')).toBeNull();
+  });
+
+  it('keeps the typed amount and the slider in step, beyond the slider up to £1,000,000', async () => {
+    const fetchMock = mockApi([
+      on(E.getFinancialGoals, goals),
+      on(E.getNotificationSettings, notifications),
+      on(E.updateFinancialGoals, { message: SETTINGS_MESSAGES.goals.success }),
+    ]);
+    renderSettings();
+    await waitFor(() => expect(slider('Revenue target')).toHaveValue('7500'));
+    const typed = within(region('Financial Goals')).getByLabelText('Or type an amount (up to £1,000,000)');
+    expect(typed).toHaveValue('7500');
+
+    // The slider writes its value beside it.
+    fireEvent.change(slider('Revenue target'), { target: { value: 12_000 } });
+    expect(typed).toHaveValue('12000');
+
+    // A typed amount moves the slider, to its end when past it.
+    await user.clear(typed);
+    await user.type(typed, '£45,000');
+    expect(within(region('Financial Goals')).getByTestId('revenue_target-value')).toHaveTextContent('£45,000');
+    expect(slider('Revenue target')).toHaveValue('20000');
+    await user.clear(typed);
+    await user.type(typed, '15000');
+    expect(slider('Revenue target')).toHaveValue('15000');
+
+    // An amount that is no target says why, changes nothing and cannot be saved.
+    // (Pasted whole: typed key by key, '100000' on the way would be a target of its own.)
+    fireEvent.change(typed, { target: { value: '1,000,005' } });
+    expect(
+      within(region('Financial Goals')).getByText('Revenue target must be from £0 to £1,000,000, in steps of £10.'),
+    ).toBeInTheDocument();
+    expect(within(region('Financial Goals')).getByTestId('revenue_target-value')).toHaveTextContent('£15,000');
+    expect(goalsSave()).toBeDisabled();
+
+    await user.clear(typed);
+    await user.type(typed, '1,000,000');
+    expect(goalsSave()).toBeEnabled();
+    await user.click(goalsSave()!);
+    expect(await screen.findByRole('alert')).toHaveTextContent(SETTINGS_MESSAGES.goals.success);
+    expect(bodySentTo(fetchMock, SAVE_GOALS)).toEqual({
+      financial_goals: { margin_goal: 10, revenue_target: 1_000_000, retention_rate: 12 },
+    });
   });
 
   it('hides Save again when a slider goes back to the saved value', async () => {

@@ -1,4 +1,4 @@
-import { type FinancialGoals, GOAL_LIMITS } from '@brade/contract';
+import { type FinancialGoals, GOAL_LIMITS, GOAL_MESSAGES, REVENUE_TARGET_TYPED_MAX } from '@brade/contract';
 
 const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 });
 
@@ -11,6 +11,8 @@ export interface GoalSlider {
   max: number;
   step: number;
   format: (value: number) => string;
+  /** Beyond the spec: the highest amount that may be typed beside the slider (the revenue target's £1,000,000). */
+  typedMax?: number;
 }
 
 const percent = (value: number) => `${value}%`;
@@ -33,6 +35,7 @@ export const GOAL_SLIDERS: readonly GoalSlider[] = [
     reference: 'Industry standard: £6,000',
     ...GOAL_LIMITS.revenue_target,
     format: (value) => pounds.format(value),
+    typedMax: REVENUE_TARGET_TYPED_MAX,
   },
   {
     key: 'retention_rate',
@@ -45,4 +48,17 @@ export const GOAL_SLIDERS: readonly GoalSlider[] = [
 
 export function sameGoals(a: FinancialGoals, b: FinancialGoals): boolean {
   return GOAL_SLIDERS.every(({ key }) => a[key] === b[key]);
+}
+
+/**
+ * A typed revenue target: whole pounds (commas, spaces and a '£' allowed), from £0 to £1,000,000 in steps of £10, as
+ * the server takes it; else the sentence saying so.
+ */
+export function parseTypedTarget(text: string): { value: number } | { error: string } {
+  const cleaned = text.replace(/[£,\s]/g, '');
+  const value = /^\d{1,7}$/.test(cleaned) ? Number(cleaned) : Number.NaN;
+  if (!Number.isInteger(value) || value > REVENUE_TARGET_TYPED_MAX || value % GOAL_LIMITS.revenue_target.step !== 0) {
+    return { error: GOAL_MESSAGES.revenue_target };
+  }
+  return { value };
 }

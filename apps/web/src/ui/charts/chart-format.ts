@@ -1,3 +1,5 @@
+import { monthOf } from '@brade/contract';
+
 /** The height of the dashboard's and the reports' line charts. */
 export const CHART_HEIGHT_PX = 400;
 
@@ -19,4 +21,15 @@ const wholePounds = new Intl.NumberFormat('en-GB', {
 /** Axis ticks: '£1,500' (the tooltips and tiles keep the pence). */
 export function formatWholePounds(pounds: number): string {
   return wholePounds.format(pounds);
+}
+
+/**
+ * What a chart says of a month that is not over (docs/finance.md, "Comparisons"): '1–27 Nov so far' for November on
+ * the 27th, '1 Nov so far' on the 1st; null for any other month.
+ */
+export function soFarNote(month: string, today: string): string | null {
+  if (monthOf(today) !== month) return null;
+  const day = Number(today.slice(8, 10));
+  const name = SHORT_MONTHS[Number(month.slice(5, 7)) - 1];
+  return `${day === 1 ? '1' : `1–${day}`} ${name} so far`;
 }

@@ -7,6 +7,7 @@ import {
   LineElement,
   PointElement,
   type ScriptableContext,
+  type ScriptableLineSegmentContext,
   Tooltip,
 } from 'chart.js';
 
@@ -32,8 +33,21 @@ function expensesGradient(context: ScriptableContext<'line'>): CanvasGradient | 
   return gradient;
 }
 
-/** The revenue series as the dashboard and the reports draw it. */
-export function revenueSeries(data: number[]): ChartDataset<'line'> {
+/** The dash of a line drawn into a month that is not whole (a month so far, or one still importing). */
+export const PARTIAL_DASH = [6, 4];
+
+/**
+ * docs/finance.md, "Comparisons": a month that is not whole (the month so far, or one an import has not reached)
+ * is never drawn like a whole one: the line into its point is dashed and the point is hollow.
+ */
+function partialSegments(partial: readonly boolean[]) {
+  return {
+    borderDash: (context: ScriptableLineSegmentContext) => (partial[context.p1DataIndex] ? PARTIAL_DASH : undefined),
+  };
+}
+
+/** The revenue series as the dashboard and the reports draw it: whole months' points filled, partial ones hollow. */
+export function revenueSeries(data: number[], partial: readonly boolean[] = []): ChartDataset<'line'> {
   return {
     label: 'Revenue',
     data,
@@ -41,15 +55,17 @@ export function revenueSeries(data: number[]): ChartDataset<'line'> {
     backgroundColor: REVENUE_GOLD,
     borderWidth: 2.5,
     tension: 0,
-    pointRadius: 4,
+    pointRadius: data.map((_, i) => (partial[i] ? 5 : 4)),
     pointHoverRadius: 6,
-    pointBackgroundColor: '#FFFFFF',
+    pointBackgroundColor: data.map((_, i) => (partial[i] ? '#FFFFFF' : REVENUE_GOLD)),
+    pointBorderColor: REVENUE_GOLD,
     pointBorderWidth: 2,
+    segment: partialSegments(partial),
   };
 }
 
-/** The expenses series as the dashboard and the reports draw it. */
-export function expensesSeries(data: number[]): ChartDataset<'line'> {
+/** The expenses series as the dashboard and the reports draw it: no points, but a hollow one on a partial month. */
+export function expensesSeries(data: number[], partial: readonly boolean[] = []): ChartDataset<'line'> {
   return {
     label: 'Expenses',
     data,
@@ -58,8 +74,11 @@ export function expensesSeries(data: number[]): ChartDataset<'line'> {
     borderWidth: 2.5,
     tension: 0.4,
     fill: 'origin',
-    pointRadius: 0,
+    pointRadius: data.map((_, i) => (partial[i] ? 5 : 0)),
     pointHoverRadius: 5,
-    pointBackgroundColor: EXPENSES_BLUE,
+    pointBackgroundColor: data.map((_, i) => (partial[i] ? '#FFFFFF' : EXPENSES_BLUE)),
+    pointBorderColor: EXPENSES_BLUE,
+    pointBorderWidth: 2,
+    segment: partialSegments(partial),
   };
 }

@@ -44,6 +44,32 @@ describe('the OpenAI-compatible simulator', () => {
     );
   });
 
+  it("scripts a tool call for each of BradeBot's answer kinds", async () => {
+    const { post } = await simulator();
+    const cases: Array<[string, string, Record<string, unknown>?]> = [
+      ['What % of my takings goes on card fees?', 'ask_books'],
+      ['What if I hire a stylist at £24k?', 'ask_books'],
+      ['Best month this year?', 'ask_books'],
+      ['How many card payments in October?', 'measure', { metric: 'cardPayments' }],
+      ['What did customers pay me inc vat?', 'measure', { metric: 'grossTakings' }],
+      ['Any refunds this month?', 'measure', { metric: 'refunds' }],
+      ['How many gift vouchers did we sell?', 'measure', { metric: 'vouchersSold' }],
+      ['How much have I paid myself?', 'measure', { metric: 'ownerMoney' }],
+      ['Are my clients coming back?', 'retention'],
+      ['Which card machine costs most?', 'card_processors'],
+      ['Busiest weekday?', 'by_weekday'],
+      ['How much is in the bank?', 'cash_in_the_bank'],
+      ['How much VAT do I owe?', 'vat_position'],
+      ['Am I on track for my target?', 'goal_progress'],
+    ];
+    for (const [content, tool, args] of cases) {
+      const call = (await post({ model: 'm', messages: [{ role: 'user', content }] })).json().choices[0].message
+        .tool_calls[0];
+      expect(call.function.name, content).toBe(tool);
+      if (args) expect(JSON.parse(call.function.arguments), content).toMatchObject(args);
+    }
+  });
+
   it('refuses a missing key and streaming, and scripts 500 and 429', async () => {
     const { post } = await simulator();
     const messages = [{ role: 'user', content: 'revenue' }];

@@ -34,17 +34,45 @@ interface ChatRequest {
 const pounds = (pence: number) =>
   new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(Math.abs(pence) / 100);
 
+/** One measure of BradeBot's `measure` tool, by the words of the question. */
+const MEASURES: Array<[RegExp, string]> = [
+  [/inc(?:l|luding)? vat/, 'grossTakings'],
+  [/card payments|transactions did/, 'cardPayments'],
+  [/refund/, 'refunds'],
+  [/voucher/, 'vouchersSold'],
+  [/new clients/, 'newClients'],
+  [/chair rent/, 'chairRent'],
+  [/paid myself|drawings/, 'ownerMoney'],
+  [/staff costs|wages/, 'staffCosts'],
+  [/vat (?:did i |have i )?paid/, 'vatPaid'],
+];
+
 function toolFor(question: string): { name: string; args: Record<string, unknown> } {
   const q = question.toLowerCase();
   const transactions = /transactions? (?:from|to|with|matching) ([a-z0-9&.-]+)/.exec(q);
   if (transactions) return { name: 'matching_transactions', args: { text: transactions[1], period: 'this year' } };
+  if (/day of the week|weekday/.test(q)) return { name: 'by_weekday', args: { period: question } };
+  // Shares, rankings and what-ifs: BradeBot's own reading of the question, with its figures.
+  if (/%|percent|share of|what if|if i |best|worst|busiest|quietest|top \d* ?clients|how often|close on/.test(q)) {
+    return { name: 'ask_books', args: { question } };
+  }
+  const measure = MEASURES.find(([re]) => re.test(q));
+  if (measure) return { name: 'measure', args: { metric: measure[1], period: question } };
   if (/compare|change|vs|versus|up or down|than/.test(q)) {
-    const measure = /cost|expense|spend/.test(q) ? 'expenses' : /profit|net/.test(q) ? 'netIncome' : 'revenue';
-    return { name: 'compare_periods', args: { measure, period: 'last month', other_period: 'the month before last' } };
+    const m = /cost|expense|spend/.test(q) ? 'expenses' : /profit|net/.test(q) ? 'netIncome' : 'revenue';
+    return {
+      name: 'compare_periods',
+      args: { measure: m, period: 'last month', other_period: 'the month before last' },
+    };
   }
   if (/target|goal|on track/.test(q)) return { name: 'goal_progress', args: {} };
+  if (/retention|coming back|come back/.test(q)) return { name: 'retention', args: {} };
+  if (/card machine|processor|stripe|square|sumup/.test(q))
+    return { name: 'card_processors', args: { period: question } };
+  if (/day of the week|weekday/.test(q)) return { name: 'by_weekday', args: { period: question } };
+  if (/in the bank|bank balance|cash/.test(q)) return { name: 'cash_in_the_bank', args: {} };
   if (/vat/.test(q)) return { name: 'vat_position', args: {} };
-  if (/biggest|largest|top/.test(q)) return { name: 'top_expenses', args: { period: question } };
+  if (/biggest|largest|top/.test(q)) return { name: 'expense_categories', args: { period: question } };
   return { name: 'month_summary', args: { period: question } };
 }
 
@@ -70,6 +98,28 @@ function replyFrom(tool: string, result: Result): string {
   if (tool === 'goal_progress') {
     const r = result as { revenueSoFarPence: number; revenueTargetPence: number };
     return `You have taken ${pounds(r.revenueSoFarPence)} so far against a target of ${pounds(r.revenueTargetPence)}.`;
+  }
+  if (tool === 'ask_books') return String((result as { answer?: string }).answer ?? '');
+  if (tool === 'measure') {
+    const r = result as { name: string; valuePence?: number; count?: number; period: unknown };
+    const figure = r.valuePence !== undefined ? pounds(r.valuePence) : String(r.count ?? 0);
+    return `Your ${r.name.replace(/ \(.*$/, '')} in ${label(r.period)}: ${figure}.`;
+  }
+  if (tool === 'card_processors') {
+    const r = result as { payments: number; feesPence: number; period: unknown };
+    return `In ${label(r.period)} you took ${r.payments} card payments and paid ${pounds(r.feesPence)} in card fees.`;
+  }
+  if (tool === 'retention') {
+    const r = result as { newClient: { percent: number | null } | null; nationalPercent: number };
+    return r.newClient?.percent == null
+      ? 'Retention shows once clients have had 90 days to come back.'
+      : `New-client retention is ${r.newClient.percent}% against about ${r.nationalPercent}% nationally.`;
+  }
+  if (tool === 'cash_in_the_bank') {
+    const r = result as { bookedPence?: number };
+    return r.bookedPence === undefined
+      ? 'No bank account is linked.'
+      : `You have ${pounds(r.bookedPence)} in the bank.`;
   }
   if (tool === 'matching_transactions') {
     const r = result as { count: number; totalPence: number };

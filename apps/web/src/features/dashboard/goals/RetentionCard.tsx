@@ -6,15 +6,25 @@ import { memo } from 'react';
 import { loadRetention } from '../../../api/dashboard';
 import { loadOrLog } from '../../../api/fallback';
 import { SHORT_MONTHS } from '../../../ui/charts/chart-format';
+import { TextLink } from '../../../ui/TextLink';
 import { BRAND_PRIMARY, BRAND_PRIMARY_LIGHT, INK } from '../../../ui/theme';
 import { visuallyHidden } from '../../../ui/visually-hidden';
+import { LINK_CARDS_PATH } from '../links';
 import { FigureLine, GoalCard } from './GoalCard';
-import { againstGoal, dayAndMonth, longMonth, percentText } from './goal-text';
+import { againstGoal, dayAndMonth, longMonth, percentText, STILL_IMPORTING, SUGGESTED_GOAL } from './goal-text';
+import { SuggestedGoalNote } from './SuggestedGoalNote';
 
 export const retentionKey = (id: string) => ['dashboard', id, 'retention'] as const;
 
 /** docs/finance.md, "Retention": until a month's new clients have had 90 days to come back, nothing is measured. */
 export const RETENTION_NOT_YET = 'Retention shows once clients have had 90 days to come back.';
+
+/** How the card holds the figure against the goal: the owner's goal, a suggested one, or none while importing. */
+interface GoalView {
+  goal: number;
+  saved: boolean;
+  importing: boolean;
+}
 
 const BAR_PX = 64;
 
@@ -93,22 +103,38 @@ function RetentionBars({ months, goal }: { months: NewClientRetention[]; goal: n
   );
 }
 
-function Measured({ retention, goal }: { retention: RetentionResponse; goal: number }) {
+function Measured({ retention, view }: { retention: RetentionResponse; view: GoalView }) {
+  const { goal, saved, importing } = view;
   const national = retention.national_new_client_percent;
   const latest = latestMeasuredRetention(retention.new_client);
   const nationalText = `National figure: about ${national}% of new clients come back`;
+  const suggested = saved ? null : (
+    <SuggestedGoalNote testId="retention-suggested" basis="the industry standard, 10%–15%" />
+  );
   if (!latest || latest.percent === null) {
     return (
       <>
         <Typography data-testid="retention-empty" sx={{ fontSize: '0.95rem' }}>
-          {retention.new_client.length === 0 ? RETENTION_NOT_YET : 'No new clients in the months measured so far.'}
+          {importing
+            ? STILL_IMPORTING
+            : retention.new_client.length === 0
+              ? RETENTION_NOT_YET
+              : 'No new clients in the months measured so far.'}
         </Typography>
         <Typography variant="caption" sx={{ color: 'text.secondary', lineHeight: 1.4 }}>
-          Your goal: {goal}% · {nationalText}
+          {saved ? 'Your goal' : SUGGESTED_GOAL}: {goal}% · {nationalText}
         </Typography>
+        {suggested}
       </>
     );
   }
+  // A verdict only on the owner's own goal, and on a history the import has finished.
+  const verdict = importing
+    ? STILL_IMPORTING
+    : saved
+      ? againstGoal(latest.percent, goal)
+      : `${SUGGESTED_GOAL} ${goal}%`;
+  const judged = saved && !importing;
   const overall = [...retention.overall].reverse().find((o) => o.percent !== null);
   return (
     <>
@@ -116,15 +142,16 @@ function Measured({ retention, goal }: { retention: RetentionResponse; goal: num
         <FigureLine
           label={`New clients of ${longMonth(latest.month)}`}
           figure={percentText(latest.percent)}
-          tone={latest.percent >= goal ? 'success.main' : 'text.primary'}
+          tone={judged && latest.percent >= goal ? 'success.main' : 'text.primary'}
           testId="retention-new-client"
         />
         <Typography variant="caption" component="p" sx={{ color: 'text.secondary', lineHeight: 1.4, m: 0 }}>
           {latest.returned} of {latest.new_clients} came back within 90 days
         </Typography>
         <Typography data-testid="retention-goal" sx={{ fontSize: '0.9rem', lineHeight: 1.4, mt: 0.5 }}>
-          {againstGoal(latest.percent, goal)} · {nationalText}
+          {verdict} · {nationalText}
         </Typography>
+        {suggested}
       </Box>
       <RetentionBars months={retention.new_client} goal={goal} />
       {overall && overall.percent !== null && (
@@ -150,17 +177,52 @@ function Measured({ retention, goal }: { retention: RetentionResponse; goal: num
   );
 }
 
+/** A bank alone: clients cannot be measured, so the card says what would measure them instead of promising. */
+function NeedsCards() {
+  return (
+    <>
+      <Typography data-testid="retention-unmeasurable" sx={{ fontSize: '0.95rem' }}>
+        <TextLink to={LINK_CARDS_PATH}>Link a card provider</TextLink> to see client retention.
+      </Typography>
+      <Typography variant="caption" sx={{ color: 'text.secondary', lineHeight: 1.4 }}>
+        Clients are known from card payments: a bank statement does not say who paid.
+      </Typography>
+    </>
+  );
+}
+
 /**
  * New-client retention against the owner's goal and the national figure (docs/finance.md, "Retention"), the last 6
  * months, and overall retention as the second figure. The measured figure is never clipped to the slider's 0–30 %.
+ * Until the owner saves goals the goal is a suggestion and no verdict is given; none either while an import may
+ * still change the history; and with only a bank linked the card says what would make retention measurable.
  */
-export const RetentionCard = memo(function RetentionCard({ id, goal }: { id: string; goal: number | undefined }) {
+export const RetentionCard = memo(function RetentionCard({
+  id,
+  goals,
+  importing,
+  measurable,
+}: {
+  id: string;
+  goals: { goal: number; saved: boolean } | undefined;
+  importing: boolean;
+  /** False when no card provider was ever linked; undefined while the links are not known. */
+  measurable: boolean | undefined;
+}) {
   const query = useQuery({
     queryKey: retentionKey(id),
     queryFn: () => loadOrLog(() => loadRetention(id), 'retention'),
     retry: false,
+    enabled: measurable !== false,
   });
-  const state = query.isPending || goal === undefined ? 'loading' : query.isError ? 'failed' : 'loaded';
+  if (measurable === false) {
+    return (
+      <GoalCard title="Client retention" testId="retention" state="loaded" what="Retention" onRetry={() => {}}>
+        <NeedsCards />
+      </GoalCard>
+    );
+  }
+  const state = query.isPending || goals === undefined ? 'loading' : query.isError ? 'failed' : 'loaded';
   return (
     <GoalCard
       title="Client retention"
@@ -169,7 +231,7 @@ export const RetentionCard = memo(function RetentionCard({ id, goal }: { id: str
       what="Retention"
       onRetry={() => void query.refetch()}
     >
-      {query.data && goal !== undefined && <Measured retention={query.data} goal={goal} />}
+      {query.data && goals !== undefined && <Measured retention={query.data} view={{ ...goals, importing }} />}
     </GoalCard>
   );
 });

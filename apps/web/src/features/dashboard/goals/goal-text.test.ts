@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   againstGoal,
+  expectedCostsText,
   lastMonthMarginText,
-  marginSoFarText,
+  marginVerdictText,
   monthSoFar,
+  netIncomeSum,
   paceText,
   percentText,
   targetShare,
@@ -57,28 +59,72 @@ describe('the goal texts (docs/finance.md, "Goal progress")', () => {
   });
 });
 
-describe('the margin so far and the last whole month', () => {
+describe('the margin so far, judged after the costs still to come (docs/finance.md, "Goal progress")', () => {
   const margin = {
-    percent: 57.8,
+    percent: 58.5,
     goal: 15,
-    met: true,
-    revenue: 9160.8,
-    net_income: 5297.13,
-    last_month: { month: '2026-10', percent: 12.4, met: false },
+    met: false,
+    revenue: 9322.46,
+    other_income: 530,
+    expenses: 4397.16,
+    net_income: 5455.3,
+    expected: {
+      total: 4100,
+      items: [
+        { name: 'Jane Smith', category: 'Wages', amount: 1500 },
+        { name: 'Priya Patel', category: 'Wages', amount: 1400 },
+        { name: 'HARROGATE ESTATES', category: 'Rent', amount: 1000 },
+        { name: 'SPARKLE CLEANING', category: 'Premises costs', amount: 200 },
+      ],
+      percent: 14.5,
+    },
+    last_month: { month: '2026-10', percent: 24.6, met: true },
   };
-  it('never calls a month in progress met: its wages and rent may not have gone out yet', () => {
-    expect(marginSoFarText(margin)).toBe('Above your 15% goal so far · net income £5,297.13');
-    expect(marginSoFarText({ ...margin, percent: 9.5, met: false })).toBe(
-      'Below your 15% goal so far · net income £5,297.13',
+
+  it('adds up: net income from the revenue, the other income and the expenses beside it', () => {
+    expect(netIncomeSum(margin)).toBe(
+      'Net income £5,455.30 = revenue £9,322.46 + other income £530.00 − expenses £4,397.16',
     );
-    expect(marginSoFarText({ ...margin, percent: null, met: null })).toBe('No revenue yet this month · goal 15%');
+    expect(netIncomeSum({ ...margin, other_income: 0, net_income: 4925.3 })).toBe(
+      'Net income £4,925.30 = revenue £9,322.46 − expenses £4,397.16',
+    );
   });
-  it('judges the last whole month against the goal', () => {
-    expect(lastMonthMarginText(margin)).toBe('October 2026: 12.4% · 2.6 points under the 15% goal');
-    expect(lastMonthMarginText({ ...margin, last_month: { month: '2026-10', percent: 17.7, met: true } })).toBe(
-      'October 2026: 17.7% · Goal 15% met',
+
+  it('lists the regular bills and pay expected before month end with their amounts', () => {
+    expect(expectedCostsText(margin.expected)).toBe(
+      '£4,100.00 expected before month end: Jane Smith £1,500.00, Priya Patel £1,400.00, HARROGATE ESTATES £1,000.00 and 1 more',
     );
-    expect(lastMonthMarginText({ ...margin, last_month: { month: '2026-10', percent: null, met: null } })).toBe(
+    expect(expectedCostsText({ total: 0, items: [], percent: 58.5 })).toBe(
+      'No regular bills or pay expected before month end',
+    );
+  });
+
+  it('never flatters: the 27th is judged once the wages and rent still to come are paid', () => {
+    // 58.5 % so far would be "above the 15 % goal"; after the £4,100 still to come it is 14.5 %.
+    expect(marginVerdictText(margin, true)).toBe('After them, on sales so far: 14.5% · 0.5 points under the 15% goal');
+    expect(marginVerdictText({ ...margin, expected: { ...margin.expected, percent: 21 } }, true)).toBe(
+      'After them, on sales so far: 21.0% · Goal 15% met',
+    );
+    expect(marginVerdictText({ ...margin, expected: { total: 0, items: [], percent: 58.5 } }, true)).toBe(
+      'Goal 15% met',
+    );
+    expect(marginVerdictText({ ...margin, percent: null, expected: { ...margin.expected, percent: null } }, true)).toBe(
+      'No revenue yet this month · goal 15%',
+    );
+  });
+
+  it('gives no verdict on goals the owner never saved', () => {
+    expect(marginVerdictText(margin, false)).toBe('After them, on sales so far: 14.5%');
+    expect(marginVerdictText({ ...margin, expected: { total: 0, items: [], percent: 58.5 } }, false)).toBeNull();
+    expect(lastMonthMarginText(margin, false)).toBe('October 2026: 24.6%');
+  });
+
+  it("judges the last whole month against the owner's goal", () => {
+    expect(lastMonthMarginText({ ...margin, last_month: { month: '2026-10', percent: 12.4, met: false } }, true)).toBe(
+      'October 2026: 12.4% · 2.6 points under the 15% goal',
+    );
+    expect(lastMonthMarginText(margin, true)).toBe('October 2026: 24.6% · Goal 15% met');
+    expect(lastMonthMarginText({ ...margin, last_month: { month: '2026-10', percent: null, met: null } }, true)).toBe(
       'October 2026: no revenue',
     );
   });

@@ -11,6 +11,7 @@ import { BankSelect } from '../../connect/BankSelect';
 import { connectFailureText } from '../../connect/connect-failure-text';
 import { useBankList } from '../../connect/use-bank-list';
 import { useConnect } from '../../connect/use-connect';
+import { BankStillToLink } from './BankStillToLink';
 import { DisconnectDialog } from './DisconnectDialog';
 import { IntegrationCard } from './IntegrationCard';
 import { renewalText } from './sync-text';
@@ -133,6 +134,7 @@ export function IntegrationCards({ id, columns = 2 }: { id: string; columns?: 1 
 
   return (
     <Box sx={grid}>
+      {(!bank || bank.status === 'disconnected') && <BankStillToLink />}
       {INTEGRATION_CARDS.map(({ processor, title }) => {
         const summary = summaries[processor];
         const disconnecting = disconnect.isPending && disconnect.variables === processor;

@@ -111,6 +111,8 @@ describe('Settings → Integrations', () => {
     expect(within(card('SumUp')).queryByRole('button', { name: 'Connect' })).toBeNull();
     const bank = within(card('Business Account'));
     await waitFor(() => expect(bank.getByRole('option', { name: 'Sandbox Finance' })).toBeInTheDocument());
+    // No bank linked (as onboarding leaves it after "My bank isn't listed"): a card says what is missing and how.
+    expect(screen.getByTestId('bank-still-to-link')).toHaveTextContent('Your business bank account is not linked yet');
   });
 
   it('shows the connected bank in its select, fixed until disconnected', async () => {
@@ -134,6 +136,7 @@ describe('Settings → Integrations', () => {
     expect(bank.getByRole('button', { name: 'Disconnect' })).toBeEnabled();
     expect(bank.queryByRole('button', { name: 'Reconnect' })).toBeNull();
     expect(bank.queryByTestId('integration-renewal')).toBeNull();
+    expect(screen.queryByTestId('bank-still-to-link')).toBeNull();
   });
 
   it('offers Reconnect in a bank consent’s last week, asking the same bank for a new consent', async () => {
