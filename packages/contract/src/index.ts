@@ -22,6 +22,7 @@ export * from './ledger/books.js';
 export * from './ledger/goal-progress.js';
 export * from './ledger/goals.js';
 export * from './ledger/retention.js';
+export * from './ledger/sales.js';
 export * from './ledger/schemas.js';
 export * from './messages.js';
 export * from './money.js';

@@ -5,8 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUserByEmail } from '../accounts/users.js';
 import { rowsOf } from '../db/client.js';
 import { connections } from '../integrations/tables.js';
+import { clientFigures } from '../ledger/client-figures.js';
 import { periodTotals } from '../ledger/figures.js';
+import { retention } from '../ledger/retention.js';
 import { startDemoSandbox } from '../sandbox/demo-sandbox.js';
+import {
+  clientTruth,
+  monthRange,
+  newClientRetentionTruth,
+  salesByCategoryTruth,
+  teamTruth,
+  wholeMonthsBefore,
+} from '../test/demo-sales-truth.js';
 import { startTestServer, type TestServer } from '../test/test-server.js';
 import { ensureDemoConnections } from './demo-connections.js';
 import { DEMO_GOALS } from './prepare-demo-account.js';
@@ -23,6 +33,11 @@ beforeAll(async () => {
   demoId = (await findUserByEmail(db(), DEMO_ACCOUNT.email))!.id;
 }, 60_000);
 afterAll(() => server.close());
+
+async function demoToken(): Promise<string> {
+  const signin = await server.post('/api/signin_user', { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password });
+  return signin.body.access_token as string;
+}
 
 async function waitForWholeHistory(timeoutMs = 90_000) {
   const until = Date.now() + timeoutMs;
@@ -387,6 +402,105 @@ describe('the demo salon, imported through the providers like any owner', { time
     }
     // The clock has not moved, so a second run re-reads its overlap and finds nothing new.
     expect(await count()).toBe(before);
+  });
+
+  it('reports what was sold by category, each of the last 12 whole months within 1 % of the generator’s records', async () => {
+    await waitForWholeHistory();
+    const token = await demoToken();
+    const today = londonDateOf(NOW);
+    const data = generateSalonData({
+      seed: demo.DEMO_SALON.seed,
+      salesPerDayScale: demo.DEMO_SALON.salesPerDayScale,
+      from: '2025-12-01',
+      to: today,
+    });
+    for (const month of wholeMonthsBefore(today, 12)) {
+      const truth = salesByCategoryTruth(data, month, NOW);
+      const res = await server.post(
+        `/api/database/get-report/${demoId}`,
+        { type: 'sales', month: Number(month.slice(5)), year: Number(month.slice(0, 4)) },
+        token,
+      );
+      const lines = (res.body.report.rows as Array<{ description: string; amount: number; level?: 1; total: boolean }>)
+        .filter((r) => r.level === undefined && !r.total)
+        .map((r) => [r.description, Math.round(r.amount * 100)] as const);
+      const shown = new Map(lines.filter(([, pence]) => pence !== 0));
+      // No catch-all "Sales" that reads like a service: every line is a category, a processor's sales without item
+      // detail, card payouts or refunds.
+      expect([...shown.keys()], month).not.toContain('Sales');
+      expect(new Set(shown.keys()), month).toEqual(new Set(truth.keys()));
+      for (const [line, pence] of truth) {
+        expect(
+          Math.abs(shown.get(line)! - pence),
+          `${month} ${line}: ${shown.get(line)} against ${pence}`,
+        ).toBeLessThanOrEqual(Math.max(1, Math.abs(pence) * 0.01));
+      }
+    }
+  });
+
+  it('counts clients and revenue per client from known payers, and new-client retention, against the generator', async () => {
+    await waitForWholeHistory();
+    const today = londonDateOf(NOW);
+    const data = generateSalonData({
+      seed: demo.DEMO_SALON.seed,
+      salesPerDayScale: demo.DEMO_SALON.salesPerDayScale,
+      from: '2025-12-01',
+      to: today,
+    });
+    const months = wholeMonthsBefore(today, 12);
+    const figures = await clientFigures(db(), demoId, months.map(monthRange));
+    figures.forEach((f, i) => {
+      const truth = clientTruth(data, months[i]!, NOW);
+      expect(Math.abs(f.clients - truth.clients) / truth.clients, `${months[i]} clients`).toBeLessThanOrEqual(0.02);
+      const perClient = f.revenuePerClientPence!;
+      expect(Math.abs(perClient - truth.revenuePerClient) / truth.revenuePerClient, `${months[i]}`).toBeLessThanOrEqual(
+        0.02,
+      );
+      // SumUp's payments name nobody: the coverage says how much of the takings the figures stand on.
+      expect(f.knownPayerPercent).toBeGreaterThan(60);
+      expect(f.knownPayerPercent).toBeLessThan(100);
+    });
+    const measured = await retention(db(), demoId, today);
+    expect(measured.new_client.length).toBeGreaterThan(0);
+    expect(measured.coverage).toMatch(/^Measured over the \d+ % of visits whose payer is known\.$/);
+    const truth = newClientRetentionTruth(
+      data,
+      NOW,
+      measured.new_client.map((m) => m.month),
+    );
+    for (const m of measured.new_client) {
+      expect(
+        Math.abs(m.percent! - truth.get(m.month)!),
+        `${m.month}: ${m.percent} against ${truth.get(m.month)}`,
+      ).toBeLessThanOrEqual(3);
+    }
+  });
+
+  it("breaks each month's sales down by team member, equal to the generator's takings per stylist on Square to the penny", async () => {
+    await waitForWholeHistory();
+    const token = await demoToken();
+    const today = londonDateOf(NOW);
+    const data = generateSalonData({
+      seed: demo.DEMO_SALON.seed,
+      salesPerDayScale: demo.DEMO_SALON.salesPerDayScale,
+      from: '2025-12-01',
+      to: today,
+    });
+    for (const month of wholeMonthsBefore(today, 12)) {
+      const res = await server.post(
+        `/api/database/get-team-breakdown/${demoId}`,
+        { month: Number(month.slice(5)), year: Number(month.slice(0, 4)) },
+        token,
+      );
+      expect(res.status).toBe(200);
+      const team = res.body.team as Array<{ name: string; sales: number; payments: number; clients: number }>;
+      const shown = new Map(team.map((m) => [m.name, Math.round(m.sales * 100)]));
+      expect(shown, month).toEqual(teamTruth(data, month, NOW));
+      expect(team.every((m) => m.payments > 0 && m.clients > 0)).toBe(true);
+      expect(res.body.note).toBe(
+        'Square names who took each payment on its till; Stripe and SumUp do not, so those sales are not attributed.',
+      );
+    }
   });
 
   // Last: it leaves the demo's connections pointing at a bank this server's adapters do not serve.

@@ -161,7 +161,7 @@ export async function startDemoSimulators(
         accountId: square.preconnect({
           seed,
           login,
-          scopes: ['PAYMENTS_READ', 'PAYOUTS_READ', 'MERCHANT_PROFILE_READ'],
+          scopes: ['PAYMENTS_READ', 'PAYOUTS_READ', 'MERCHANT_PROFILE_READ', 'ORDERS_READ', 'EMPLOYEES_READ'],
           ...squareTokens,
         }),
       },

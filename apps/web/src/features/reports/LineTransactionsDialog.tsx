@@ -80,13 +80,25 @@ const lineTotal = (page: LineTransactionsResponse) =>
 export function LineTransactionsDialog({ id, month, line, readOnly, onClose }: Props) {
   const source: TransactionSource = {
     title: `${line.label}, ${month.label}`,
-    key: ['reports', id, 'line', month.year, month.month, line.group, line.category ?? null],
+    key: [
+      'reports',
+      id,
+      'line',
+      month.year,
+      month.month,
+      line.group,
+      line.category ?? null,
+      line.item ?? null,
+      line.teamMember ?? null,
+    ],
     load: (request) =>
       loadLineTransactions(id, {
         month: month.month,
         year: month.year,
         group: line.group,
         ...(line.category !== undefined ? { category: line.category } : {}),
+        ...(line.item !== undefined ? { item: line.item } : {}),
+        ...(line.teamMember !== undefined ? { team_member: line.teamMember } : {}),
         ...request,
       }),
   };
