@@ -39,6 +39,8 @@ const EXPECTED = {
   Licences: ['Licences and memberships'],
   Refreshments: ['Refreshments and sundries'],
   "Owner's savings": ["To the owner's savings", "From the owner's savings"],
+  'Owner drawings': ['Owner drawings'],
+  'Self Assessment': ['Self Assessment'],
   'Other income': ['Room rent', 'Other income', 'Interest received'],
 };
 
@@ -76,6 +78,7 @@ function demoStatement(year) {
   const data = generateSalonData({
     seed: DEMO_SALON.seed,
     salesPerDayScale: DEMO_SALON.salesPerDayScale,
+    legalForm: DEMO_SALON.legalForm,
     from: `${year}-01-01`,
     to: `${year}-12-31`,
   });

@@ -96,7 +96,15 @@ async function downloadCsv(page: Page, type: ReportType): Promise<void> {
   const csv = await readFile((await download.path())!, 'utf8');
   expect(csv).toBe(reportToCsv(report));
   const [header, ...records] = parseCsv(csv);
-  expect(header).toEqual(['Description', 'Amount']);
+  // The spec's two columns first; beyond the spec, each compared period's figure, change and percent after them.
+  expect(header!.slice(0, 2)).toEqual(['Description', 'Amount']);
+  expect(header!.slice(2)).toEqual(
+    [report.comparison!.previous.label, report.comparison!.last_year.label].flatMap((label) => [
+      label,
+      `Change vs ${label}`,
+      `% change vs ${label}`,
+    ]),
+  );
   expect(records.map(([, amount]) => (amount === '' ? null : Number(amount)))).toEqual(
     report.rows.map((r) => r.amount),
   );

@@ -68,6 +68,8 @@ describe('sign-up journey', () => {
     );
     await page.getByLabel('State').selectOption('England');
     await page.getByLabel('Country').selectOption('United Kingdom');
+    // Beyond the spec: the legal form, asked at onboarding (docs/finance.md, "Income Tax").
+    await page.getByLabel('Legal form').selectOption('sole_trader');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => page.getByText('Please enter a valid UK postcode').count()).toBeGreaterThan(0);
     await page.getByLabel('Postcode').fill('M3 4LZ');
@@ -86,6 +88,7 @@ describe('sign-up journey', () => {
       postcode: 'M3 4LZ',
       state: 'England',
       country: 'United Kingdom',
+      legal_form: 'sole_trader',
     });
 
     // No card provider: Continue stays disabled, the link goes on to the bank; skipping it says what is left.

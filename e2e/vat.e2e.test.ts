@@ -55,6 +55,7 @@ describe('VAT', () => {
     await page.getByLabel('Business Address').fill('22 Deansgate, Manchester');
     await page.getByLabel('Postcode').fill('M3 4LZ');
     await page.getByLabel('State').selectOption('England');
+    await page.getByLabel('Legal form').selectOption('limited_company');
     expect(await page.getByRole('radio', { name: 'Not registered' }).isChecked()).toBe(true);
     await page.getByRole('radio', { name: 'Standard scheme' }).check();
     await page.getByLabel('Registration took effect on').fill('2020-04-01');

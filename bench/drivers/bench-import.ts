@@ -1,14 +1,15 @@
 /**
- * The import half of bench/import-card-transactions.mjs: connects an owner to an in-process Stripe simulator
- * through its consent page, times the pure fetch (adapter pages, no database), then times the real import run
- * (runConnectionSync: HTTP pages, transform, upsert, daily rollup, cursor), and prints one JSON line of figures.
+ * The import half of bench/import-card-transactions.mjs: connects an owner to an in-process Stripe (or, with
+ * `--provider square`, Square: payments with their orders' line items and the team) simulator through its consent
+ * page, times the pure fetch (adapter pages, no database), then times the real import run (runConnectionSync: HTTP
+ * pages, transform, upsert, sale items, daily rollup, cursor), and prints one JSON line of figures.
  *   node apps/server/build.mjs --bench && DATABASE_URL=postgres://… node apps/server/dist/bench/bench-import.js --scale 60
  * DATABASE_URL names an empty database: it is migrated here and left holding the rows for the COPY baseline.
  */
 
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { stripe } from '@brade/sandbox';
+import { square, stripe } from '@brade/sandbox';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
@@ -21,6 +22,7 @@ import type {
   CardProviderTokens,
   SyncCursor,
 } from '../../apps/server/src/integrations/card-providers/card-provider.js';
+import { createSquareAdapter } from '../../apps/server/src/integrations/card-providers/square/square-adapter.js';
 import { createStripeAdapter } from '../../apps/server/src/integrations/card-providers/stripe/stripe-adapter.js';
 import { saveConnection } from '../../apps/server/src/integrations/connection-store.js';
 import { storedTokens } from '../../apps/server/src/integrations/stored-credentials.js';
@@ -29,6 +31,7 @@ import { HISTORY_DAYS } from '../../apps/server/src/integrations/sync/sync-deps.
 import { createTokenCipher } from '../../apps/server/src/integrations/token-cipher.js';
 import type { SourceTransaction } from '../../apps/server/src/ledger/classify.js';
 import { payerHash } from '../../apps/server/src/ledger/payer-keys.js';
+import { answerSquareConsent } from '../../apps/server/src/test/square-consent-browser.js';
 import { answerStripeConsent } from '../../apps/server/src/test/stripe-consent-browser.js';
 
 const { values } = parseArgs({
@@ -39,13 +42,15 @@ const { values } = parseArgs({
     now: { type: 'string', default: '2026-05-14T15:00:00Z' },
     // Rows a write gathers (WRITE_BATCH_ROWS unless given), to weigh the batch size.
     'batch-rows': { type: 'string' },
+    provider: { type: 'string', default: 'stripe' },
   },
 });
+const PROVIDER = values.provider === 'square' ? 'square' : 'stripe';
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('DATABASE_URL must name the benchmark database');
 const NOW = new Date(values.now);
 const LOGIN = 'bench.import@salon-test.co.uk';
-const REDIRECT_URI = 'http://127.0.0.1/stripe-redirect';
+const REDIRECT_URI = `http://127.0.0.1/${PROVIDER}-redirect`;
 
 /**
  * Wall time spent waiting for each kind of SQL statement, measured at pg's Client.query (every pooled connection
@@ -98,6 +103,9 @@ function statementKind(text: string): string {
   if (s.startsWith('update ledger_transactions set vat_rate_bp = 0')) return 'VAT of the rows (not registered)';
   if (/from "vat_(settings|category_rates)"/.test(text.slice(0, 2000))) return "owner's VAT settings";
   if (s.startsWith('select s.n_mod_since_analyze')) return 'statistics due?';
+  if (s.startsWith('insert into ledger_sale_items')) return 'sale items (upsert)';
+  if (s.startsWith('delete from ledger_sale_items')) return 'sale items (lines dropped)';
+  if (s.startsWith('insert into ledger_team_members')) return 'team members';
   if (s.startsWith('analyze')) return 'analyze';
   if (s.startsWith('with coverage')) return 'settle payouts';
   if (s.includes('ledger_corrections') || s.includes('ledger_category_rules')) return "owner's corrections";
@@ -137,8 +145,8 @@ function profileQueries(): void {
   } as typeof pg.Client.prototype.query;
 }
 
-/** Each balance transaction the adapter keeps yields one row of its own, plus a `:fee` row when Stripe took a fee. */
-const isFeeOfAnother = (row: SourceTransaction) => row.provider === 'stripe' && row.externalId.endsWith(':fee');
+/** Each transaction the adapter keeps yields one row of its own, plus a `:fee` row when the processor took a fee. */
+const isFeeOfAnother = (row: SourceTransaction) => row.provider !== 'bank' && row.externalId.endsWith(':fee');
 
 async function fetchEverything(adapter: CardProviderAdapter, tokens: CardProviderTokens) {
   const window = { historyFrom: new Date(NOW.getTime() - HISTORY_DAYS * 86_400_000), now: NOW };
@@ -158,13 +166,15 @@ async function fetchEverything(adapter: CardProviderAdapter, tokens: CardProvide
 }
 
 const database = await openDatabase({ databaseUrl });
-const sim = await stripe.startStripeSimulator({
+const simOptions = {
   seed: values.seed,
   now: () => NOW,
   salesPerDayScale: Number(values.scale),
   controls: false,
   redirectUris: [REDIRECT_URI],
-});
+};
+const sim =
+  PROVIDER === 'square' ? await square.startSquareSimulator(simOptions) : await stripe.startStripeSimulator(simOptions);
 try {
   await runMigrations(database);
   const { db } = database;
@@ -175,9 +185,12 @@ try {
     confirmed: true,
   });
   const endpoint = { sandbox: true, ...sim.control.credentials, authBaseUrl: sim.url, apiBaseUrl: sim.url };
-  const adapter = createStripeAdapter(endpoint);
+  const adapter = PROVIDER === 'square' ? createSquareAdapter(endpoint) : createStripeAdapter(endpoint);
   const consentUrl = adapter.authorizationUrl({ state: 'bench', redirectUri: REDIRECT_URI, codeChallenge: null });
-  const redirect = await answerStripeConsent(consentUrl, 'approve', LOGIN);
+  const redirect =
+    PROVIDER === 'square'
+      ? await answerSquareConsent(consentUrl, 'approve', LOGIN)
+      : await answerStripeConsent(consentUrl, 'approve', LOGIN);
   const code = redirect.searchParams.get('code');
   if (!code) throw new Error(`the consent page did not approve: ${redirect}`);
   const tokens = await adapter.exchangeCode({ code, redirectUri: REDIRECT_URI, codeVerifier: null });
@@ -191,7 +204,7 @@ try {
   const cipher = createTokenCipher(randomBytes(32).toString('hex'));
   const connection = await saveConnection(db, cipher, {
     userId: owner.id,
-    provider: 'stripe',
+    provider: PROVIDER,
     credentials: storedTokens(tokens, NOW),
     accountId: tokens.accountId,
     sandbox: true,
@@ -233,13 +246,15 @@ try {
   const provider = coverage(providerSpans, sqlSpans);
   const sqlCovered = coverage(sqlSpans, providerSpans);
 
-  const [stored] = rowsOf<{ rows: string; days: string }>(
+  const [stored] = rowsOf<{ rows: string; days: string; items: string }>(
     await db.execute(sql`select (select count(*) from ledger_transactions where user_id = ${owner.id}) as rows,
-      (select count(*) from ledger_daily_totals where user_id = ${owner.id}) as days`),
+      (select count(*) from ledger_daily_totals where user_id = ${owner.id}) as days,
+      (select count(*) from ledger_sale_items where user_id = ${owner.id}) as items`),
   );
   console.log(
     JSON.stringify({
       userId: owner.id,
+      provider: PROVIDER,
       scale: Number(values.scale),
       generateMs,
       fetch: fetched,
@@ -253,6 +268,7 @@ try {
         neitherMs: syncMs - provider.ms - sqlCovered.aloneMs,
         rows: Number(stored!.rows),
         days: Number(stored!.days),
+        items: Number(stored!.items),
         queries,
       },
     }),

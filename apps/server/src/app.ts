@@ -14,6 +14,8 @@ import { authRoutes } from './auth/routes.js';
 import { sweepSignupAttempts } from './auth/signup-attempts.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { remindQuarterlyUpdates } from './hmrc/income-tax/reminders.js';
+import { incomeTaxRoutes } from './hmrc/income-tax/routes.js';
 import { hmrcRoutes } from './hmrc/routes.js';
 import { HMRC_SEALED_COLUMN } from './hmrc/sealed-column.js';
 import { sendVatReturnReminders } from './hmrc/vat/reminders.js';
@@ -156,6 +158,8 @@ export async function buildApp(
       mailDelivery: () => ctx.mailer.deliver(),
       rateLimitCleanUp: () => sweepRateLimits(database.db),
       signupAttemptCleanUp: () => sweepSignupAttempts(database.db),
+      quarterlyUpdateReminders: () =>
+        remindQuarterlyUpdates({ db: database.db, mailer: ctx.mailer, clock, publicUrl: config.publicUrl }),
     },
     {
       ...DEFAULT_CADENCES,
@@ -186,6 +190,7 @@ export async function buildApp(
   await app.register(integrationRoutes(ctx));
   await app.register(hmrcRoutes(ctx));
   await app.register(vatReturnRoutes(ctx));
+  await app.register(incomeTaxRoutes(ctx));
   await app.register(
     assistantRoutes(ctx, {
       model: config.openai ? createOpenAiModel(config.openai) : null,

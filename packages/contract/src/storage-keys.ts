@@ -18,4 +18,6 @@ export const DEMO_ACCOUNT = {
   password: 'Brade2026',
   fullName: 'Amelia Hart',
   salonName: 'Hart & Co Hair',
+  /** A sole trader: the demo shows the Income Tax quarterly updates (docs/sandbox.md, "The demo account"). */
+  legalForm: 'sole_trader',
 } as const;

@@ -39,7 +39,39 @@ describe('POST /api/record_business_information', () => {
       postcode: 'EH1 2DP',
       state: 'Scotland',
       country: 'United Kingdom',
+      legal_form: null,
     });
+  });
+
+  it('keeps the legal form (beyond the spec): stored when given, kept when left out, refused when unknown', async () => {
+    const owner = await signUpAndConfirm(server);
+    const record = (extra: Record<string, unknown>) =>
+      server.post(
+        '/api/record_business_information',
+        { id: owner.id, full_name: 'Priya Shah', email: owner.email, ...business, ...extra },
+        owner.access_token,
+      );
+    expect((await record({ legal_form: 'sole_trader' })).status).toBe(200);
+    const details = () => server.get(`/api/database/get-user-details/${owner.id}`, owner.access_token);
+    expect((await details()).body.legal_form).toBe('sole_trader');
+    const profile = await server.post(
+      '/api/database/update-business-info',
+      { id: owner.id, details: { ...business, salon_name: 'Shear Joy Two' } },
+      owner.access_token,
+    );
+    expect(profile.status).toBe(200);
+    expect((await details()).body).toMatchObject({ salon_name: 'Shear Joy Two', legal_form: 'sole_trader' });
+    const changed = await server.post(
+      '/api/database/update-business-info',
+      { id: owner.id, details: { ...business, legal_form: 'limited_company' } },
+      owner.access_token,
+    );
+    expect(changed.status).toBe(200);
+    expect((await details()).body.legal_form).toBe('limited_company');
+    const unknown = await record({ legal_form: 'charity' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.fields.legal_form).toBe('Legal form must be sole_trader, partnership or limited_company.');
+    expect((await details()).body.legal_form).toBe('limited_company');
   });
 
   it.each([

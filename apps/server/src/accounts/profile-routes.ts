@@ -30,6 +30,7 @@ export function profileRoutes(ctx: AppContext) {
         postcode: normalisePostcode(details.postcode),
         state: details.state,
         country: details.country,
+        legalForm: details.legal_form,
       });
       return { message: PROFILE_MESSAGES.business.success };
     });

@@ -35,6 +35,7 @@ function signedInAccountRoutes(ctx: AppContext) {
         postcode: normalisePostcode(req.body.postcode),
         state: req.body.state,
         country: req.body.country,
+        legalForm: req.body.legal_form,
       });
       return { message: 'Business information saved.' };
     });

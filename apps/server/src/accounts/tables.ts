@@ -1,3 +1,4 @@
+import type { LegalForm } from '@brade/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
@@ -16,6 +17,8 @@ export const users = pgTable(
     postcode: text('postcode'),
     state: text('state'),
     country: text('country'),
+    /** Beyond the spec (docs/finance.md, "Income Tax"): sole_trader, partnership or limited_company; null until said. */
+    legalForm: text('legal_form').$type<LegalForm>(),
     isDemo: boolean('is_demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

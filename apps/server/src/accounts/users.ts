@@ -1,4 +1,4 @@
-import type { UserDetails } from '@brade/contract';
+import type { LegalForm, UserDetails } from '@brade/contract';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { users } from './tables.js';
@@ -49,14 +49,19 @@ export interface BusinessDetails {
   postcode: string;
   state: string;
   country: string;
+  /** Left out: what is saved stays. */
+  legalForm?: LegalForm | undefined;
 }
 
 export async function recordBusinessDetails(db: Db, id: string, details: BusinessDetails): Promise<void> {
   await db
     .update(users)
-    .set({ ...details, updatedAt: new Date() })
+    .set({ ...withoutUndefined(details), updatedAt: new Date() })
     .where(eq(users.id, id));
 }
+
+const withoutUndefined = <T extends object>(values: T) =>
+  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as T;
 
 /** The profile's business section: the same fields as onboarding, without the owner's name. */
 export type BusinessSection = Omit<BusinessDetails, 'fullName'>;
@@ -68,7 +73,7 @@ export async function updateProfile(
 ): Promise<void> {
   await db
     .update(users)
-    .set({ ...changes, updatedAt: new Date() })
+    .set({ ...withoutUndefined(changes), updatedAt: new Date() })
     .where(eq(users.id, id));
 }
 
@@ -104,5 +109,16 @@ export function toUserDetails(user: User): UserDetails {
     postcode: user.postcode,
     state: user.state,
     country: user.country,
+    legal_form: user.legalForm,
   };
+}
+
+/** The business's legal form (docs/finance.md, "Income Tax"); null while the owner has not said. */
+export async function legalFormOf(db: Db, id: string): Promise<LegalForm | null> {
+  const [row] = await db.select({ legalForm: users.legalForm }).from(users).where(eq(users.id, id));
+  return row?.legalForm ?? null;
+}
+
+export async function setLegalForm(db: Db, id: string, legalForm: LegalForm): Promise<void> {
+  await db.update(users).set({ legalForm, updatedAt: new Date() }).where(eq(users.id, id));
 }

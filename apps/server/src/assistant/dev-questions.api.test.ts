@@ -15,10 +15,10 @@ let salon: { id: string; token: string };
 beforeAll(async () => {
   server = await startTestServer({ clock: () => DEV_NOW });
   salon = await seedDevSalon(server);
-}, 240_000);
+});
 afterAll(() => server?.close());
 
-describe("the built-in analyst answers the owners' development questions", { timeout: 240_000 }, () => {
+describe("the built-in analyst answers the owners' development questions", () => {
   it('is right on at least 95 %, with no wrong figure and no answer to a different question', async () => {
     const marked = await devMarker(server, DEV_TODAY, DEV_NOW).mark(salon);
     expect(marked).toHaveLength(120);

@@ -106,7 +106,8 @@ describe("BradeBot's tools", () => {
       netIncomePence: -53_120,
       marginPercent: -758.9,
       clients: 2,
-      revenuePerClientPence: 3_500,
+      // The tile's figure: £80 of known payers' sales over 2 clients; a refund is nobody's (docs/finance.md).
+      revenuePerClientPence: 4_000,
     });
     expect(await monthSummary(other, period('in May'))).toMatchObject({ revenuePence: 99_900, expensesPence: 0 });
   });
@@ -115,14 +116,21 @@ describe("BradeBot's tools", () => {
     const c = await comparePeriods(ctx, 'revenue', period('in May'), period('in April'));
     expect(c).toMatchObject({ currentPence: 7_000, previousPence: 4_000, differencePence: 3_000, percentChange: 75 });
     expect(c.movers).toEqual([
-      { line: 'Sales', group: 'sales', changePence: 4_000, currentPence: 8_000, previousPence: 4_000 },
+      // The sales name nothing they paid for: their processor's honest line (docs/finance.md, "What was sold").
+      {
+        line: 'Stripe card sales without item detail',
+        group: 'sales',
+        changePence: 4_000,
+        currentPence: 8_000,
+        previousPence: 4_000,
+      },
       { line: 'Refunds', group: 'sales', changePence: -1_000, currentPence: -1_000, previousPence: 0 },
     ]);
   });
 
   it('breaks sales down by service and processor, and expenses by category and payee', async () => {
     expect(await salesByService(ctx, period('in May'))).toEqual([
-      { name: 'Sales', pence: 8_000, transactions: 2 },
+      { name: 'Stripe card sales without item detail', pence: 8_000, transactions: 2 },
       { name: 'Refunds', pence: -1_000, transactions: 1 },
     ]);
     expect(await cardFigures(ctx, period('in May'))).toMatchObject({
@@ -154,7 +162,8 @@ describe("BradeBot's tools", () => {
     expect(await clients(ctx, period('in May'))).toMatchObject({
       clients: 2,
       newClients: 1,
-      revenuePerClientPence: 3_500,
+      // The tile's figure: £80 of known payers' sales over 2 clients; a refund is nobody's (docs/finance.md).
+      revenuePerClientPence: 4_000,
     });
     const measured = await measureRetention(ctx.db, ctx.userId, ctx.today);
     expect(await retention(ctx)).toEqual({

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../accounts/users.js';
 import { type Database, openDatabase, rowsOf } from './client.js';
 import { migrationsFolder } from './migrate.js';
 
@@ -56,7 +55,12 @@ afterAll(async () => {
 describe('the books migration', () => {
   it('settles old payouts by the ledger, unpairs the ones that became sales and keeps other income apart', async () => {
     const { db } = database;
-    const owner = await createUser(db, { email: 'old-books@salon.example', fullName: 'Old Books', passwordHash: 'x' });
+    // The users table as it stood then: today's schema may name columns a later migration adds.
+    const [owner] = rowsOf<{ id: string }>(
+      await db.execute(sql`
+        insert into users (email, full_name, password_hash)
+        values ('old-books@salon.example', 'Old Books', 'x') returning id`),
+    ) as [{ id: string }];
     const row = (id: string, provider: string, day: string, pence: number, kind: string, payout: string | null) =>
       sql`(${owner.id}, ${provider}, ${id}, ${pence}, ${`${day}T10:00:00Z`}, ${day}, ${id}, 'Old', ${kind}, ${payout})`;
     await db.execute(sql`

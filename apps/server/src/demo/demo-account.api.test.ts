@@ -6,8 +6,18 @@ import { TEST_LIMITS } from '../../../../test-limits.js';
 import { findUserByEmail } from '../accounts/users.js';
 import { rowsOf } from '../db/client.js';
 import { connections } from '../integrations/tables.js';
+import { clientFigures } from '../ledger/client-figures.js';
 import { periodTotals } from '../ledger/figures.js';
+import { retention } from '../ledger/retention.js';
 import { startDemoSandbox } from '../sandbox/demo-sandbox.js';
+import {
+  clientTruth,
+  monthRange,
+  newClientRetentionTruth,
+  salesByCategoryTruth,
+  teamTruth,
+  wholeMonthsBefore,
+} from '../test/demo-sales-truth.js';
 import { startTestServer, type TestServer } from '../test/test-server.js';
 import { ensureDemoConnections } from './demo-connections.js';
 import { DEMO_GOALS } from './prepare-demo-account.js';
@@ -24,6 +34,11 @@ beforeAll(async () => {
   demoId = (await findUserByEmail(db(), DEMO_ACCOUNT.email))!.id;
 });
 afterAll(() => server.close());
+
+async function demoToken(): Promise<string> {
+  const signin = await server.post('/api/signin_user', { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password });
+  return signin.body.access_token as string;
+}
 
 async function waitForWholeHistory(timeoutMs: number = TEST_LIMITS.api.background) {
   const until = Date.now() + timeoutMs;
@@ -44,6 +59,7 @@ function generatorTruth(months: string[]) {
   const data = generateSalonData({
     seed: demo.DEMO_SALON.seed,
     salesPerDayScale: demo.DEMO_SALON.salesPerDayScale,
+    legalForm: demo.DEMO_SALON.legalForm,
     from: firstDayOf(months[0]!),
     to: londonDateOf(NOW),
   });
@@ -77,7 +93,8 @@ function generatorTruth(months: string[]) {
  * The demo salon's months net of VAT, worked out from the generator's own categories by docs/finance.md ("VAT"), not
  * by the ledger's code: a standard-rated amount less a sixth of it (rounded per transaction, halves away from zero);
  * card fees, rent, rates, insurance, wages, PAYE, pensions, bank charges, water and refreshments carry none; room rent
- * is standard-rated; the quarterly VAT Direct Debit and the owner's savings are out of the profit and loss.
+ * is standard-rated; the quarterly VAT Direct Debit, the owner's savings and drawings and their Self Assessment are out
+ * of the profit and loss.
  */
 function netOfVat<T extends { occurredAt: Date }>(
   byMonth: <R extends { occurredAt: Date }>(records: R[], amount: (r: R) => number) => Record<string, number>,
@@ -95,7 +112,7 @@ function netOfVat<T extends { occurredAt: Date }>(
     'Licences',
     'Utilities',
   ]);
-  const outOfProfitAndLoss = new Set(['Card payouts', 'VAT', "Owner's savings"]);
+  const outOfProfitAndLoss = new Set(['Card payouts', 'VAT', "Owner's savings", 'Owner drawings', 'Self Assessment']);
   const vatable = (b: { category: string; description: string }) =>
     standardRated.has(b.category) && !b.description.includes('WATER');
   const revenue = byMonth(payments, (p) => net(p.amountPence));
@@ -115,6 +132,62 @@ function netOfVat<T extends { occurredAt: Date }>(
     netOtherIncome: otherIncome,
     netExpenses,
     netIncome: Object.fromEntries(months.map((m) => [m, netRevenue[m]! + otherIncome[m]! - netExpenses[m]!])),
+  };
+}
+
+/**
+ * A quarterly update of the demo salon worked out from the generator's records alone (docs/finance.md, "Income Tax"):
+ * turnover and room rent net of VAT, each expense under HMRC's category by the generator's own category (net of VAT
+ * where it is standard-rated, water and refreshments zero-rated), and out of it the payouts, VAT payments, the owner's
+ * savings, drawings and Self Assessment.
+ */
+function quarterTruth(from: string, to: string) {
+  const data = generateSalonData({
+    seed: demo.DEMO_SALON.seed,
+    salesPerDayScale: demo.DEMO_SALON.salesPerDayScale,
+    legalForm: demo.DEMO_SALON.legalForm,
+    from,
+    to,
+  });
+  const net = (pence: number) => pence - Math.sign(pence) * Math.round(Math.abs(pence) / 6);
+  const standardRated = [
+    'Stock & supplies',
+    'Software',
+    'Card terminal',
+    'Professional fees',
+    'Premises costs',
+    'Licences',
+    'Utilities',
+  ];
+  const hmrcOf: Record<string, string> = {
+    'Stock & supplies': 'costOfGoods',
+    Wages: 'wagesAndStaffCosts',
+    Pension: 'wagesAndStaffCosts',
+    'PAYE/NI': 'wagesAndStaffCosts',
+    Rent: 'premisesRunningCosts',
+    'Business rates': 'premisesRunningCosts',
+    Insurance: 'premisesRunningCosts',
+    Utilities: 'premisesRunningCosts',
+    'Premises costs': 'maintenanceCosts',
+    Software: 'adminCosts',
+    'Card terminal': 'financeCharges',
+    'Bank charges': 'financeCharges',
+    'Professional fees': 'professionalFees',
+    Licences: 'otherExpenses',
+    Refreshments: 'otherExpenses',
+  };
+  const expenses: Record<string, number> = { financeCharges: data.payments.reduce((s, p) => s + p.feePence, 0) };
+  for (const line of data.bank.filter((b) => b.amountPence < 0 && b.category in hmrcOf)) {
+    const vatable = standardRated.includes(line.category) && !line.description.includes('WATER');
+    const hmrc = hmrcOf[line.category]!;
+    expenses[hmrc] = (expenses[hmrc] ?? 0) - (vatable ? net(line.amountPence) : line.amountPence);
+  }
+  return {
+    turnover:
+      data.payments.reduce((s, p) => s + net(p.amountPence), 0) -
+      data.refunds.reduce((s, r) => s + net(r.amountPence), 0),
+    other: data.bank.filter((b) => b.category === 'Other income').reduce((s, b) => s + net(b.amountPence), 0),
+    expenses,
   };
 }
 
@@ -214,6 +287,42 @@ describe('the demo salon, imported through the providers like any owner', () => 
     expect(netIncome).toEqual(truth.netIncome);
   });
 
+  it("works out its first two quarterly updates of 2026-27 as the generator's records give them", async () => {
+    await waitForWholeHistory();
+    const signin = await server.post('/api/signin_user', {
+      email: DEMO_ACCOUNT.email,
+      password: DEMO_ACCOUNT.password,
+    });
+    const token = signin.body.access_token as string;
+    const settings = await server.get(`/api/income-tax/get-settings/${demoId}`, token);
+    expect(settings.body.settings.legal_form).toBe('sole_trader');
+    for (const end of ['2026-07-05', '2026-10-05']) {
+      const truth = quarterTruth('2026-04-06', end);
+      const answer = await server.post(
+        `/api/income-tax/get-quarterly-figures/${demoId}`,
+        { start: '2026-04-06', end },
+        token,
+      );
+      expect(answer.status).toBe(200);
+      const pence = (pounds: number) => Math.round(pounds * 100);
+      expect(pence(answer.body.turnover.amount), end).toBe(truth.turnover);
+      expect(pence(answer.body.other_income.amount), end).toBe(truth.other);
+      expect(
+        Object.fromEntries(
+          answer.body.expenses.map((e: { hmrc_category: string; amount: number }) => [
+            e.hmrc_category,
+            pence(e.amount),
+          ]),
+        ),
+        end,
+      ).toEqual(truth.expenses);
+      // The owner's drawings and Self Assessment, the VAT Direct Debits and the savings are never in it.
+      expect(answer.body.left_out.map((l: { category: string }) => l.category).sort(), end).toEqual(
+        ['Owner drawings', ...(end === '2026-10-05' ? ['Self Assessment'] : []), "To the owner's savings"].sort(),
+      );
+    }
+  });
+
   it("banks at Enable Banking's simulator: the statement line for line, and cash in the bank", async () => {
     const rows = await waitForWholeHistory();
     const bank = rows.find((r) => r.provider === 'bank')!;
@@ -294,6 +403,105 @@ describe('the demo salon, imported through the providers like any owner', () => 
     }
     // The clock has not moved, so a second run re-reads its overlap and finds nothing new.
     expect(await count()).toBe(before);
+  });
+
+  it('reports what was sold by category, each of the last 12 whole months within 1 % of the generator’s records', async () => {
+    await waitForWholeHistory();
+    const token = await demoToken();
+    const today = londonDateOf(NOW);
+    const data = generateSalonData({
+      seed: demo.DEMO_SALON.seed,
+      salesPerDayScale: demo.DEMO_SALON.salesPerDayScale,
+      from: '2025-12-01',
+      to: today,
+    });
+    for (const month of wholeMonthsBefore(today, 12)) {
+      const truth = salesByCategoryTruth(data, month, NOW);
+      const res = await server.post(
+        `/api/database/get-report/${demoId}`,
+        { type: 'sales', month: Number(month.slice(5)), year: Number(month.slice(0, 4)) },
+        token,
+      );
+      const lines = (res.body.report.rows as Array<{ description: string; amount: number; level?: 1; total: boolean }>)
+        .filter((r) => r.level === undefined && !r.total)
+        .map((r) => [r.description, Math.round(r.amount * 100)] as const);
+      const shown = new Map(lines.filter(([, pence]) => pence !== 0));
+      // No catch-all "Sales" that reads like a service: every line is a category, a processor's sales without item
+      // detail, card payouts or refunds.
+      expect([...shown.keys()], month).not.toContain('Sales');
+      expect(new Set(shown.keys()), month).toEqual(new Set(truth.keys()));
+      for (const [line, pence] of truth) {
+        expect(
+          Math.abs(shown.get(line)! - pence),
+          `${month} ${line}: ${shown.get(line)} against ${pence}`,
+        ).toBeLessThanOrEqual(Math.max(1, Math.abs(pence) * 0.01));
+      }
+    }
+  });
+
+  it('counts clients and revenue per client from known payers, and new-client retention, against the generator', async () => {
+    await waitForWholeHistory();
+    const today = londonDateOf(NOW);
+    const data = generateSalonData({
+      seed: demo.DEMO_SALON.seed,
+      salesPerDayScale: demo.DEMO_SALON.salesPerDayScale,
+      from: '2025-12-01',
+      to: today,
+    });
+    const months = wholeMonthsBefore(today, 12);
+    const figures = await clientFigures(db(), demoId, months.map(monthRange));
+    figures.forEach((f, i) => {
+      const truth = clientTruth(data, months[i]!, NOW);
+      expect(Math.abs(f.clients - truth.clients) / truth.clients, `${months[i]} clients`).toBeLessThanOrEqual(0.02);
+      const perClient = f.revenuePerClientPence!;
+      expect(Math.abs(perClient - truth.revenuePerClient) / truth.revenuePerClient, `${months[i]}`).toBeLessThanOrEqual(
+        0.02,
+      );
+      // SumUp's payments name nobody: the coverage says how much of the takings the figures stand on.
+      expect(f.knownPayerPercent).toBeGreaterThan(60);
+      expect(f.knownPayerPercent).toBeLessThan(100);
+    });
+    const measured = await retention(db(), demoId, today);
+    expect(measured.new_client.length).toBeGreaterThan(0);
+    expect(measured.coverage).toMatch(/^Measured over the \d+ % of visits whose payer is known\.$/);
+    const truth = newClientRetentionTruth(
+      data,
+      NOW,
+      measured.new_client.map((m) => m.month),
+    );
+    for (const m of measured.new_client) {
+      expect(
+        Math.abs(m.percent! - truth.get(m.month)!),
+        `${m.month}: ${m.percent} against ${truth.get(m.month)}`,
+      ).toBeLessThanOrEqual(3);
+    }
+  });
+
+  it("breaks each month's sales down by team member, equal to the generator's takings per stylist on Square to the penny", async () => {
+    await waitForWholeHistory();
+    const token = await demoToken();
+    const today = londonDateOf(NOW);
+    const data = generateSalonData({
+      seed: demo.DEMO_SALON.seed,
+      salesPerDayScale: demo.DEMO_SALON.salesPerDayScale,
+      from: '2025-12-01',
+      to: today,
+    });
+    for (const month of wholeMonthsBefore(today, 12)) {
+      const res = await server.post(
+        `/api/database/get-team-breakdown/${demoId}`,
+        { month: Number(month.slice(5)), year: Number(month.slice(0, 4)) },
+        token,
+      );
+      expect(res.status).toBe(200);
+      const team = res.body.team as Array<{ name: string; sales: number; payments: number; clients: number }>;
+      const shown = new Map(team.map((m) => [m.name, Math.round(m.sales * 100)]));
+      expect(shown, month).toEqual(teamTruth(data, month, NOW));
+      expect(team.every((m) => m.payments > 0 && m.clients > 0)).toBe(true);
+      expect(res.body.note).toBe(
+        'Square names who took each payment on its till; Stripe and SumUp do not, so those sales are not attributed.',
+      );
+    }
   });
 
   // Last: it leaves the demo's connections pointing at a bank this server's adapters do not serve.

@@ -8,7 +8,7 @@ export interface Actor {
   clientIp: string | null;
 }
 
-export type AuditAction = 'connect' | 'disconnect' | 'submit_vat_return';
+export type AuditAction = 'connect' | 'disconnect' | 'submit_vat_return' | 'send_quarterly_update';
 
 /** One line of the HMRC audit log; written in the caller's transaction when it has one. */
 export async function audit(

@@ -1,8 +1,11 @@
 import { HMRC_MESSAGES, HMRC_SERVICES, type HmrcConnection } from '@brade/contract';
 import { ownerForWrite } from '../accounts/owner-guard.js';
+import { legalFormOf } from '../accounts/users.js';
+import type { Db } from '../db/client.js';
 import { HttpError } from '../http/http-error.js';
 import { type Connector, connectFailed, consumeAttempt, startAttempt } from '../integrations/connect-attempts.js';
 import { ProviderError } from '../integrations/provider-error.js';
+import { readVatSettings } from '../settings/vat-settings.js';
 import { type HmrcDeps, hmrcEndpointOf } from './access-token.js';
 import { type Actor, audit } from './audit.js';
 import { deleteHmrcConnection, findHmrcConnection, hmrcConnectionSummary, saveHmrcGrant } from './connection-store.js';
@@ -13,8 +16,15 @@ export interface HmrcConnectDeps extends HmrcDeps {
   config: { publicUrl: string };
 }
 
-/** Every scope Brade's HMRC features use: one grant serves them all (docs/hmrc.md, "Connecting"). */
-export const HMRC_SCOPES = Object.values(HMRC_SERVICES).flatMap((service) => [...service.scopes]);
+/**
+ * The scopes this owner's grant asks for (docs/hmrc.md, "Connecting"): a sole trader's Income Tax, with VAT when the
+ * business is VAT-registered; anyone else VAT's. A business is not asked for authority over taxes it does not pay.
+ */
+export async function scopesFor(db: Db, userId: string): Promise<string[]> {
+  const [legalForm, vat] = await Promise.all([legalFormOf(db, userId), readVatSettings(db, userId)]);
+  if (legalForm !== 'sole_trader') return [...HMRC_SERVICES.vat.scopes];
+  return [...(vat.scheme === 'not_registered' ? [] : HMRC_SERVICES.vat.scopes), ...HMRC_SERVICES.incomeTax.scopes];
+}
 
 const redirectUriOf = (deps: HmrcConnectDeps) => `${deps.config.publicUrl}/hmrc-redirect`;
 const refuseDemo = (deps: HmrcDeps, userId: string) => ownerForWrite(deps.database.db, userId, 'its HMRC connection');
@@ -36,7 +46,7 @@ export async function hmrcAuthorizationUrl(deps: HmrcConnectDeps, connector: Con
   });
   return {
     url: authorizationUrl(endpoint, {
-      scopes: HMRC_SCOPES,
+      scopes: await scopesFor(deps.database.db, userId),
       state: attempt.state,
       redirectUri,
       codeChallenge: attempt.codeChallenge,
@@ -81,7 +91,7 @@ export async function completeHmrcConnection(
     throw connectFailed('hmrc_refused', HMRC_MESSAGES.connectFailed);
   }
   // HMRC's answer may leave the scope out; then it granted what was asked.
-  const granted = tokens.scopes.length > 0 ? tokens.scopes : HMRC_SCOPES;
+  const granted = tokens.scopes.length > 0 ? tokens.scopes : await scopesFor(db, actor.userId);
   const row = await saveHmrcGrant(db, deps.hmrc.cipher, {
     userId: actor.userId,
     tokens: { ...tokens, scopes: granted },

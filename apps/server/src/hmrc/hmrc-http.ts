@@ -4,7 +4,7 @@ import { describeHmrcError, HMRC } from './hmrc-errors.js';
 
 /** One call to an HMRC API on the owner's behalf (docs/hmrc.md, "Calling HMRC"). */
 export interface HmrcCall {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   /** The path under the API base, values already encoded ('/organisations/vat/980780684/returns/%23001'). */
   path: string;
   query?: Record<string, string | undefined>;

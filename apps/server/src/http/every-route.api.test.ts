@@ -104,6 +104,9 @@ const KNOWN: Record<string, () => unknown> = {
   end: () => '2026-03-31',
   period_key: () => '26A1',
   client: () => TEST_CLIENT,
+  nino: () => 'AB123456C',
+  business_id: () => 'XAIS12345678910',
+  tax_year: () => '2026-27',
 };
 
 function sample(schema: JsonSchema, name: string, targetId: string): unknown {

@@ -24,6 +24,8 @@ export interface RecurringWork {
   rateLimitCleanUp: () => Promise<unknown>;
   /** Expired sign-up attempts are dead rows (auth/signup-attempts.ts). */
   signupAttemptCleanUp: () => Promise<unknown>;
+  /** "Quarterly update due by …", once per period from a week before its deadline (hmrc/income-tax/reminders.ts). */
+  quarterlyUpdateReminders: () => Promise<unknown>;
 }
 
 export interface Cadences {
@@ -52,4 +54,5 @@ export function scheduleRecurringWork(sweeps: Sweeps, work: RecurringWork, caden
   sweeps.add('mail-delivery', cadences.mail, work.mailDelivery);
   sweeps.add('rate-limit-clean-up', cadences.cleanUp, work.rateLimitCleanUp);
   sweeps.add('signup-attempt-clean-up', cadences.cleanUp, work.signupAttemptCleanUp);
+  sweeps.add('quarterly-update-reminders', cadences.summaries, work.quarterlyUpdateReminders);
 }

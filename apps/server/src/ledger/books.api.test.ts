@@ -36,7 +36,7 @@ const extras = (): SourceTransaction[] => [
     amountPence: 8000,
     description: 'Balayage',
     customerId: 'cus_9',
-    category: 'Balayage',
+    items: [{ name: 'Balayage', quantity: 1, amountPence: 8000 }],
   },
 ];
 const books = () => [...aprilLedger(), ...extras()];
@@ -73,12 +73,17 @@ async function checkLines(type: 'sales' | 'expense', group: 'revenue' | 'expense
     description: string;
     amount: number;
     total: boolean;
+    level?: 1;
   }>;
   let sum = 0;
+  let category = '';
   for (const row of rows.filter((r) => !r.total)) {
-    const line = await lineOf({ ...month, group, category: row.description, page_size: 1 });
-    expect(line.body.total_amount).toBe(row.amount);
-    sum += Math.round(row.amount * 100);
+    // An item under a sales category is a breakdown of it: its own transactions, not added to the Total again.
+    const item = row.level === 1 ? { item: row.description } : {};
+    if (row.level !== 1) category = row.description;
+    const line = await lineOf({ ...month, group, category, ...item, page_size: 1 });
+    expect(line.body.total_amount, row.description).toBe(row.amount);
+    if (row.level !== 1) sum += Math.round(row.amount * 100);
   }
   const total = rows.find((r) => r.total)!.amount;
   expect(sum).toBe(Math.round(total * 100));
@@ -181,10 +186,16 @@ describe('corrections and rules', () => {
   });
 
   it('refuse what cannot move, a category not offered and the demo account', async () => {
-    const [sale] = (await lineOf({ group: 'revenue', category: 'Blow-dry' })).body.transactions;
-    const card = await post('correct-transaction', { transaction_id: sale.id, category: 'Rent' });
+    const [refund] = (await lineOf({ group: 'revenue', category: 'Refunds' })).body.transactions;
+    const card = await post('correct-transaction', { transaction_id: refund.id, category: 'Rent' });
     expect(card.status).toBe(400);
     expect(card.body.error).toBe(BOOKS_MESSAGES.notCorrectable);
+    // A sold item moves between sales categories only.
+    const [sale] = (await lineOf({ group: 'revenue', category: 'Cuts and styling', item: 'Blow-dry' })).body
+      .transactions;
+    const item = await post('correct-transaction', { transaction_id: sale.id, category: 'Rent' });
+    expect(item.status).toBe(400);
+    expect(item.body.fields.category).toBe(BOOKS_MESSAGES.categoryInvalid);
     const [rent] = (await lineOf({ group: 'expenses', category: 'Rent' })).body.transactions;
     const credit = await post('correct-transaction', { transaction_id: rent.id, category: 'Room rent' });
     expect(credit.status).toBe(400);

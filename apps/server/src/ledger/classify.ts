@@ -6,6 +6,21 @@ import type { LedgerKind, LedgerProvider, SalePurpose } from './tables.js';
 export type Processor = CardProcessor;
 export const PROCESSORS: readonly Processor[] = CARD_PROCESSORS;
 
+/** One line of what a card payment paid for: a name (null for an amount keyed without one), how many, how much. */
+export interface SourceItem {
+  name: string | null;
+  variation?: string | null;
+  quantity: number;
+  /** Pence the provider gives for the line, VAT included; the ledger shares the payment over its lines by these. */
+  amountPence: number;
+}
+
+/** A team member as a provider's directory names them. */
+export interface SourceTeamMember {
+  id: string;
+  name: string;
+}
+
 /** A transaction as a provider adapter hands it over, before the ledger decides what it means. */
 export type SourceTransaction =
   | {
@@ -22,7 +37,13 @@ export type SourceTransaction =
       payerEmail?: string | null;
       /** What the payment paid for when the provider's data says: a deposit, a gift voucher, a voucher redeemed. */
       purpose?: SalePurpose | null;
-      category?: string;
+      /**
+       * What a payment paid for, line by line, as the provider lists it (docs/finance.md, "What was sold"): an empty
+       * list when it says there were none; absent when it was not asked (the stored lines stay as they were).
+       */
+      items?: SourceItem[] | null;
+      /** The provider's id of the team member who took the payment (Square), when it says. */
+      teamMemberId?: string | null;
     }
   | {
       provider: 'bank';
@@ -87,7 +108,8 @@ export function classify(tx: SourceTransaction): Classified {
             clientKey,
           };
         }
-        return { ...base, kind: 'sale', amountPence: magnitude, category: tx.category ?? 'Sales', clientKey };
+        // What a sale paid for is its lines (sale-items.ts); its category is its VAT's (docs/finance.md, "VAT").
+        return { ...base, kind: 'sale', amountPence: magnitude, category: 'Sales', clientKey };
       }
       case 'refund':
         return { ...base, kind: 'refund', amountPence: -magnitude, category: 'Refunds' };

@@ -3,7 +3,8 @@ import { markConnected } from '../integrations/connections.js';
 import { at, TEST_IMPORT } from '../test/test-ledger.js';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
 import type { SourceTransaction } from './classify.js';
-import { periodTotals, revenuePerClientPence } from './figures.js';
+import { clientFigures } from './client-figures.js';
+import { knownPayerPercent, periodTotals, revenuePerClientPence } from './figures.js';
 import { importTransactions } from './import.js';
 import { clientVisits } from './retention.js';
 
@@ -80,11 +81,29 @@ describe('clients are people (docs/finance.md, "Clients"), worked by hand', () =
     const april = await periodTotals(db(), a.id, { from: '2026-04-01', to: '2026-04-30' });
     // Revenue £20 + £30 + £50 + £20 + £40 + £30 = £190, of which £50 is Cara's gift voucher (revenue when sold).
     expect(april.revenuePence).toBe(19_000);
-    expect(april.voucherSalesPence).toBe(5_000);
+    // Sales for services: all but the voucher, every payer known.
+    expect(april.serviceSalesPence).toBe(14_000);
+    expect(april.knownSalesPence).toBe(14_000);
     // Clients: Amy, Ben at Stripe, Ben at Square, Dan. Cara only bought a voucher; Eve only paid a deposit.
     expect(april.clients).toBe(4);
     // Sales for services £140 ÷ 4 = £35.00.
     expect(revenuePerClientPence(april)).toBe(3_500);
+    expect(knownPayerPercent(april)).toBe(100);
+  });
+
+  it('August: a payment nobody can be recognised by is in the sales but is no client, and the coverage says so', async () => {
+    const [august] = await clientFigures(db(), a.id, [{ from: '2026-08-01', to: '2026-08-31' }]);
+    // Fay £40, Gus £35, Amy £40 are known; SumUp's £25 names nobody.
+    expect(august).toMatchObject({
+      clients: 3,
+      knownSalesPence: 11_500,
+      serviceSalesPence: 14_000,
+      revenuePerClientPence: 3_833,
+      knownPayerPercent: 82,
+      coverage: 'From the 82 % of takings whose payer is known.',
+    });
+    const tile = await server.get(`/api/database/get-current-month-revenue-per-client/${a.id}`, a.access_token);
+    expect(tile.body).toMatchObject({ value: 0, coverage: null });
   });
 
   it("a deposit and its balance are one visit; a voucher's redemption is its client's visit", async () => {
@@ -109,12 +128,14 @@ describe('GET /api/database/get-retention/{id}', () => {
       { date: '2026-08-31', clients: 4, seen_again: 1, percent: 25 },
     ]);
     expect(res.body.national_new_client_percent).toBe(30);
+    // 9 of the year's 10 visits name their payer: SumUp's does not.
+    expect(res.body.coverage).toBe('Measured over the 90 % of visits whose payer is known.');
   });
 
   it("another owner's id gets 404, no token 401, and an owner without books an empty answer", async () => {
     expect((await server.get(`/api/database/get-retention/${a.id}`, b.access_token)).status).toBe(404);
     expect((await server.get(`/api/database/get-retention/${a.id}`)).status).toBe(401);
     const empty = await server.get(`/api/database/get-retention/${b.id}`, b.access_token);
-    expect(empty.body).toEqual({ new_client: [], overall: [], national_new_client_percent: 30 });
+    expect(empty.body).toEqual({ new_client: [], overall: [], national_new_client_percent: 30, coverage: null });
   });
 });

@@ -1,6 +1,7 @@
 import {
   addDays,
   type ComparedPeriod,
+  clientCoverageNote,
   type DayRange,
   firstDayOf,
   type HeadlineFigure,
@@ -8,11 +9,10 @@ import {
   lastMonths,
   likeForLikePeriods,
   londonDateOf,
-  londonInstant,
   londonTimeOf,
 } from '@brade/contract';
-import { type AnyColumn, and, between, eq, gte, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import { type AnyColumn, and, between, eq, gte, inArray, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../db/client.js';
 import { type CategoryChange, changeHint, HINT_MIN_CHANGE, type HintTransaction } from './change-hints.js';
 import { isServiceRow } from './clients.js';
 import {
@@ -26,6 +26,8 @@ import {
   SALES_KINDS,
 } from './kinds.js';
 import { openDaysBetween, salonCalendar } from './open-days.js';
+import { beforeCut, inPeriod } from './period-sql.js';
+import { categoryNames, salesByCategory, salesParts } from './sales-lines.js';
 import { ledgerDailyTotals as daily, type LedgerKind, ledgerTransactions as lt } from './tables.js';
 
 /** docs/finance.md: revenue is sales less refunds; other income is apart; net income = both less expenses. */
@@ -33,36 +35,29 @@ export interface PeriodTotals {
   revenuePence: number;
   otherIncomePence: number;
   expensesPence: number;
-  /** Distinct people who had a service (ledger/clients.ts). */
+  /** Distinct people whose payer is known who had a service (ledger/clients.ts, docs/finance.md "Clients"). */
   clients: number;
-  /** Gift vouchers sold: revenue (cash basis) but not a sale for a service (docs/finance.md, "Clients"). */
-  voucherSalesPence: number;
+  /** Sales for services (gift vouchers sold left out) whose payer is known, net of VAT. */
+  knownSalesPence: number;
+  /** All sales for services, net of VAT: what `knownSalesPence` is the known part of. */
+  serviceSalesPence: number;
 }
 
 const sumBetween = (column: AnyColumn, range: DayRange) =>
   sql<string>`coalesce(sum(${column}) filter (where ${daily.localDate} between ${range.from} and ${range.to}), 0)`;
 
-/** The instant a period with `until` stops: the end of that minute of its last day (Europe/London). */
-const cutoffOf = (period: ComparedPeriod & { until: string }) =>
-  new Date(londonInstant(period.to, period.until).getTime() + 60_000).toISOString();
-/**
- * Rows of a period's cut last day that count: card rows before its time of day, and every bank line of the day (a
- * statement line carries its booking day only, so bank lines compare day by day; docs/finance.md, "Comparisons").
- */
-const beforeCut = (period: ComparedPeriod & { until: string }) =>
-  sql`(${lt.provider} = 'bank' or ${lt.occurredAt} < ${cutoffOf(period)}::timestamptz)`;
-/** The rows of a period: its days, and on its last day only those before its time of day when it has one. */
-const inPeriod = (period: ComparedPeriod): SQL =>
-  period.until
-    ? sql`(${lt.localDate} between ${period.from} and ${period.to} and (${lt.localDate} < ${period.to} or ${beforeCut(period as ComparedPeriod & { until: string })}))`
-    : sql`${lt.localDate} between ${period.from} and ${period.to}`;
 /** The whole days of a period the daily totals answer: all of them, or all but a last day cut at a time of day. */
 const wholeDays = (period: ComparedPeriod): DayRange =>
   period.until ? { from: period.from, to: addDays(period.to, -1) } : period;
+/** A row whose payer the processor identified: a customer id, a card fingerprint or an e-mail (docs/finance.md). */
+export const payerKnown = sql`(${lt.payerCustomerKey} is not null or ${lt.payerCardKey} is not null or ${lt.payerEmailKey} is not null)`;
+const forServices = sql`${lt.kind} = 'sale' and ${lt.salePurpose} is distinct from 'voucher_sale'`;
 const clientsIn = (period: ComparedPeriod) =>
-  sql<string>`count(distinct ${lt.clientId}) filter (where ${inPeriod(period)} and ${isServiceRow})`;
-const voucherSalesIn = (period: ComparedPeriod) =>
-  sql<string>`coalesce(sum(${netAmount}) filter (where ${inPeriod(period)} and ${lt.kind} = 'sale' and ${lt.salePurpose} = 'voucher_sale'), 0)`;
+  sql<string>`count(distinct ${lt.clientId}) filter (where ${inPeriod(period)} and ${isServiceRow} and ${payerKnown})`;
+const knownSalesIn = (period: ComparedPeriod) =>
+  sql<string>`coalesce(sum(${netAmount}) filter (where ${inPeriod(period)} and ${forServices} and ${payerKnown}), 0)`;
+const serviceSalesIn = (period: ComparedPeriod) =>
+  sql<string>`coalesce(sum(${netAmount}) filter (where ${inPeriod(period)} and ${forServices}), 0)`;
 const kindList = (kinds: readonly LedgerKind[]) =>
   sql.join(
     kinds.map((k) => sql`${k}`),
@@ -119,12 +114,15 @@ export async function totalsForRanges(
           Object.fromEntries(
             ranges.flatMap((r, i) => [
               [`c${i}`, clientsIn(r)],
-              [`v${i}`, voucherSalesIn(r)],
+              [`k${i}`, knownSalesIn(r)],
+              [`s${i}`, serviceSalesIn(r)],
             ]),
           ),
         )
         .from(lt)
-        .where(and(eq(lt.userId, userId), isNotNull(lt.clientId), between(lt.localDate, from, to)))
+        .where(
+          and(eq(lt.userId, userId), inArray(lt.kind, ['sale', 'voucher_redemption']), between(lt.localDate, from, to)),
+        )
     : Promise.resolve([{} as Record<string, string>]);
   const [[sumRow], [partRow], [clientRow]] = await Promise.all([sums, partial, clients]);
   const sum = (key: string) => Number(sumRow?.[key] ?? 0) + Number(partRow?.[key] ?? 0);
@@ -134,7 +132,8 @@ export async function totalsForRanges(
     // The daily totals hold expenses positive; the transactions' net amounts of expenses are negative.
     expensesPence: Number(sumRow?.[`e${i}`] ?? 0) - Number(partRow?.[`e${i}`] ?? 0),
     clients: Number(clientRow?.[`c${i}`] ?? 0),
-    voucherSalesPence: Number(clientRow?.[`v${i}`] ?? 0),
+    knownSalesPence: Number(clientRow?.[`k${i}`] ?? 0),
+    serviceSalesPence: Number(clientRow?.[`s${i}`] ?? 0),
   }));
 }
 
@@ -161,9 +160,19 @@ export function marginPercent(totals: Pick<PeriodTotals, 'revenuePence' | 'other
   return totals.revenuePence === 0 ? null : Math.round((netIncomePence(totals) / totals.revenuePence) * 1000) / 10;
 }
 
-/** Sales for services (revenue less gift vouchers sold) ÷ distinct clients who had a service (docs/finance.md). */
-export function revenuePerClientPence(totals: PeriodTotals): number {
-  return totals.clients === 0 ? 0 : Math.round((totals.revenuePence - totals.voucherSalesPence) / totals.clients);
+/**
+ * Revenue per client (docs/finance.md, "Clients"): sales for services whose payer is known ÷ the distinct known
+ * clients who had a service. A payment nobody can be recognised by is no client, so its sale is left out too.
+ */
+export function revenuePerClientPence(totals: Pick<PeriodTotals, 'clients' | 'knownSalesPence'>): number {
+  return totals.clients === 0 ? 0 : Math.round(totals.knownSalesPence / totals.clients);
+}
+
+/** The share of sales for services whose payer is known, in whole percent; null without sales. */
+export function knownPayerPercent(totals: Pick<PeriodTotals, 'knownSalesPence' | 'serviceSalesPence'>): number | null {
+  return totals.serviceSalesPence <= 0
+    ? null
+    : Math.round((Math.max(0, totals.knownSalesPence) / totals.serviceSalesPence) * 100);
 }
 
 /** How many of each period's largest transactions the hint looks at: one must be over half the change. */
@@ -181,7 +190,8 @@ async function tileHint(
   current: ComparedPeriod,
   previous: ComparedPeriod,
 ): Promise<string | null> {
-  const { kinds, sign } = LINE_GROUPS[tile === 'revenue' ? 'sales' : 'expenses'];
+  if (tile === 'revenue') return revenueHint(db, userId, current, previous);
+  const { kinds, sign } = LINE_GROUPS.expenses;
   const ours = and(eq(lt.userId, userId), inArray(lt.kind, [...kinds]), IN_PROFIT_AND_LOSS);
   const largest = (period: ComparedPeriod) =>
     db
@@ -217,6 +227,40 @@ async function tileHint(
       }),
     ),
     largest: { current: now.map(signed), previous: before.map(signed) },
+  });
+}
+
+/**
+ * The revenue tile's hint, by the sales lines of what was sold (sales-lines.ts): each line's total in both periods,
+ * and each period's largest parts of sales.
+ */
+async function revenueHint(db: Db, userId: string, current: ComparedPeriod, previous: ComparedPeriod) {
+  const largest = async (period: ComparedPeriod) => {
+    const [names, result] = await Promise.all([
+      categoryNames(db, userId),
+      db.execute(sql`select p.line, p.net, p.local_date::text as date from ${salesParts(userId, period)} p
+        order by abs(p.net) desc limit ${HINT_TRANSACTIONS}`),
+    ]);
+    return rowsOf<{ line: string; net: string; date: string }>(result).map(
+      (r): HintTransaction => ({ category: names.get(r.line) ?? r.line, amount: Number(r.net), date: r.date }),
+    );
+  };
+  const [now, before, nowLines, beforeLines] = await Promise.all([
+    largest(current),
+    largest(previous),
+    salesByCategory(db, userId, current),
+    salesByCategory(db, userId, previous),
+  ]);
+  const changes = new Map<string, CategoryChange>();
+  for (const l of nowLines) changes.set(l.name, { category: l.name, current: l.pence, previous: 0 });
+  for (const l of beforeLines) {
+    const known = changes.get(l.name) ?? { category: l.name, current: 0, previous: 0 };
+    changes.set(l.name, { ...known, previous: l.pence });
+  }
+  return changeHint({
+    tile: 'revenue',
+    categories: [...changes.values()],
+    largest: { current: now, previous: before },
   });
 }
 
@@ -263,6 +307,7 @@ export async function headlineFigure(db: Db, userId: string, now: Date, name: He
   return {
     value: toPounds(pick(thisPeriod)),
     percent_change: percentChange(pick(thisPeriod), pick(lastPeriod)),
+    ...(name === 'revenuePerClient' ? { coverage: clientCoverageNote(knownPayerPercent(thisPeriod)) } : {}),
     comparison: {
       current,
       previous,
@@ -310,31 +355,74 @@ const LINE_GROUPS: Record<LineGroup, { kinds: readonly LedgerKind[]; sign: 1 | -
 };
 export type LineGroup = 'sales' | 'otherIncome' | 'expenses' | 'corporationTax' | 'ownerMoney' | 'loans';
 
+/** One line of a report's group: its category (a sales line's key for sales), name, total and transactions. */
+export interface CategoryLine {
+  key: string;
+  name: string;
+  /** Net of VAT, pence, signed as the line shows it (an expense positive, a refund negative). */
+  pence: number;
+  transactions: number;
+  /** A sales category's items (docs/finance.md, "What was sold"); none for other lines. */
+  items?: CategoryLine[];
+}
+
 /**
  * Lines of one group by category, largest first, each with how many transactions it groups; amounts net of VAT, and
- * without rows that are wholly VAT (docs/finance.md, "VAT").
+ * without rows that are wholly VAT (docs/finance.md, "VAT"). Sales are the lines of what was sold (sales-lines.ts):
+ * the service categories with their items, retail products and gift vouchers, then the sales without item detail,
+ * card payouts and refunds.
  */
-export async function groupedLines(db: Db, userId: string, what: LineGroup, range?: DayRange): Promise<LedgerLine[]> {
+export async function categoryLines(
+  db: Db,
+  userId: string,
+  what: LineGroup,
+  range?: ComparedPeriod,
+): Promise<CategoryLine[]> {
+  if (what === 'sales') {
+    const lines = await salesByCategory(db, userId, range ?? ALL_DAYS);
+    return lines.map((l) => ({
+      key: l.key,
+      name: l.name,
+      pence: l.pence,
+      transactions: l.transactions,
+      items: l.items.map((i) => ({ key: i.key, name: i.name, pence: i.pence, transactions: i.parts })),
+    }));
+  }
   const { kinds, sign } = LINE_GROUPS[what];
   const rows = await db
     .select({ category: lt.category, total: sql<string>`sum(${netAmount})`, count: sql<string>`count(*)` })
     .from(lt)
     .where(
-      and(
-        eq(lt.userId, userId),
-        inArray(lt.kind, [...kinds]),
-        IN_PROFIT_AND_LOSS,
-        range ? between(lt.localDate, range.from, range.to) : undefined,
-      ),
+      and(eq(lt.userId, userId), inArray(lt.kind, [...kinds]), IN_PROFIT_AND_LOSS, range ? inPeriod(range) : undefined),
     )
     .groupBy(lt.category)
     .orderBy(sql`abs(sum(${netAmount})) desc`, lt.category);
-  return rows.map((r) => {
-    const count = Number(r.count);
-    return {
-      description: r.category,
-      amount: toPounds(sign * Number(r.total)),
-      subtext: `${count.toLocaleString('en-GB')} transaction${count === 1 ? '' : 's'}`,
-    };
-  });
+  return rows.map((r) => ({
+    key: r.category,
+    name: r.category,
+    pence: sign * Number(r.total),
+    transactions: Number(r.count),
+  }));
+}
+
+/** Every day there is: the sales calls without a month (get-all-sales) cover the whole of the books. */
+const ALL_DAYS: ComparedPeriod = { from: '1900-01-01', to: '9999-12-31' };
+
+/** '3 transactions'. */
+export const transactionsText = (count: number) =>
+  `${count.toLocaleString('en-GB')} transaction${count === 1 ? '' : 's'}`;
+
+/** The spec's lines of a group (description, amount in pounds, the count as subtext): categoryLines as the calls give them. */
+export async function groupedLines(
+  db: Db,
+  userId: string,
+  what: LineGroup,
+  range?: ComparedPeriod,
+): Promise<LedgerLine[]> {
+  const lines = await categoryLines(db, userId, what, range);
+  return lines.map((l) => ({
+    description: l.name,
+    amount: toPounds(l.pence),
+    subtext: transactionsText(l.transactions),
+  }));
 }

@@ -1,7 +1,7 @@
 import { londonDateOf } from '@brade/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.js';
-import { classify, type SourceTransaction } from './classify.js';
+import { classify, type Processor, type SourceTeamMember, type SourceTransaction } from './classify.js';
 import {
   applyClientMerges,
   type ClientPlan,
@@ -15,6 +15,7 @@ import { applyOwnerCorrections } from './corrections.js';
 import { type PayerHash, payerKeysOf, storedClientKey } from './payer-keys.js';
 import { settlePayouts } from './payouts.js';
 import { reconcilePayouts } from './reconcile.js';
+import { itemInputsOf, writeSaleItems, writeTeamMembers } from './sale-items.js';
 import { type LedgerProvider, ledgerTransactions } from './tables.js';
 import { refreshRowVat } from './vat-rows.js';
 
@@ -28,6 +29,8 @@ export interface ImportOptions {
   source?: { connectionId: string; syncRunId: string };
   /** Runs inside the same transaction after the rows are written (an importer saves its sync cursor here). */
   alongside?: (tx: Db) => Promise<void>;
+  /** The team members a provider's directory named during the run (docs/finance.md, "Who sold it"). */
+  team?: { provider: Processor; members: readonly SourceTeamMember[]; seenAt: Date };
 }
 
 /** One ledger row as the import writes it: a provider's transaction classified, its payer keyed (payer-keys.ts). */
@@ -53,6 +56,9 @@ function ledgerRowOf(userId: string, tx: SourceTransaction, hashPayer: PayerHash
     payerCardKey: payer.card,
     payerEmailKey: payer.email,
     salePurpose: tx.provider === 'bank' ? null : (tx.purpose ?? null),
+    teamMemberId: tx.provider === 'bank' ? null : tx.teamMemberId?.trim().slice(0, 200) || null,
+    // Only a sale was paid for something (docs/finance.md, "What was sold").
+    items: tx.provider === 'bank' || c.kind !== 'sale' ? null : itemInputsOf(tx.items),
   };
 }
 
@@ -93,8 +99,14 @@ export async function importLedgerRows(
   const unique = new Map<string, LedgerRowInput>();
   for (const row of made) unique.set(`${row.provider}\u0000${row.externalId}`, row);
   const rows = [...unique.values()];
+  const team = options.team;
   if (rows.length === 0) {
-    if (alongside) await db.transaction(async (tx) => alongside(tx as unknown as Db));
+    if (alongside || team) {
+      await db.transaction(async (tx) => {
+        if (team) await writeTeamMembers(tx as unknown as Db, userId, team.provider, team.members, team.seenAt);
+        if (alongside) await alongside(tx as unknown as Db);
+      });
+    }
     return 0;
   }
   await analyseWhenDue(db);
@@ -117,10 +129,11 @@ export async function importLedgerRows(
       const client = (r: (typeof batch)[number]) => (plan.mode === 'full' ? null : (plan.ids.get(rowLabel(r)) ?? null));
       // One array parameter a column instead of 13 parameters a row: a short statement Postgres plans once.
       const col = <T>(pick: (r: (typeof batch)[number]) => T) => sql.param(batch.map(pick));
-      await tx.execute(sql`
+      const told = batch.some((r) => r.items !== null);
+      const upserted = await tx.execute(sql`
         insert into ledger_transactions (user_id, connection_id, sync_run_id, provider, external_id, amount_pence,
           occurred_at, local_date, description, counterparty, client_key, category, kind, payout_processor,
-          payer_customer_key, payer_card_key, payer_email_key, sale_purpose, client_id)
+          payer_customer_key, payer_card_key, payer_email_key, sale_purpose, client_id, team_member_id)
         select ${userId}::uuid, ${source?.connectionId ?? null}::uuid, ${source?.syncRunId ?? null}::uuid, *
         from unnest(${col((r) => r.provider)}::text[], ${col((r) => r.externalId)}::text[],
           ${col((r) => r.amountPence)}::bigint[], ${col((r) => r.occurredAt.toISOString())}::timestamptz[],
@@ -128,7 +141,7 @@ export async function importLedgerRows(
           ${col((r) => r.clientKey)}::text[], ${col((r) => r.category)}::text[], ${col((r) => r.kind)}::text[],
           ${col((r) => r.payoutProcessor)}::text[], ${col((r) => r.payerCustomerKey)}::text[],
           ${col((r) => r.payerCardKey)}::text[], ${col((r) => r.payerEmailKey)}::text[],
-          ${col((r) => r.salePurpose)}::text[], ${col(client)}::text[])
+          ${col((r) => r.salePurpose)}::text[], ${col(client)}::text[], ${col((r) => r.teamMemberId)}::text[])
         on conflict (user_id, provider, external_id) do update set
           connection_id = excluded.connection_id, sync_run_id = excluded.sync_run_id,
           amount_pence = excluded.amount_pence, occurred_at = excluded.occurred_at, local_date = excluded.local_date,
@@ -136,8 +149,35 @@ export async function importLedgerRows(
           category = excluded.category, kind = excluded.kind, payout_processor = excluded.payout_processor,
           payer_customer_key = excluded.payer_customer_key, payer_card_key = excluded.payer_card_key,
           payer_email_key = excluded.payer_email_key, sale_purpose = excluded.sale_purpose,
-          client_id = coalesce(excluded.client_id, ledger_transactions.client_id)`);
+          client_id = coalesce(excluded.client_id, ledger_transactions.client_id),
+          team_member_id = excluded.team_member_id
+        ${told ? sql`returning id, provider, external_id` : sql``}`);
       if (plan.mode === 'incremental') await applyClientMerges(tx, userId, plan.merges);
+      if (told) {
+        // What each sale paid for, by the ids the upsert returned: no look-up of the rows just written.
+        const ids = new Map(
+          rowsOf<{ id: string; provider: string; external_id: string }>(upserted).map((r) => [
+            rowLabel({ provider: r.provider, externalId: r.external_id }),
+            r.id,
+          ]),
+        );
+        await writeSaleItems(
+          tx,
+          userId,
+          batch.flatMap((r) =>
+            r.items === null
+              ? []
+              : [
+                  {
+                    transactionId: ids.get(rowLabel(r))!,
+                    localDate: r.localDate,
+                    items: r.items,
+                    stored: stored.has(rowLabel(r)),
+                  },
+                ],
+          ),
+        );
+      }
     }
     // The owner's rules and corrections win over the rule table, on every import (corrections.ts).
     await applyOwnerCorrections(tx, userId, { from, to });
@@ -151,6 +191,7 @@ export async function importLedgerRows(
     // New payments can link earlier ones to one person (docs/finance.md, "Clients"); only when the batches
     // could not say which groups they join are all of the owner's groups recomputed.
     if (allClients) await refreshClientIds(tx, userId);
+    if (team) await writeTeamMembers(tx, userId, team.provider, team.members, team.seenAt);
     if (alongside) await alongside(tx as unknown as Db);
   });
   return rows.length;

@@ -12,6 +12,8 @@ import {
   OWNER_MONEY_KINDS,
   SALES_KINDS,
 } from './kinds.js';
+import { salesLineTransactions } from './sales-line-transactions.js';
+import { categoryNames, lineKeyOf } from './sales-lines.js';
 import { ledgerCorrections as corrections, type LedgerKind, ledgerTransactions as lt } from './tables.js';
 
 /**
@@ -42,6 +44,9 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 export interface LineQuery {
   group: LineGroupName;
   category?: string | undefined;
+  /** An item of a sales category (with `category`), or a team member's sales (docs/finance.md, "What was sold"). */
+  item?: string | undefined;
+  teamMember?: string | undefined;
   search?: string | undefined;
   sort: TransactionSort;
   direction: 'asc' | 'desc';
@@ -55,6 +60,17 @@ export interface LineQuery {
  * Each transaction shows its amount as paid and the VAT in it (docs/finance.md, "VAT").
  */
 export async function lineTransactions(db: Db, userId: string, range: DayRange, query: LineQuery) {
+  if (query.group === 'revenue' && (query.teamMember !== undefined || query.category !== undefined)) {
+    // The sales lines are what was sold, not ledger categories: their transactions are the parts of sales.
+    const line = query.category === undefined ? null : lineKeyOf(await categoryNames(db, userId), query.category);
+    if (query.teamMember !== undefined) {
+      return salesLineTransactions(db, userId, range, { teamMember: query.teamMember }, query);
+    }
+    if (line) {
+      const filter = { line, ...(query.item !== undefined ? { itemName: query.item } : {}) };
+      return salesLineTransactions(db, userId, range, filter, query);
+    }
+  }
   const { kinds, sign } = GROUPS[query.group];
   const rows = and(
     eq(lt.userId, userId),

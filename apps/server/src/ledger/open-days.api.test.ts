@@ -26,7 +26,7 @@ function tradingDays(from: string, to: string, weekdays: number[]): SourceTransa
         amountPence: 4000,
         description: 'Cut & finish',
         customerId: `cus_${d}`,
-        category: 'Cut & finish',
+        items: [{ name: 'Cut & finish', quantity: 1, amountPence: 4000 }],
       });
     }
     if (weekday === 1) {

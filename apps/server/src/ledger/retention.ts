@@ -8,6 +8,7 @@ import {
   type NewClientRetention,
   type OverallRetention,
   type RetentionResponse,
+  retentionCoverageNote,
 } from '@brade/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.js';
@@ -101,10 +102,28 @@ export async function clientVisits(db: Db, userId: string): Promise<Visit[]> {
   return rows;
 }
 
-/** New-client and overall retention for the owner's last 6 measurable months (BradeBot and the dashboard call it). */
+/** The share of the year's visits (services, up to today) whose payer is known, whole percent; null without any. */
+export async function knownVisitPercent(db: Db, userId: string, today: string): Promise<number | null> {
+  const [row] = rowsOf<{ known: string; visits: string }>(
+    await db.execute(sql`
+      select count(*) filter (where payer_customer_key is not null or payer_card_key is not null
+          or payer_email_key is not null) as known, count(*) as visits
+      from ledger_transactions
+      where user_id = ${userId} and ${isServiceRow} and local_date between ${addDays(today, -365)} and ${today}`),
+  );
+  const visits = Number(row?.visits ?? 0);
+  return visits === 0 ? null : Math.round((Number(row!.known) / visits) * 100);
+}
+
+/**
+ * New-client and overall retention for the owner's last 6 measurable months, with the share of visits they are
+ * measured on: the one source the dashboard, the Monthly Summary and BradeBot read (docs/finance.md, "Retention").
+ */
 export async function retention(db: Db, userId: string, today: string): Promise<RetentionResponse> {
+  const [visits, known] = await Promise.all([clientVisits(db, userId), knownVisitPercent(db, userId, today)]);
   return {
-    ...retentionFromVisits(await clientVisits(db, userId), today),
+    ...retentionFromVisits(visits, today),
     national_new_client_percent: NATIONAL_NEW_CLIENT_RETENTION_PERCENT,
+    coverage: retentionCoverageNote(known),
   };
 }

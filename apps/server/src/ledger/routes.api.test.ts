@@ -33,9 +33,11 @@ describe('headline figures', () => {
       value: 1201.2,
       percent_change: 300.4,
     });
+    // £120 of known payers' sales over 2 clients, against March's £100 over 1 (docs/finance.md, "Clients").
     expect((await get('get-current-month-revenue-per-client')).body).toMatchObject({
-      value: 67.5,
-      percent_change: -32.5,
+      value: 60,
+      percent_change: -40,
+      coverage: 'From the 83 % of takings whose payer is known.',
     });
   });
 
@@ -62,13 +64,12 @@ describe('monthly series', () => {
 });
 
 describe('sales and expense lines', () => {
-  it('groups April sales by category with counts, largest first, refunds negative', async () => {
+  it('groups April sales by what was sold, services largest first, then card payouts and refunds', async () => {
     const res = await post('get-sales-for-month', { month: 'April', year: 2026 });
     expect(res.status).toBe(200);
     expect(res.body.sales).toEqual([
-      { description: 'Cut & finish', amount: 50, subtext: '1 transaction' },
-      { description: 'Gel manicure', amount: 40, subtext: '1 transaction' },
-      { description: 'Blow-dry', amount: 30, subtext: '1 transaction' },
+      { description: 'Cuts and styling', amount: 80, subtext: '2 transactions' },
+      { description: 'Nails', amount: 40, subtext: '1 transaction' },
       { description: 'Card payouts', amount: 25, subtext: '1 transaction' },
       { description: 'Refunds', amount: -10, subtext: '1 transaction' },
     ]);
@@ -90,7 +91,7 @@ describe('sales and expense lines', () => {
 
   it('lists all sales and expenses over every month', async () => {
     const sales = await get('get-all-sales');
-    expect(sales.body.sales.map((l: { description: string }) => l.description)).toContain('Full head colour');
+    expect(sales.body.sales.map((l: { description: string }) => l.description)).toContain('Colour');
     const expenses = await get('get-all-expenses');
     expect(expenses.body.expenses).toEqual([
       { description: 'Rent', amount: 1200, subtext: '1 transaction' },

@@ -7,6 +7,7 @@ import {
   lastDayOf,
   londonDateOf,
   monthOf,
+  SALES_MESSAGES,
   SETTINGS_ENDPOINTS,
   VAT_MESSAGES,
 } from '@brade/contract';
@@ -21,6 +22,14 @@ import { goalProgress } from './goal-progress.js';
 import { goalsInEffect } from './goals-in-effect.js';
 import { lineTransactions } from './line-transactions.js';
 import { retention } from './retention.js';
+import {
+  correctItem,
+  itemCorrectionOptions,
+  listItemRules,
+  removeItemRule,
+  renameSalesCategory,
+  salesCategories,
+} from './sales-corrections.js';
 import { saveVatSettings } from './vat-settings-change.js';
 
 type OwnerRequest = EndpointRequest<typeof E.getAllSales>;
@@ -63,13 +72,15 @@ export function ledgerRoutes(ctx: AppContext) {
     // corrections"). The line covers the same days as the report: the current month ends today.
     registerEndpoints(app, ctx, B, {
       getLineTransactions: async (req) => {
-        const { month, year, group, category, search, sort, direction, page, page_size } = req.body;
+        const { month, year, group, category, item, team_member, search, sort, direction, page, page_size } = req.body;
         const range = monthRange(month, year);
         const now = today();
         if (monthOf(now) === monthOf(range.from) && now < range.to) range.to = now;
         return lineTransactions(db, owner(req), range, {
           group,
           category,
+          item,
+          teamMember: team_member,
           search,
           sort,
           direction,
@@ -77,21 +88,39 @@ export function ledgerRoutes(ctx: AppContext) {
           pageSize: page_size,
         });
       },
-      getCorrectionOptions: async (req) => correctionOptions(db, owner(req), req.body.transaction_id),
+      // A transaction id, or a sold item's: items move between sales categories the same way (sales-corrections.ts).
+      getCorrectionOptions: async (req) =>
+        (await itemCorrectionOptions(db, owner(req), req.body.transaction_id)) ??
+        correctionOptions(db, owner(req), req.body.transaction_id),
       correctTransaction: async (req) => {
         const user = await ownerForWrite(db, owner(req), 'its transactions');
-        const done = await correctTransaction(db, user.id, {
-          transactionId: req.body.transaction_id,
+        const request = {
           category: req.body.category,
           applyToSimilar: req.body.apply_to_similar,
-        });
+        };
+        const done =
+          (await correctItem(db, user.id, { itemId: req.body.transaction_id, ...request })) ??
+          (await correctTransaction(db, user.id, { transactionId: req.body.transaction_id, ...request }));
         return { message: BOOKS_MESSAGES.corrected, moved: done.moved, rule_id: done.ruleId };
       },
-      getCategoryRules: async (req) => ({ rules: await listRules(db, owner(req)) }),
+      getCategoryRules: async (req) => {
+        const [bank, items] = await Promise.all([listRules(db, owner(req)), listItemRules(db, owner(req))]);
+        const rules = [...bank, ...items].sort(
+          (a, b) => b.created_at.localeCompare(a.created_at) || a.id.localeCompare(b.id),
+        );
+        return { rules };
+      },
       removeCategoryRule: async (req) => {
         const user = await ownerForWrite(db, owner(req), 'its rules');
-        const done = await removeRule(db, user.id, { ruleId: req.body.rule_id, restore: req.body.restore });
+        const request = { ruleId: req.body.rule_id, restore: req.body.restore };
+        const done = (await removeItemRule(db, user.id, request)) ?? (await removeRule(db, user.id, request));
         return { message: BOOKS_MESSAGES.ruleRemoved, restored: done.restored };
+      },
+      getSalesCategories: async (req) => ({ categories: await salesCategories(db, owner(req)) }),
+      renameSalesCategory: async (req) => {
+        const user = await ownerForWrite(db, owner(req), 'its sales categories');
+        const done = await renameSalesCategory(db, user.id, req.body);
+        return { message: SALES_MESSAGES.renamed, name: done.name };
       },
     });
 

@@ -96,6 +96,11 @@ export const ledgerTransactions = pgTable(
      * payer keys after every import; null on rows that are not a processor's sale or voucher-paid service.
      */
     clientId: text('client_id'),
+    /**
+     * The processor's id of the team member who took a card payment (Square's `team_member_id`), named in
+     * `ledger_team_members`; null where the processor does not say (docs/finance.md, "Who sold it").
+     */
+    teamMemberId: text('team_member_id'),
   },
   (t) => [
     uniqueIndex('ledger_owner_provider_external_key').on(t.userId, t.provider, t.externalId),
@@ -194,4 +199,94 @@ export const ledgerCorrections = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('ledger_corrections_rule_idx').on(t.ruleId), index('ledger_corrections_owner_idx').on(t.userId)],
+);
+
+/**
+ * What a card sale paid for, line by line, as its processor says (docs/finance.md, "What was sold"): Square's order
+ * line items, SumUp's products, the service a Stripe charge's metadata names. Rewritten with its sale on every import
+ * (upserted by position, so the owner's move of one item stays). A line without a name (a till amount keyed without
+ * an item) has no category: its share is the processor's "without item detail" line. `amount_pence` is what the
+ * provider gave for the line; the reports share the sale's own amount (and its VAT) over the lines in proportion.
+ */
+export const ledgerSaleItems = pgTable(
+  'ledger_sale_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** The sale's Europe/London day, so a range of days reads its items by one index. */
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    name: text('name'),
+    variation: text('variation'),
+    /** The name as items are grouped and matched (ledger/service-catalogue.ts itemKeyOf). */
+    itemKey: text('item_key'),
+    quantity: integer('quantity').notNull().default(1),
+    amountPence: bigint('amount_pence', { mode: 'number' }).notNull(),
+    /** The service catalogue's category (its key), decided at import; null for a line without a name. */
+    category: text('category'),
+    /** The owner moved this one item to this category (docs/finance.md, "The owner's corrections"). */
+    ownerCategory: text('owner_category'),
+  },
+  (t) => [
+    uniqueIndex('ledger_sale_items_line_key').on(t.transactionId, t.position),
+    index('ledger_sale_items_owner_day_idx').on(t.userId, t.localDate),
+    index('ledger_sale_items_owner_item_idx').on(t.userId, t.itemKey),
+  ],
+);
+
+/**
+ * The owner's rules for sold items: every item of this name (its key) goes to this category, past and future, unless
+ * the owner moved that one item by hand. Removing one puts the items back where the catalogue has them.
+ */
+export const ledgerItemRules = pgTable(
+  'ledger_item_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemKey: text('item_key').notNull(),
+    /** The item's name as the owner saw it when making the rule. */
+    itemName: text('item_name').notNull(),
+    category: text('category').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('ledger_item_rules_owner_item_key').on(t.userId, t.itemKey)],
+);
+
+/** The owner's own name for a sales category (its key); the catalogue's name where there is none. */
+export const ledgerCategoryNames = pgTable(
+  'ledger_category_names',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    name: text('name').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.category] })],
+);
+
+/**
+ * The team members a processor's directory names (Square's Team API), as last read by an import: the team breakdown
+ * shows their names beside the sales their ids carry (docs/finance.md, "Who sold it").
+ */
+export const ledgerTeamMembers = pgTable(
+  'ledger_team_members',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').$type<LedgerProvider>().notNull(),
+    externalId: text('external_id').notNull(),
+    name: text('name').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.provider, t.externalId] })],
 );

@@ -25,7 +25,7 @@ const sale = (iso: string, pounds: number): SourceTransaction => ({
   amountPence: pounds * 100,
   description: 'Cut & finish',
   customerId: `cus_${iso}`,
-  category: 'Cut & finish',
+  items: [{ name: 'Cut & finish', quantity: 1, amountPence: pounds * 100 }],
 });
 const bill = (iso: string, pounds: number, counterparty: string): SourceTransaction => ({
   provider: 'bank',

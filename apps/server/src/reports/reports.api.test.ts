@@ -47,7 +47,11 @@ const line = (description: string, amount: number | null, flags: Record<string, 
   net_income: false,
   ...flags,
 });
-const one = { subtext: '1 transaction' };
+/** A row's figures in the previous month and the same month last year (docs/finance.md, "Comparisons"). */
+const was = (previous = 0, last_year = 0) => ({ compare: { previous, last_year } });
+const one = { subtext: '1 transaction', ...was() };
+const item = (description: string, amount: number, previous = 0) =>
+  line(description, amount, { level: 1, ...was(previous) });
 
 const shahStudio = {
   name: 'Shah Studio',
@@ -55,19 +59,37 @@ const shahStudio = {
 };
 // April so far (see test/test-ledger.ts): the 00:30 BST sale on 1 April counts; the SumUp payout into the bank
 // is revenue because SumUp is not connected; the refund of a March sale reduces April; the payout from the
-// connected Stripe and the transfer to savings are not revenue or expenses.
-const aprilSales = [
-  line('Cut & finish', 50, one),
-  line('Gel manicure', 40, one),
-  line('Blow-dry', 30, one),
+// connected Stripe and the transfer to savings are not revenue or expenses. Beside each line: 1–15 March to 13:00
+// (a month in progress compares like for like: the full head colour and the supplies) and 1–15 April 2025 (nothing).
+const aprilSales = (withItems: boolean) => [
+  line('Cuts and styling', 80, { subtext: '2 transactions', ...was() }),
+  ...(withItems ? [item('Cut & finish', 50), item('Blow-dry', 30)] : []),
+  line('Nails', 40, one),
+  ...(withItems ? [item('Gel manicure', 40)] : []),
+  // Colour sold in March and not yet in April: the line stays, at £0, so the change is explained.
+  line('Colour', 0, was(100)),
+  ...(withItems ? [item('Full head colour', 0, 100)] : []),
   line('Card payouts', 25, one),
   line('Refunds', -10, one),
 ];
-const aprilExpenses = [line('Rent', 1200, one), line('Card processing fees', 1.2, one)];
-const april = { month: 4, year: 2026, period: { from: '2026-04-01', to: '2026-04-15' }, report_to: shahStudio };
+const aprilExpenses = [
+  line('Rent', 1200, one),
+  line('Card processing fees', 1.2, one),
+  line('Stock & supplies', 0, was(300)),
+];
+const april = {
+  month: 4,
+  year: 2026,
+  period: { from: '2026-04-01', to: '2026-04-15' },
+  report_to: shahStudio,
+  comparison: {
+    previous: { label: '1–15 Mar 2026 to 13:00', from: '2026-03-01', to: '2026-03-15', until: '13:00' },
+    last_year: { label: '1–15 Apr 2025 to 13:00', from: '2025-04-01', to: '2025-04-15', until: '13:00' },
+  },
+};
 
 describe('the report table model', () => {
-  it('lists April sales by category with counts, ending in the Total (50 + 40 + 30 + 25 - 10)', async () => {
+  it('lists April sales by category then item, with counts, ending in the Total (80 + 40 + 25 - 10)', async () => {
     const res = await report({ type: 'sales', month: 'April', year: 2026 });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -76,7 +98,7 @@ describe('the report table model', () => {
         type: 'sales',
         title: 'Sales Report',
         ...april,
-        rows: [...aprilSales, line('Total', 135, { total: true })],
+        rows: [...aprilSales(true), line('Total', 135, { total: true, ...was(100) })],
       },
     });
     expect(ReportResponseSchema.parse(res.body)).toEqual(res.body);
@@ -88,7 +110,7 @@ describe('the report table model', () => {
       type: 'expense',
       title: 'Expense Report',
       ...april,
-      rows: [...aprilExpenses, line('Total', 1201.2, { total: true })],
+      rows: [...aprilExpenses, line('Total', 1201.2, { total: true, ...was(300) })],
     });
   });
 
@@ -100,27 +122,31 @@ describe('the report table model', () => {
       ...april,
       rows: [
         line('Revenue', null, { header: true }),
-        ...aprilSales,
-        line('Total Revenue', 135, { total: true }),
+        ...aprilSales(false),
+        line('Total Revenue', 135, { total: true, ...was(100) }),
         line('Expenses', null, { header: true }),
         ...aprilExpenses,
-        line('Total Expenses', 1201.2, { total: true }),
-        line('Net Income', -1066.2, { net_income: true }),
+        line('Total Expenses', 1201.2, { total: true, ...was(300) }),
+        line('Net Income', -1066.2, { net_income: true, ...was(-200) }),
       ],
     });
   });
 
-  it('covers the whole of a past month: March is 1 to 31 March, with its sale and its supplies', async () => {
+  it('covers the whole of a past month: March is 1 to 31 March, with its sale and its supplies, against whole months', async () => {
     const res = await report({ type: 'income_statement', month: 3, year: 2026 });
     expect(res.body.report.period).toEqual({ from: '2026-03-01', to: '2026-03-31' });
+    expect(res.body.report.comparison).toEqual({
+      previous: { label: 'February 2026', from: '2026-02-01', to: '2026-02-28' },
+      last_year: { label: 'March 2025', from: '2025-03-01', to: '2025-03-31' },
+    });
     expect(res.body.report.rows).toEqual([
       line('Revenue', null, { header: true }),
-      line('Full head colour', 100, one),
-      line('Total Revenue', 100, { total: true }),
+      line('Colour', 100, one),
+      line('Total Revenue', 100, { total: true, ...was() }),
       line('Expenses', null, { header: true }),
       line('Stock & supplies', 300, one),
-      line('Total Expenses', 300, { total: true }),
-      line('Net Income', -200, { net_income: true }),
+      line('Total Expenses', 300, { total: true, ...was() }),
+      line('Net Income', -200, { net_income: true, ...was() }),
     ]);
   });
 
@@ -128,16 +154,16 @@ describe('the report table model', () => {
     const sales = await report({ type: 'sales', month: 1, year: 2026 });
     expect(sales.status).toBe(200);
     expect(sales.body.report.period).toEqual({ from: '2026-01-01', to: '2026-01-31' });
-    expect(sales.body.report.rows).toEqual([line('Total', 0, { total: true })]);
+    expect(sales.body.report.rows).toEqual([line('Total', 0, { total: true, ...was() })]);
     expect((await report({ type: 'expense', month: 1, year: 2026 })).body.report.rows).toEqual([
-      line('Total', 0, { total: true }),
+      line('Total', 0, { total: true, ...was() }),
     ]);
     expect((await report({ type: 'income_statement', month: 2, year: 2026 })).body.report.rows).toEqual([
       line('Revenue', null, { header: true }),
-      line('Total Revenue', 0, { total: true }),
+      line('Total Revenue', 0, { total: true, ...was() }),
       line('Expenses', null, { header: true }),
-      line('Total Expenses', 0, { total: true }),
-      line('Net Income', 0, { net_income: true }),
+      line('Total Expenses', 0, { total: true, ...was() }),
+      line('Net Income', 0, { net_income: true, ...was() }),
     ]);
   });
 
@@ -171,7 +197,7 @@ describe('the report table model', () => {
   it('reports to the owner by name, without address lines, before business details are given', async () => {
     const res = await report({ type: 'sales', month: 4, year: 2026 }, b);
     expect(res.body.report.report_to).toEqual({ name: 'Priya Shah', address_lines: [] });
-    expect(res.body.report.rows).toEqual([line('Total', 0, { total: true })]);
+    expect(res.body.report.rows).toEqual([line('Total', 0, { total: true, ...was() })]);
   });
 });
 

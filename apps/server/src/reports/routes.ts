@@ -1,11 +1,12 @@
-import { ERROR_CODES, londonDateOf, REPORT_ENDPOINTS, REPORT_MESSAGES } from '@brade/contract';
+import { ERROR_CODES, londonDateOf, londonTimeOf, REPORT_ENDPOINTS, REPORT_MESSAGES } from '@brade/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { HttpError } from '../http/http-error.js';
 import { registerEndpoint } from '../http/register-endpoint.js';
 import { ownId } from '../http/signed-in.js';
 import { yearsWithData } from '../ledger/line-transactions.js';
-import { buildReport } from './build-report.js';
+import { teamBreakdown } from '../ledger/team-breakdown.js';
+import { buildReport, reportPeriod } from './build-report.js';
 
 /**
  * docs/product.md, "Constants and looks": reports cover the current calendar year up to the current month
@@ -41,7 +42,15 @@ export function reportRoutes(ctx: AppContext) {
       const owner = ownId(req, req.params.id);
       const today = londonDateOf(ctx.clock());
       await assertReportable(req.body.month, req.body.year, today, () => yearsWithData(ctx.database.db, owner));
-      return { report: await buildReport(ctx.database.db, owner, req.body, today) };
+      const time = londonTimeOf(ctx.clock());
+      return { report: await buildReport(ctx.database.db, owner, req.body, today, time) };
+    });
+    registerEndpoint(app, ctx, REPORT_ENDPOINTS.getTeamBreakdown, async (req) => {
+      const owner = ownId(req, req.params.id);
+      const today = londonDateOf(ctx.clock());
+      await assertReportable(req.body.month, req.body.year, today, () => yearsWithData(ctx.database.db, owner));
+      const period = reportPeriod(req.body, today);
+      return { period, ...(await teamBreakdown(ctx.database.db, owner, period)) };
     });
     registerEndpoint(app, ctx, REPORT_ENDPOINTS.getReportYears, async (req) => {
       const owner = ownId(req, req.params.id);

@@ -13,6 +13,7 @@ const settingsOf = (row: Row | undefined): NotificationSettings =>
         action_required: row.actionRequired,
         email_notifications: row.emailNotifications,
         vat_return_due: row.vatReturnDue,
+        quarterly_update_due: row.quarterlyUpdateDue,
       }
     : { ...DEFAULT_NOTIFICATION_SETTINGS };
 
@@ -25,7 +26,7 @@ export async function readNotificationSettings(db: Db, userId: string): Promise<
 export async function ownersWhoWant(
   db: Db,
   userIds: string[],
-  mail: 'monthly_summary' | 'action_required' | 'vat_return_due',
+  mail: 'monthly_summary' | 'action_required' | 'vat_return_due' | 'quarterly_update_due',
 ): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
   const rows = await db.select().from(notificationSettings).where(inArray(notificationSettings.userId, userIds));
@@ -38,13 +39,14 @@ export async function ownersWhoWant(
   );
 }
 
-/** Saves the visible choices; the hidden e-mail switch and the VAT reminder keep their values unless given. */
+/** Saves the visible choices; the hidden e-mail switch and the tax reminders keep their values unless given. */
 export async function saveNotificationSettings(
   db: Db,
   userId: string,
-  settings: Omit<NotificationSettings, 'email_notifications' | 'vat_return_due'> & {
+  settings: Omit<NotificationSettings, 'email_notifications' | 'vat_return_due' | 'quarterly_update_due'> & {
     email_notifications?: boolean | undefined;
     vat_return_due?: boolean | undefined;
+    quarterly_update_due?: boolean | undefined;
   },
 ): Promise<void> {
   const current = await readNotificationSettings(db, userId);
@@ -53,6 +55,7 @@ export async function saveNotificationSettings(
     actionRequired: settings.action_required,
     emailNotifications: settings.email_notifications ?? current.email_notifications,
     vatReturnDue: settings.vat_return_due ?? current.vat_return_due,
+    quarterlyUpdateDue: settings.quarterly_update_due ?? current.quarterly_update_due,
     updatedAt: new Date(),
   };
   await db

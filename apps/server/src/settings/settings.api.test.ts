@@ -122,6 +122,7 @@ describe('notification settings', () => {
       action_required: true,
       email_notifications: true,
       vat_return_due: true,
+      quarterly_update_due: true,
     });
   });
 
@@ -139,6 +140,7 @@ describe('notification settings', () => {
       action_required: true,
       email_notifications: false,
       vat_return_due: true,
+      quarterly_update_due: true,
     });
   });
 
@@ -155,6 +157,23 @@ describe('notification settings', () => {
     expect(bad.body.fields.vat_return_due).toBe("VAT return due in 7 days must be 'enable' or 'disable'.");
   });
 
+  it('keep the quarterly update reminder (beyond the spec) when it is left out, and save it when given', async () => {
+    const owner = await signUpAndConfirm(server);
+    await saveNotifications(owner, {
+      monthly_summary: 'enable',
+      action_required: 'enable',
+      quarterly_update_due: 'disable',
+    });
+    await saveNotifications(owner, { monthly_summary: 'enable', action_required: 'enable', vat_return_due: 'disable' });
+    expect((await readNotifications(owner)).body).toMatchObject({ quarterly_update_due: false, vat_return_due: false });
+    const bad = await saveNotifications(owner, {
+      monthly_summary: 'enable',
+      action_required: 'enable',
+      quarterly_update_due: 'soon',
+    });
+    expect(bad.body.fields.quarterly_update_due).toBe("Quarterly update due must be 'enable' or 'disable'.");
+  });
+
   it('take booleans too, and keep the hidden e-mail switch when it is left out', async () => {
     const owner = await signUpAndConfirm(server);
     await saveNotifications(owner, { monthly_summary: true, action_required: true, email_notifications: false });
@@ -164,6 +183,7 @@ describe('notification settings', () => {
       action_required: false,
       email_notifications: false,
       vat_return_due: true,
+      quarterly_update_due: true,
     });
   });
 
@@ -184,6 +204,7 @@ describe('notification settings', () => {
       action_required: true,
       email_notifications: true,
       vat_return_due: true,
+      quarterly_update_due: true,
     });
   });
 

@@ -26,6 +26,7 @@ export const notificationSettings = pgTable('notification_settings', {
   emailNotifications: boolean('email_notifications').notNull(),
   /** "VAT return due in 7 days" (docs/hmrc.md, "Reminders"). */
   vatReturnDue: boolean('vat_return_due').notNull().default(true),
+  quarterlyUpdateDue: boolean('quarterly_update_due').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

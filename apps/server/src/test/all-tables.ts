@@ -6,6 +6,7 @@
 export * from '../accounts/tables.js';
 export * from '../assistant/tables.js';
 export * from '../auth/tables.js';
+export * from '../hmrc/income-tax/tables.js';
 export * from '../hmrc/tables.js';
 export * from '../hmrc/vat/tables.js';
 export * from '../integrations/tables.js';

@@ -27,36 +27,73 @@ export const TEST_VRN = '980780684';
 export const TEST_REDIRECT = 'http://127.0.0.1:3000/hmrc-redirect';
 
 const vat = loadDescription('hmrc/vat-mtd-1.0');
-const MESSAGE = { errorResponse: { message: { type: 'string' } } };
-const ROUTES: Array<[RegExp, string, string]> = [
-  [/^\/organisations\/vat\/[^/]+\/obligations$/, '/organisations/vat/{vrn}/obligations', 'get'],
-  [/^\/organisations\/vat\/[^/]+\/returns$/, '/organisations/vat/{vrn}/returns', 'post'],
-  [/^\/organisations\/vat\/[^/]+\/returns\/[^/]+$/, '/organisations/vat/{vrn}/returns/{periodKey}', 'get'],
-  [/^\/organisations\/vat\/[^/]+\/liabilities$/, '/organisations/vat/{vrn}/liabilities', 'get'],
-  [/^\/organisations\/vat\/[^/]+\/payments$/, '/organisations/vat/{vrn}/payments', 'get'],
+const details = loadDescription('hmrc/business-details-2.0');
+const obligations = loadDescription('hmrc/obligations-3.0');
+const selfEmployment = loadDescription('hmrc/self-employment-business-5.0');
+type Description = typeof vat;
+/** Each API's error schema: HMRC's names only `code`, while every error it documents has a `message` too. */
+const VAT_ERRORS = { schema: 'errorResponse', extra: { errorResponse: { message: { type: 'string' } } }, required: {} };
+const ITSA_ERRORS = { schema: 'error-response', extra: {}, required: { 'error-response': ['code', 'message'] } };
+const CUMULATIVE = '/individuals/business/self-employment/{nino}/{businessId}/cumulative/{taxYear}';
+const ROUTES: Array<[RegExp, Description, string, string, typeof VAT_ERRORS | typeof ITSA_ERRORS]> = [
+  [/^\/organisations\/vat\/[^/]+\/obligations$/, vat, '/organisations/vat/{vrn}/obligations', 'get', VAT_ERRORS],
+  [/^\/organisations\/vat\/[^/]+\/returns$/, vat, '/organisations/vat/{vrn}/returns', 'post', VAT_ERRORS],
+  [
+    /^\/organisations\/vat\/[^/]+\/returns\/[^/]+$/,
+    vat,
+    '/organisations/vat/{vrn}/returns/{periodKey}',
+    'get',
+    VAT_ERRORS,
+  ],
+  [/^\/organisations\/vat\/[^/]+\/liabilities$/, vat, '/organisations/vat/{vrn}/liabilities', 'get', VAT_ERRORS],
+  [/^\/organisations\/vat\/[^/]+\/payments$/, vat, '/organisations/vat/{vrn}/payments', 'get', VAT_ERRORS],
+  [
+    /^\/individuals\/business\/details\/[^/]+\/list$/,
+    details,
+    '/individuals/business/details/{nino}/list',
+    'get',
+    ITSA_ERRORS,
+  ],
+  [
+    /^\/obligations\/details\/[^/]+\/income-and-expenditure$/,
+    obligations,
+    '/obligations/details/{nino}/income-and-expenditure',
+    'get',
+    ITSA_ERRORS,
+  ],
+  [
+    /^\/individuals\/business\/self-employment\/[^/]+\/[^/]+\/cumulative\/[^/]+$/,
+    selfEmployment,
+    CUMULATIVE,
+    'get',
+    ITSA_ERRORS,
+  ],
 ];
 
 /**
- * Each exchange with HMRC's VAT API checked against HMRC's description (packages/sandbox/src/provider-descriptions/
- * hmrc): the request's query and body, and the answer, strictly; and its fraud-prevention headers against the
- * specification, which must find no error. Returns the problems, none when all is well.
+ * Each exchange with HMRC's VAT and Income Tax APIs checked against HMRC's descriptions (packages/sandbox/src/
+ * provider-descriptions/hmrc): the request's query and body, and the answer, strictly; and its fraud-prevention
+ * headers against the specification, which must find no error. Returns the problems, none when all is well.
  */
 export function exchangeProblems(exchange: hmrc.HmrcExchange): string[] {
   const [path, query = ''] = exchange.url.split('?');
   const route = ROUTES.find(([pattern]) => pattern.test(path!));
   if (!route) return [];
-  const [, template, method] = route;
-  const problems = queryProblems(vat, template, method, new URLSearchParams(query));
+  const [, api, template, , errors] = route;
+  const method = exchange.method.toLowerCase();
+  const problems = queryProblems(api, template, method, new URLSearchParams(query));
   // An injected 429 or 500 is answered before the body is read: there is no body to check then.
   const unread = exchange.body === undefined && (exchange.status === 429 || exchange.status >= 500);
-  if (method === 'post' && !unread)
-    problems.push(...responseValidator(vat, operationRequest(vat, template, method))(exchange.body));
+  if ((method === 'post' || method === 'put') && !unread)
+    problems.push(...responseValidator(api, operationRequest(api, template, method))(exchange.body));
   const status = String(exchange.status);
-  const documented = vat.paths[template]?.[method]?.responses[status];
-  const answer = documented
-    ? responseValidator(vat, operationResponse(vat, template, method, status), {}, MESSAGE)
-    : responseValidator(vat, { $ref: '#/components/schemas/errorResponse' }, {}, MESSAGE);
-  problems.push(...answer(exchange.response).map((p) => `answer ${status}: ${p}`));
+  const documented = api.paths[template]?.[method]?.responses[status];
+  if (status !== '204') {
+    const answer = documented
+      ? responseValidator(api, operationResponse(api, template, method, status), errors.required, errors.extra)
+      : responseValidator(api, { $ref: `#/components/schemas/${errors.schema}` }, errors.required, errors.extra);
+    problems.push(...answer(exchange.response).map((p) => `answer ${status}: ${p}`));
+  } else if (!documented) problems.push('answer 204 is not documented');
   const headers = hmrc.checkFraudPreventionHeaders(exchange.headers).filter((f) => f.severity === 'error');
   problems.push(...headers.map((f) => `${f.header}: ${f.message}`));
   return problems.map((p) => `${exchange.method} ${path}: ${p}`);
@@ -94,8 +131,24 @@ export async function startHmrcTestSimulator(options: { now?: () => Date } = {})
   };
 }
 
-/** Presses "Grant authority" on the simulator's page for a VRN; returns the code HMRC sends back. */
-export async function grantAuthority(authorizeUrl: string, vrn = TEST_VRN, periods = 'mar_jun_sep_dec') {
+/** The Income Tax part of the grant page (shown for the Self Assessment scopes): the individual and their business. */
+export interface IncomeTaxGrant {
+  nino: string;
+  quarterType?: 'standard' | 'calendar';
+  joinedFrom?: string;
+  tradingNames?: string;
+}
+
+/**
+ * Presses "Grant authority" on the simulator's page for a VRN (and a NINO, for the Income Tax scopes); returns where
+ * HMRC sends the browser back.
+ */
+export async function grantAuthority(
+  authorizeUrl: string,
+  vrn = TEST_VRN,
+  periods = 'mar_jun_sep_dec',
+  incomeTax?: IncomeTaxGrant,
+) {
   const page = await fetch(authorizeUrl, { redirect: 'manual' });
   const html = await page.text();
   const requestId = /name="request_id" value="([^"]*)"/.exec(html)?.[1];
@@ -104,7 +157,20 @@ export async function grantAuthority(authorizeUrl: string, vrn = TEST_VRN, perio
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ request_id: requestId, vrn, periods, decision: 'approve' }).toString(),
+    body: new URLSearchParams({
+      request_id: requestId,
+      vrn,
+      periods,
+      decision: 'approve',
+      ...(incomeTax
+        ? {
+            nino: incomeTax.nino,
+            quarter_type: incomeTax.quarterType ?? 'standard',
+            ...(incomeTax.joinedFrom ? { joined_from: incomeTax.joinedFrom } : {}),
+            trading_names: incomeTax.tradingNames ?? '',
+          }
+        : {}),
+    }).toString(),
   });
   const location = answer.headers.get('location');
   if (!location) throw new Error(`no redirect (${answer.status})`);

@@ -18,7 +18,7 @@ export function aprilLedger(): SourceTransaction[] {
       amountPence: 5000,
       description: 'Cut & finish',
       customerId: 'cus_1',
-      category: 'Cut & finish',
+      items: [{ name: 'Cut & finish', quantity: 1, amountPence: 5000 }],
     },
     {
       provider: 'stripe',
@@ -28,7 +28,7 @@ export function aprilLedger(): SourceTransaction[] {
       amountPence: 3000,
       description: 'Blow-dry',
       customerId: 'cus_1',
-      category: 'Blow-dry',
+      items: [{ name: 'Blow-dry', quantity: 1, amountPence: 3000 }],
     },
     {
       provider: 'square',
@@ -38,7 +38,7 @@ export function aprilLedger(): SourceTransaction[] {
       amountPence: 4000,
       description: 'Gel manicure',
       cardFingerprint: 'fp_X',
-      category: 'Gel manicure',
+      items: [{ name: 'Gel manicure', quantity: 1, amountPence: 4000 }],
     },
     {
       provider: 'stripe',
@@ -106,7 +106,7 @@ export function aprilLedger(): SourceTransaction[] {
       amountPence: 10000,
       description: 'Full head colour',
       customerId: 'cus_2',
-      category: 'Full head colour',
+      items: [{ name: 'Full head colour', quantity: 1, amountPence: 10000 }],
     },
     {
       provider: 'bank',

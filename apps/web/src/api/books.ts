@@ -38,3 +38,12 @@ export async function removeCategoryRule(id: string, body: { rule_id: string; re
 export async function loadReportYears(id: string): Promise<number[]> {
   return (await call(REPORT_ENDPOINTS.getReportYears, { params: { id } })).years;
 }
+
+/** The sales categories as the owner names them. */
+export async function loadSalesCategories(id: string) {
+  return (await call(BOOKS_ENDPOINTS.getSalesCategories, { params: { id } })).categories;
+}
+
+export async function renameSalesCategory(id: string, body: { category: string; name: string }) {
+  return call(BOOKS_ENDPOINTS.renameSalesCategory, { params: { id }, body });
+}

@@ -156,7 +156,8 @@ describe('call', () => {
     fetchMock.mockResolvedValueOnce(
       json(400, { error: 'Please check the form', code: 'validation_failed', fields: { postcode: 'Invalid' } }),
     );
-    const body = { ...USER_DETAILS, id: 'user-1', salon_name: 'Hart', business_address: 'x', postcode: 'x' };
+    const { legal_form: _unsaid, ...details } = USER_DETAILS;
+    const body = { ...details, id: 'user-1', salon_name: 'Hart', business_address: 'x', postcode: 'x' };
     const error = (await call(ACCOUNT_ENDPOINTS.recordBusinessInformation, {
       body: { ...body, state: 'England', country: 'United Kingdom' },
     }).catch((e: unknown) => e)) as ApiError;

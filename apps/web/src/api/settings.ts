@@ -35,6 +35,7 @@ export function updateNotificationSettings(id: string, settings: NotificationSet
       action_required: toToggle(settings.action_required),
       email_notifications: toToggle(settings.email_notifications),
       vat_return_due: toToggle(settings.vat_return_due),
+      quarterly_update_due: toToggle(settings.quarterly_update_due),
     },
   });
 }

@@ -105,6 +105,11 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(() => import('../features/reports/vat-return/VatReturnPage')),
           },
           {
+            path: 'reports/quarterly-update',
+            handle: titled('Quarterly update'),
+            lazy: lazyPage(() => import('../features/income-tax/QuarterlyUpdatePage')),
+          },
+          {
             path: 'settings',
             handle: titled('Settings'),
             lazy: lazyPage(() => import('../features/settings/SettingsPage')),

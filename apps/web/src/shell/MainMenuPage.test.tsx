@@ -28,6 +28,7 @@ const amelia: UserDetails = {
   postcode: 'BS1 4DJ',
   state: 'England',
   country: 'United Kingdom',
+  legal_form: null,
 };
 
 /** Shows the address and navigation state a screen was opened with. */

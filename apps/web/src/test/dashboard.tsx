@@ -148,7 +148,7 @@ export const shownValue = (name: string) => within(tile(name)).getByTestId('tile
 export const changeOf = (name: string) => within(tile(name)).getByTestId('tile-change');
 export const captionOf = (name: string) => within(tile(name)).getByTestId('tile-caption');
 /** The tiles once every call settled; the first render of a file loads MUI and the page, slow on a loaded machine. */
-export const loaded = () => screen.findByRole('region', { name: 'Monthly revenue' }, { timeout: 10_000 });
+export const loaded = () => screen.findByRole('region', { name: 'Monthly revenue' });
 
 export const connection = (
   processor: ConnectableProcessor,

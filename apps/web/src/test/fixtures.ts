@@ -12,4 +12,5 @@ export const USER_DETAILS: UserDetails = {
   postcode: 'HG1 1BT',
   state: 'England',
   country: 'United Kingdom',
+  legal_form: null,
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LegalFormSchema } from '../income-tax/legal-form.js';
 import { MESSAGES } from '../messages.js';
 import { meetsPasswordRules, PASSWORD_MAX } from '../password-rules.js';
 import { COUNTRIES, isUkPostcode, isValidEmail, OTP_PATTERN, UK_STATES } from '../validation.js';
@@ -92,6 +93,8 @@ export const BusinessDetailsSchema = z.object({
   postcode: required('Postcode', 10).refine(isUkPostcode, 'Please enter a valid UK postcode'),
   state: z.enum(UK_STATES, { error: 'Please choose England, Scotland, Wales or Northern Ireland' }),
   country: z.enum(COUNTRIES, { error: 'Country must be United Kingdom' }),
+  /** Beyond the spec (docs/finance.md, "Income Tax"): optional, so a caller that leaves it out keeps what is saved. */
+  legal_form: LegalFormSchema.optional(),
 });
 
 export type BusinessDetails = z.input<typeof BusinessDetailsSchema>;
@@ -113,6 +116,8 @@ export const UserDetailsSchema = z.object({
   postcode: z.string().nullable(),
   state: z.string().nullable(),
   country: z.string().nullable(),
+  /** Beyond the spec: sole trader, partnership or limited company; null until the owner says. */
+  legal_form: LegalFormSchema.nullable(),
 });
 export type UserDetails = z.infer<typeof UserDetailsSchema>;
 

@@ -10,6 +10,11 @@ import {
   RemoveRuleResponseSchema,
   TransactionRefSchema,
 } from '../ledger/books.js';
+import {
+  RenameSalesCategoryRequestSchema,
+  RenameSalesCategoryResponseSchema,
+  SalesCategoriesResponseSchema,
+} from '../ledger/sales.js';
 import { endpoints } from './endpoint.js';
 
 const params = IdParamsSchema;
@@ -62,5 +67,22 @@ export const BOOKS_ENDPOINTS = endpoints('books', {
     params,
     body: RemoveRuleRequestSchema,
     answer: RemoveRuleResponseSchema,
+  },
+  /** The sales categories as the owner names them (docs/finance.md, "What was sold"). */
+  getSalesCategories: {
+    method: 'GET',
+    path: '/api/database/get-sales-categories/:id',
+    auth: 'session',
+    params,
+    answer: SalesCategoriesResponseSchema,
+  },
+  /** Renames one of the sales categories; the demo account cannot. */
+  renameSalesCategory: {
+    method: 'POST',
+    path: '/api/database/rename-sales-category/:id',
+    auth: 'session',
+    params,
+    body: RenameSalesCategoryRequestSchema,
+    answer: RenameSalesCategoryResponseSchema,
   },
 });

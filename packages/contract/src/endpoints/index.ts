@@ -5,6 +5,7 @@ import { BOOKS_ENDPOINTS } from './books.js';
 import type { Endpoint } from './endpoint.js';
 import { HEALTH_ENDPOINTS } from './health.js';
 import { HMRC_ENDPOINTS } from './hmrc.js';
+import { INCOME_TAX_ENDPOINTS } from './income-tax.js';
 import { INTEGRATION_ENDPOINTS } from './integrations.js';
 import { LEDGER_ENDPOINTS } from './ledger.js';
 import { REPORT_ENDPOINTS } from './reports.js';
@@ -18,6 +19,7 @@ export * from './books.js';
 export * from './endpoint.js';
 export * from './health.js';
 export * from './hmrc.js';
+export * from './income-tax.js';
 export * from './integrations.js';
 export * from './ledger.js';
 export * from './lenient-readings.js';
@@ -36,6 +38,7 @@ export const API = {
   integrations: INTEGRATION_ENDPOINTS,
   hmrc: HMRC_ENDPOINTS,
   vatReturn: VAT_RETURN_ENDPOINTS,
+  incomeTax: INCOME_TAX_ENDPOINTS,
   assistant: ASSISTANT_ENDPOINTS,
   health: HEALTH_ENDPOINTS,
 } as const;

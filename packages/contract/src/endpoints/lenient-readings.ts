@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UserDetailsSchema } from '../auth/schemas.js';
+import { LegalFormSchema } from '../income-tax/legal-form.js';
 import { DEFAULT_FINANCIAL_GOALS } from '../ledger/goals.js';
 import type { FinancialGoalsResponse, HeadlineFigure } from '../ledger/schemas.js';
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '../settings/notifications.js';
@@ -43,6 +44,7 @@ export const LenientNotificationSettingsSchema = z.object({
   action_required: z.boolean().catch(DEFAULT_NOTIFICATION_SETTINGS.action_required),
   email_notifications: z.boolean().catch(DEFAULT_NOTIFICATION_SETTINGS.email_notifications),
   vat_return_due: z.boolean().catch(DEFAULT_NOTIFICATION_SETTINGS.vat_return_due),
+  quarterly_update_due: z.boolean().catch(DEFAULT_NOTIFICATION_SETTINGS.quarterly_update_due),
 }) satisfies z.ZodType<NotificationSettings, unknown>;
 
 const orNull = z
@@ -63,5 +65,8 @@ export const LenientUserDetailsSchema = z.preprocess(
     postcode: orNull,
     state: orNull,
     country: orNull,
+    legal_form: LegalFormSchema.nullish()
+      .catch(null)
+      .transform((value) => value ?? null),
   }),
 );

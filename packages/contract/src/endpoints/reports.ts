@@ -1,5 +1,6 @@
 import { IdParamsSchema } from '../auth/schemas.js';
 import { ReportYearsResponseSchema } from '../ledger/books.js';
+import { TeamBreakdownRequestSchema, TeamBreakdownResponseSchema } from '../ledger/sales.js';
 import { ReportRequestSchema, ReportResponseSchema } from '../reports/model.js';
 import { endpoints } from './endpoint.js';
 
@@ -22,5 +23,17 @@ export const REPORT_ENDPOINTS = endpoints('reports', {
     auth: 'session',
     params: IdParamsSchema,
     answer: ReportYearsResponseSchema,
+  },
+  /**
+   * Beyond the spec: a month's sales by team member, as the processors that name who took a payment say
+   * (docs/finance.md, "Who sold it"); the same months as the reports.
+   */
+  getTeamBreakdown: {
+    method: 'POST',
+    path: '/api/database/get-team-breakdown/:id',
+    auth: 'session',
+    params: IdParamsSchema,
+    body: TeamBreakdownRequestSchema,
+    answer: TeamBreakdownResponseSchema,
   },
 });

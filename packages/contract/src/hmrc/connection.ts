@@ -8,6 +8,7 @@ import { IdParamsSchema } from '../auth/schemas.js';
  */
 export const HMRC_SERVICES = {
   vat: { name: 'VAT', scopes: ['read:vat', 'write:vat'] },
+  incomeTax: { name: 'Income Tax', scopes: ['read:self-assessment', 'write:self-assessment'] },
 } as const;
 export type HmrcService = keyof typeof HMRC_SERVICES;
 

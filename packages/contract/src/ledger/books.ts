@@ -34,6 +34,10 @@ export const LineTransactionsRequestSchema = MonthRequestSchema.extend({
   group: z.enum(LINE_GROUPS, { error: BOOKS_MESSAGES.groupInvalid }),
   /** Omitted: every transaction of the group (a Total row, Corporation Tax paid). */
   category: z.string().max(200).optional(),
+  /** An item of a sales category (the sales report's lines under a category): the sales of that item. */
+  item: z.string().max(200).optional(),
+  /** A team member of the Team breakdown (their processor's id): the sales they took. */
+  team_member: z.string().max(200).optional(),
   search: z.string().max(200).optional(),
   sort: z.enum(TRANSACTION_SORTS, { error: BOOKS_MESSAGES.sortInvalid }).default('date'),
   direction: z.enum(['asc', 'desc']).default('desc'),
@@ -91,8 +95,13 @@ export const CorrectionOptionsResponseSchema = z.object({
   correctable: z.boolean(),
   /** Categories the transaction may move to (its direction's), in the rule table's order. */
   categories: z.array(z.string()),
-  /** Same counterparty and direction, this one included; null for a transaction without a counterparty. */
+  /**
+   * Same counterparty and direction, this one included; for a sold item, every sale of an item of the same name.
+   * Null for a transaction without a counterparty.
+   */
   similar: z.object({ counterparty: z.string(), count: z.number().int() }).nullable(),
+  /** A sold item moves between sales categories; a bank line between the rule table's. */
+  kind: z.enum(['bank_line', 'item']).optional(),
 });
 
 export const CorrectTransactionRequestSchema = TransactionRefSchema.extend({
@@ -110,8 +119,10 @@ export const CorrectTransactionResponseSchema = z.object({
 
 export const CategoryRuleSchema = z.object({
   id: z.string(),
+  /** The bank's counterparty, or the sold item's name for an `item` rule. */
   counterparty: z.string(),
-  direction: z.enum(['debit', 'credit']),
+  /** A bank line paid out or in, or a sold item (every sale of that item; docs/finance.md, "What was sold"). */
+  direction: z.enum(['debit', 'credit', 'item']),
   category: z.string(),
   /** Transactions the rule moved that still follow it. */
   transactions: z.number().int(),

@@ -32,5 +32,18 @@ export const RetentionResponseSchema = z.object({
   new_client: z.array(NewClientRetentionSchema),
   overall: z.array(OverallRetentionSchema),
   national_new_client_percent: z.number(),
+  /**
+   * Only clients a processor identified are followed (docs/finance.md, "Retention"): the share of the last year's
+   * visits that covers, as a sentence; null without visits.
+   */
+  coverage: z.string().nullable().optional(),
 });
+
+/** What retention is measured on: 'Measured over the 84 % of visits whose payer is known.' */
+export function retentionCoverageNote(percent: number | null): string | null {
+  if (percent === null) return null;
+  return percent >= 100
+    ? 'Every visit’s client is known.'
+    : `Measured over the ${percent} % of visits whose payer is known.`;
+}
 export type RetentionResponse = z.infer<typeof RetentionResponseSchema>;

@@ -51,6 +51,8 @@ export const HeadlineFigureSchema = z.object({
   percent_change: z.number().nullable(),
   comparison: HeadlineComparisonSchema.optional(),
   hint: z.string().nullable().optional(),
+  /** Revenue per client: the share of takings it is measured on (docs/finance.md, "Clients"); null without sales. */
+  coverage: z.string().nullable().optional(),
   /**
    * The revenue tile only: the month's other income so far (room rent, interest; docs/finance.md, "The figures"),
    * which net income counts and revenue does not, by category, largest first; null when there is none. The
@@ -64,6 +66,15 @@ export const HeadlineFigureSchema = z.object({
     .nullable()
     .optional(),
 });
+
+/**
+ * What a client figure is measured on (docs/finance.md, "Clients"): only payers a processor identified are clients,
+ * so revenue per client, new clients and retention say how much of the takings that covers.
+ */
+export function clientCoverageNote(percent: number | null): string | null {
+  if (percent === null) return null;
+  return percent >= 100 ? 'Every payer is known.' : `From the ${percent} % of takings whose payer is known.`;
+}
 export type HeadlineFigure = z.infer<typeof HeadlineFigureSchema>;
 
 export const FinancialGoalsSchema = z.object({

@@ -3,9 +3,42 @@ import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../testing/csv-read.js';
 import { csvAmount, csvText, reportToCsv } from './csv.js';
 import type { Report } from './model.js';
-import { line, salesReportOfManySales, sampleIncomeStatement } from './sample-reports.js';
+import { line, salesReportOfManySales, sampleIncomeStatement, sampleSalesWithComparisons } from './sample-reports.js';
 
 const withRows = (rows: Report['rows']): Report => ({ ...sampleIncomeStatement(), rows });
+
+describe('reportToCsv with the comparison columns', () => {
+  it('keeps Description,Amount first and adds each compared period, its change and the change in percent', () => {
+    expect(reportToCsv(sampleSalesWithComparisons())).toBe(
+      [
+        'Description,Amount,1–15 Sep 2026 to 09:00,Change vs 1–15 Sep 2026 to 09:00,% change vs 1–15 Sep 2026 to 09:00,' +
+          '1–15 Oct 2025 to 09:00,Change vs 1–15 Oct 2025 to 09:00,% change vs 1–15 Oct 2025 to 09:00',
+        'Colour,160.00,100.00,60.00,60.0,0.00,160.00,',
+        // An item says which category it is in, so a record reads on its own.
+        'Colour: Full head colour,130.00,100.00,30.00,30.0,0.00,130.00,',
+        'Colour: Root touch-up,30.00,0.00,30.00,,0.00,30.00,',
+        'Retail products,25.00,50.00,-25.00,-50.0,20.00,5.00,25.0',
+        'Retail products: Olaplex No.3,25.00,50.00,-25.00,-50.0,20.00,5.00,25.0',
+        'SumUp card sales without item detail,40.00,40.00,0.00,0.0,10.00,30.00,300.0',
+        // A refund a year ago was smaller: the change is measured on its size.
+        'Refunds,-10.50,0.00,-10.50,,-2.25,-8.25,-366.7',
+        'Total,214.50,190.00,24.50,12.9,27.75,186.75,673.0',
+        '',
+      ].join('\r\n'),
+    );
+  });
+
+  it('leaves the comparison cells of a header row empty, and reads back as the same table', () => {
+    const report = {
+      ...sampleSalesWithComparisons(),
+      rows: [line('Revenue', null, { header: true }), ...sampleSalesWithComparisons().rows],
+    };
+    const [header, revenue, colour] = parseCsv(reportToCsv(report));
+    expect(header).toHaveLength(8);
+    expect(revenue).toEqual(['Revenue', '', '', '', '', '', '', '']);
+    expect(colour?.slice(0, 2)).toEqual(['Colour', '160.00']);
+  });
+});
 
 describe('reportToCsv', () => {
   it('writes the header, one CRLF-ended record per row, amounts with two decimals and headers without one', () => {

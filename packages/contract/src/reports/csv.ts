@@ -1,4 +1,5 @@
 import { poundsToPence } from '../money.js';
+import { comparedCells, comparisonLabels } from './comparison.js';
 import type { Report } from './model.js';
 
 const CRLF = '\r\n';
@@ -25,11 +26,34 @@ export function csvText(text: string): string {
 /**
  * The report as CSV (RFC 4180: CRLF line ends, fields quoted only when needed): the header `Description,Amount`
  * and one record per row; header rows ('Revenue') have an empty amount. Amounts are numbers and never neutralised.
+ * Beyond the spec, after those two columns: each compared period's figure, the change and the change in percent
+ * (docs/finance.md, "Comparisons"); an item under a sales category reads "Category: Item", so a record says what it is
+ * on its own.
  */
 export function reportToCsv(report: Report): string {
-  const records = ['Description,Amount'];
+  const labels = comparisonLabels(report);
+  const header = ['Description', 'Amount'];
+  if (labels) {
+    for (const label of [labels.previous, labels.lastYear])
+      header.push(label, `Change vs ${label}`, `% change vs ${label}`);
+  }
+  const records = [header.map(csvText).join(',')];
+  let parent = '';
   for (const row of report.rows) {
-    records.push(`${csvText(row.description)},${row.amount === null ? '' : csvAmount(row.amount)}`);
+    if (row.level !== 1) parent = row.description;
+    const description = row.level === 1 ? `${parent}: ${row.description}` : row.description;
+    const cells = [csvText(description), row.amount === null ? '' : csvAmount(row.amount)];
+    if (labels) {
+      const compared = comparedCells(row);
+      for (const c of compared ? [compared.previous, compared.lastYear] : [null, null]) {
+        cells.push(
+          c ? csvAmount(c.then) : '',
+          c ? csvAmount(c.change) : '',
+          c?.percent === null || !c ? '' : c.percent.toFixed(1),
+        );
+      }
+    }
+    records.push(cells.join(','));
   }
   return records.join(CRLF) + CRLF;
 }

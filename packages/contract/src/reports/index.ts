@@ -1,2 +1,3 @@
+export * from './comparison.js';
 export * from './csv.js';
 export * from './model.js';

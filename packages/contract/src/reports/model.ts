@@ -72,6 +72,16 @@ export const ReportLineSchema = z.object({
   header: z.boolean(),
   total: z.boolean(),
   net_income: z.boolean(),
+  /**
+   * Beyond the spec: 1 for a breakdown of the line above it (an item of a sales category), not added to any total
+   * (docs/finance.md, "What was sold").
+   */
+  level: z.literal(1).optional(),
+  /**
+   * Beyond the spec: the same line in the previous month and the same month last year, in pounds (0 when the line had
+   * nothing then); absent on a row without an amount (docs/finance.md, "Comparisons").
+   */
+  compare: z.object({ previous: z.number(), last_year: z.number() }).optional(),
 });
 export type ReportLine = z.infer<typeof ReportLineSchema>;
 
@@ -88,6 +98,17 @@ export const ReportSchema = z.object({
   /** The 'Report to' block: the business name and its address, one line each. */
   report_to: z.object({ name: z.string(), address_lines: z.array(z.string()) }),
   rows: z.array(ReportLineSchema),
+  /**
+   * Beyond the spec: what the comparison columns hold (docs/finance.md, "Comparisons"): the previous month and the
+   * same month last year (the VAT view: the previous quarter and the same quarter last year), each cut to the same
+   * days and time of day as a month in progress, with the label its columns read.
+   */
+  comparison: z
+    .object({
+      previous: z.object({ label: z.string(), from: isoDay, to: isoDay, until: z.string().optional() }),
+      last_year: z.object({ label: z.string(), from: isoDay, to: isoDay, until: z.string().optional() }),
+    })
+    .optional(),
 });
 export type Report = z.infer<typeof ReportSchema>;
 

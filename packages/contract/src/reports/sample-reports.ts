@@ -6,8 +6,38 @@ import type { Report, ReportLine } from './model.js';
 export const line = (
   description: string,
   amount: number | null,
-  flags: Partial<Pick<ReportLine, 'header' | 'total' | 'net_income' | 'subtext'>> = {},
+  flags: Partial<Pick<ReportLine, 'header' | 'total' | 'net_income' | 'subtext' | 'level' | 'compare'>> = {},
 ): ReportLine => ({ description, amount, header: false, total: false, net_income: false, ...flags });
+
+const was = (previous: number, last_year: number) => ({ compare: { previous, last_year } });
+
+/**
+ * An October sales report in progress by category then item, with its comparisons (docs/finance.md, "Comparisons"):
+ * the same days of September and of October last year.
+ */
+export function sampleSalesWithComparisons(): Report {
+  return {
+    ...hartAndCo,
+    month: 10,
+    period: { from: '2026-10-01', to: '2026-10-15' },
+    type: 'sales',
+    title: 'Sales Report',
+    rows: [
+      line('Colour', 160, { subtext: '2 transactions', ...was(100, 0) }),
+      line('Full head colour', 130, { level: 1, ...was(100, 0) }),
+      line('Root touch-up', 30, { level: 1, ...was(0, 0) }),
+      line('Retail products', 25, { subtext: '1 transaction', ...was(50, 20) }),
+      line('Olaplex No.3', 25, { level: 1, ...was(50, 20) }),
+      line('SumUp card sales without item detail', 40, { subtext: '1 transaction', ...was(40, 10) }),
+      line('Refunds', -10.5, { subtext: '1 transaction', ...was(0, -2.25) }),
+      line('Total', 214.5, { total: true, ...was(190, 27.75) }),
+    ],
+    comparison: {
+      previous: { label: '1–15 Sep 2026 to 09:00', from: '2026-09-01', to: '2026-09-15', until: '09:00' },
+      last_year: { label: '1–15 Oct 2025 to 09:00', from: '2025-10-01', to: '2025-10-15', until: '09:00' },
+    },
+  };
+}
 
 const hartAndCo = {
   month: 4,

@@ -10,6 +10,8 @@ export interface NotificationSettings {
   email_notifications: boolean;
   /** Beyond the spec: an e-mail a week before a VAT return HMRC shows open is due (docs/hmrc.md, "Reminders"). */
   vat_return_due: boolean;
+  /** Beyond the spec: an e-mail a week before a sole trader's quarterly update is due (docs/finance.md, "Income Tax"). */
+  quarterly_update_due: boolean;
 }
 
 /** An owner who never saved gets every notification: they are about their own money and their connections. */
@@ -18,6 +20,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   action_required: true,
   email_notifications: true,
   vat_return_due: true,
+  quarterly_update_due: true,
 };
 
 export type NotificationToggle = 'enable' | 'disable';
@@ -29,6 +32,7 @@ export const NOTIFICATION_LABELS: Record<keyof NotificationSettings, string> = {
   action_required: 'Action Required',
   email_notifications: 'Email Notifications',
   vat_return_due: 'VAT return due in 7 days',
+  quarterly_update_due: 'Quarterly update due',
 };
 
 /** 'enable'/'disable' as the screen sends them; true/false accepted too. Anything else is refused. */
@@ -44,6 +48,7 @@ export const NotificationSettingsSchema = z.object({
   action_required: z.boolean(),
   email_notifications: z.boolean(),
   vat_return_due: z.boolean(),
+  quarterly_update_due: z.boolean(),
 });
 
 export const UpdateNotificationSettingsRequestSchema = z.object({
@@ -53,5 +58,6 @@ export const UpdateNotificationSettingsRequestSchema = z.object({
   email_notifications: toggle('email_notifications').optional(),
   // Beyond the spec's two choices; left out, it keeps its value.
   vat_return_due: toggle('vat_return_due').optional(),
+  quarterly_update_due: toggle('quarterly_update_due').optional(),
 });
 export type UpdateNotificationSettingsRequest = z.input<typeof UpdateNotificationSettingsRequestSchema>;

@@ -87,6 +87,7 @@ export async function startDemoSimulators(
   const common = (prefix: string) => ({
     seed: DEMO_SALON.seed,
     salesPerDayScale: DEMO_SALON.salesPerDayScale,
+    legalForm: DEMO_SALON.legalForm,
     controls: false,
     ...(options.now ? { now: options.now } : {}),
     get publicBaseUrl() {
@@ -160,7 +161,7 @@ export async function startDemoSimulators(
         accountId: square.preconnect({
           seed,
           login,
-          scopes: ['PAYMENTS_READ', 'PAYOUTS_READ', 'MERCHANT_PROFILE_READ'],
+          scopes: ['PAYMENTS_READ', 'PAYOUTS_READ', 'MERCHANT_PROFILE_READ', 'ORDERS_READ', 'EMPLOYEES_READ'],
           ...squareTokens,
         }),
       },

@@ -39,6 +39,10 @@ const square = subset(read('square-openapi.json'), [
   ['/v2/refunds', 'get'],
   ['/v2/payouts', 'get'],
   ['/v2/locations', 'get'],
+  ['/v2/orders/batch-retrieve', 'post'],
+  ['/v2/orders/search', 'post'],
+  ['/v2/team-members/search', 'post'],
+  ['/v2/team-members/{team_member_id}', 'get'],
   ['/oauth2/token', 'post'],
   ['/oauth2/revoke', 'post'],
 ]);

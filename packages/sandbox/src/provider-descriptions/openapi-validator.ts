@@ -17,7 +17,15 @@ export interface OpenApiSubset {
 }
 
 /** One of the providers' published descriptions kept in this folder (README.md says where each came from). */
-export function loadDescription(name: 'square-openapi' | 'sumup-openapi' | 'hmrc/vat-mtd-1.0'): OpenApiSubset {
+export function loadDescription(
+  name:
+    | 'square-openapi'
+    | 'sumup-openapi'
+    | 'hmrc/vat-mtd-1.0'
+    | 'hmrc/business-details-2.0'
+    | 'hmrc/obligations-3.0'
+    | 'hmrc/self-employment-business-5.0',
+): OpenApiSubset {
   return JSON.parse(readFileSync(path.join(import.meta.dirname, `${name}.subset.json`), 'utf8'));
 }
 
@@ -109,7 +117,10 @@ export function responseValidator(
 
 /** The published schema of one operation's JSON request body. */
 export function operationRequest(description: OpenApiSubset, route: string, method: string): Schema {
-  const schema = description.paths[route]?.[method]?.requestBody?.content?.['application/json']?.schema;
+  const content = description.paths[route]?.[method]?.requestBody?.content ?? {};
+  // HMRC's Self Employment Business description spells one media type 'applicaton/json': the JSON one, whatever its key.
+  const schema = (content['application/json'] ?? Object.entries(content).find(([type]) => type.includes('json'))?.[1])
+    ?.schema;
   if (!schema) throw new Error(`No published request body for ${method.toUpperCase()} ${route}`);
   return schema;
 }

@@ -28,6 +28,10 @@ const READ_BY_ADAPTER = {
   PaymentRefund: ['id', 'status', 'amount_money', 'created_at', 'payment_id', 'location_id'],
   Payout: ['id', 'status', 'amount_money', 'created_at', 'location_id', 'arrival_date'],
   Location: ['id'],
+  Order: ['id', 'location_id', 'line_items', 'tenders'],
+  OrderLineItem: ['quantity', 'item_type', 'total_money'],
+  Tender: ['payment_id'],
+  TeamMember: ['id', 'given_name', 'family_name', 'status'],
   ObtainTokenResponse: ['access_token', 'expires_at', 'merchant_id', 'refresh_token'],
 };
 const validator = (route: string, method = 'get') =>
@@ -38,7 +42,9 @@ const errorValidator = (route: string, method = 'get') =>
 
 const NOW = new Date('2026-03-10T17:00:00Z');
 const TOKENS = { accessToken: 'square-conformance-access', refreshToken: 'square-conformance-refresh' };
-const SCOPES = ['PAYMENTS_READ', 'PAYOUTS_READ', 'MERCHANT_PROFILE_READ'];
+const SCOPES = ['PAYMENTS_READ', 'PAYOUTS_READ', 'MERCHANT_PROFILE_READ', 'ORDERS_READ', 'EMPLOYEES_READ'];
+/** A merchant connected before Brade asked for orders and the team: the calls refuse it. */
+const NARROW = { accessToken: 'square-conformance-narrow', refreshToken: 'square-conformance-narrow-refresh' };
 let url: string;
 let merchant: string;
 let locations: string[];
@@ -51,6 +57,7 @@ beforeAll(async () => {
   await app.register(simulator);
   url = (await app.listen({ host: '127.0.0.1', port: 0 })).replace('[::1]', '127.0.0.1');
   merchant = simulator.preconnect({ seed: 'conformance', login: 'owner@salon.example', scopes: SCOPES, ...TOKENS });
+  simulator.preconnect({ seed: 'conformance', login: 'owner@salon.example', scopes: SCOPES.slice(0, 3), ...NARROW });
   control = simulator.control;
   close = () => app.close();
   const answer = await get('/v2/locations');
@@ -74,6 +81,8 @@ async function call(
   return { status: res.status, body: await res.json() };
 }
 const get = (path: string, token?: string) => call(path, token ? { token } : {});
+const post = (path: string, body: unknown, token?: string) =>
+  call(path, { method: 'POST', body, ...(token ? { token } : {}) });
 
 function expectValid(check: (body: unknown) => string[], answer: { status: number; body: unknown }, status: number) {
   expect(answer.status).toBe(status);
@@ -120,6 +129,70 @@ describe('the Square simulator against Square’s published description', () => 
     expectValid(ok, await get('/v2/payments'), 500);
   });
 
+  it('orders: a batch of a payments page’s orders, with their line items, and its errors', async () => {
+    const ok = validator('/v2/orders/batch-retrieve', 'post');
+    const page = await get(`/v2/payments?begin_time=2026-03-07T00:00:00Z&limit=100&location_id=${locations[0]}`);
+    const payments = (page.body as { payments: Array<{ order_id: string; team_member_id?: string }> }).payments;
+    const ids = payments.map((p) => p.order_id);
+    const batch = await post('/v2/orders/batch-retrieve', { order_ids: ids });
+    expectValid(ok, batch, 200);
+    const orders = (batch.body as { orders: Array<{ id: string; line_items: Array<{ item_type: string }> }> }).orders;
+    expect(orders.map((o) => o.id).sort()).toEqual([...ids].sort());
+    // Named items, and the odd amount keyed at the till without one.
+    expect(orders.some((o) => o.line_items.some((l) => l.item_type === 'ITEM'))).toBe(true);
+    expect(payments.filter((p) => p.team_member_id).length).toBeGreaterThan(payments.length * 0.9);
+    expectValid(ok, await post('/v2/orders/batch-retrieve', { order_ids: ['nosuchorder'] }), 200);
+    expectValid(ok, await post('/v2/orders/batch-retrieve', {}), 400);
+    expectValid(ok, await post('/v2/orders/batch-retrieve', { order_ids: [] }), 400);
+    expectValid(ok, await post('/v2/orders/batch-retrieve', { order_ids: Array(101).fill('x') }), 400);
+    expectValid(ok, await post('/v2/orders/batch-retrieve', { order_ids: ids }, NARROW.accessToken), 403);
+    expectValid(ok, await post('/v2/orders/batch-retrieve', { order_ids: ids }, 'dead-token'), 401);
+  });
+
+  it('orders: a search’s first page with a cursor, the page after it, entries only, and its errors', async () => {
+    const ok = validator('/v2/orders/search', 'post');
+    const query = {
+      location_ids: locations,
+      limit: 20,
+      query: {
+        filter: {
+          state_filter: { states: ['COMPLETED'] },
+          date_time_filter: { closed_at: { start_at: '2026-03-01T00:00:00Z', end_at: '2026-03-10T00:00:00Z' } },
+        },
+        sort: { sort_field: 'CLOSED_AT', sort_order: 'ASC' },
+      },
+    };
+    const first = await post('/v2/orders/search', query);
+    expectValid(ok, first, 200);
+    const { cursor } = first.body as { cursor?: string };
+    expect(cursor).toBeTruthy();
+    expectValid(ok, await post('/v2/orders/search', { ...query, cursor }), 200);
+    const entries = await post('/v2/orders/search', { ...query, return_entries: true });
+    expectValid(ok, entries, 200);
+    expect((entries.body as { order_entries: unknown[] }).order_entries).toHaveLength(20);
+    expectValid(ok, await post('/v2/orders/search', { ...query, cursor: 'nonsense' }), 400);
+    expectValid(ok, await post('/v2/orders/search', { ...query, location_ids: ['LNOSUCH'] }), 400);
+    const mismatched = { ...query, query: { ...query.query, sort: { sort_field: 'CREATED_AT' } } };
+    expectValid(ok, await post('/v2/orders/search', mismatched), 400);
+    expectValid(ok, await post('/v2/orders/search', query, NARROW.accessToken), 403);
+  });
+
+  it('the team: a search, one member, an unknown one, and a token without the permission', async () => {
+    const search = validator('/v2/team-members/search', 'post');
+    const found = await post('/v2/team-members/search', { query: { filter: { status: 'ACTIVE' } }, limit: 2 });
+    expectValid(search, found, 200);
+    const members = (found.body as { team_members: Array<{ id: string }>; cursor?: string }).team_members;
+    expect(members).toHaveLength(2);
+    const next = await post('/v2/team-members/search', { cursor: (found.body as { cursor: string }).cursor });
+    expectValid(search, next, 200);
+    expectValid(search, await post('/v2/team-members/search', { limit: 0 }), 400);
+    expectValid(search, await post('/v2/team-members/search', {}, NARROW.accessToken), 403);
+    const one = validator('/v2/team-members/{team_member_id}');
+    expectValid(one, await get(`/v2/team-members/${members[0]!.id}`), 200);
+    expectValid(errorValidator('/v2/team-members/{team_member_id}'), await get('/v2/team-members/nosuch'), 404);
+  });
+
+  // Last: revoking ends every token of the merchant.
   it('locations, the token refresh, revoke and their errors', async () => {
     expectValid(validator('/v2/locations'), await get('/v2/locations'), 200);
     const token = validator('/oauth2/token', 'post');

@@ -16,6 +16,7 @@ const PAYOUTS = '/v1.0/merchants/{merchant_code}/payouts';
 const READ_BY_ADAPTER = {
   TransactionHistory: ['transaction_code', 'transaction_id', 'amount', 'currency', 'timestamp', 'status', 'type'],
   TransactionFull: ['transaction_code', 'fee_amount', 'currency'],
+  Product: ['name', 'quantity', 'price_with_vat', 'total_with_vat'],
 };
 const validator = (route: string, status: string, method = 'get') =>
   responseValidator(sumup, operationResponse(sumup, route, method, status), READ_BY_ADAPTER);
@@ -115,4 +116,26 @@ describe('the SumUp simulator against SumUp’s published description', () => {
     control.injectFaults({ status: 500 });
     expectValid(errorShape, await get(`/v2.1/merchants/${merchant}/transactions/history`), 500);
   });
+
+  it('a sale’s products, as the till keyed them, and a sale keyed as an amount without any', async () => {
+    const history = await get(`/v2.1/merchants/${merchant}/transactions/history?limit=100&types[]=PAYMENT`);
+    const codes = (history.body as { items: { transaction_code: string }[] }).items.map((i) => i.transaction_code);
+    const ok = validator(DETAIL, '200');
+    let withProducts = 0;
+    let without = 0;
+    for (const code of codes) {
+      const detail = await get(`/v2.1/merchants/${merchant}/transactions?transaction_code=${code}`);
+      expectValid(ok, detail, 200);
+      const body = detail.body as { amount: number; products?: Array<{ total_with_vat: number }> };
+      if (!body.products) {
+        without += 1;
+        continue;
+      }
+      withProducts += 1;
+      const total = body.products.reduce((sum, p) => sum + Math.round(p.total_with_vat * 100), 0);
+      expect(total).toBe(Math.round(body.amount * 100));
+    }
+    expect(withProducts).toBeGreaterThan(without);
+    expect(without).toBeGreaterThan(0);
+  }, 60_000);
 });

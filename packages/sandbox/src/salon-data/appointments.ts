@@ -1,7 +1,7 @@
 import { type DayNumber, dateOf, monthOf, weekdayOf } from './calendar';
 import { type Client, type ClientKind, visitIndexIn } from './client-pool';
 import { type GenerationContext, memoised } from './context';
-import { PRICE_LIST, priceOf, RETAIL_ITEMS, retailPrice, type Service } from './price-list';
+import { PRICE_LIST, priceOf, RETAIL_ITEMS, retailPrice, type Service, type StaffLevel } from './price-list';
 import { mix32, type Random, randomFor, unit } from './random';
 import { CLOSED_WEEKDAY, demandTime, isSalonOpen, openingHours, START_HOUR_WEIGHTS } from './seasonality';
 
@@ -15,6 +15,8 @@ export interface Appointment {
   service: Service;
   /** Line items as the till shows them (service, treatment, retail). */
   items: string[];
+  /** The same lines priced, as the till rings them up (their sum is `pricePence`). */
+  lines: AppointmentLine[];
   pricePence: number;
   /** London minute of the day and second at which the client pays. */
   payMinute: number;
@@ -24,6 +26,22 @@ export interface Appointment {
   deposit: Deposit | null;
   key: number;
 }
+
+export interface AppointmentLine {
+  name: string;
+  variation: string | null;
+  pence: number;
+  type: 'service' | 'retail';
+}
+
+/** How a till names a stylist's price band (its catalogue variations). */
+const LEVEL_VARIATION: Record<StaffLevel, string> = {
+  junior: 'Junior stylist',
+  stylist: 'Stylist',
+  senior: 'Senior stylist',
+  director: 'Director',
+  nails: 'Nail technician',
+};
 
 export interface Deposit {
   pence: number;
@@ -84,21 +102,31 @@ function visit(context: GenerationContext, day: DayNumber, client: Client, key: 
   if (client.kind === 'colour' && !firstVisit && unit(key, 1) < 0.25) service = 'Cut & finish';
   if (client.kind === 'blow-dry' && unit(key, 1) < 0.16) service = 'Treatment';
   const items: string[] = service === 'Treatment' ? ['Treatment', 'Blow-dry'] : [service];
-  let pricePence = priceOf(service, day, region, level);
+  const variation = LEVEL_VARIATION[level];
+  const lines: AppointmentLine[] = [
+    { name: service, variation, pence: priceOf(service, day, region, level), type: 'service' },
+  ];
+  let pricePence = lines[0]!.pence;
   let minutes = PRICE_LIST[service].minutes;
   if (service === 'Treatment') {
-    pricePence += priceOf('Blow-dry', day, region, level);
+    const pence = priceOf('Blow-dry', day, region, level);
+    lines.push({ name: 'Blow-dry', variation, pence, type: 'service' });
+    pricePence += pence;
     minutes += PRICE_LIST['Blow-dry'].minutes;
   }
   if (client.kind !== 'gents' && client.kind !== 'nails' && service !== 'Treatment' && unit(key, 2) < 0.12) {
     items.push('Treatment');
-    pricePence += priceOf('Treatment', day, region, level);
+    const pence = priceOf('Treatment', day, region, level);
+    lines.push({ name: 'Treatment', variation, pence, type: 'service' });
+    pricePence += pence;
     minutes += PRICE_LIST.Treatment.minutes;
   }
   if (unit(key, 3) < 0.12) {
     const item = RETAIL_ITEMS[mix32(key, 4) % RETAIL_ITEMS.length]!;
     items.push(item.name);
-    pricePence += retailPrice(item.basePence, day);
+    const pence = retailPrice(item.basePence, day);
+    lines.push({ name: item.name, variation: null, pence, type: 'retail' });
+    pricePence += pence;
   }
   // New clients mostly book online and always leave a deposit; regulars often rebook at the desk, and leave a deposit
   // online only for work of £100 or more. A walk-in's first visit (ids 'wi_') was not booked at all.
@@ -124,6 +152,7 @@ function visit(context: GenerationContext, day: DayNumber, client: Client, key: 
     client,
     service,
     items,
+    lines,
     pricePence,
     ...timeOfVisit(day, minutes, key),
     processor: processorFor(client.kind, key),
@@ -205,6 +234,7 @@ function weddingsOn(context: GenerationContext, day: DayNumber, random: Random):
       client,
       service: 'Wedding hair',
       items: [`Wedding hair (bride + ${guests})`],
+      lines: [{ name: 'Wedding hair', variation: `Bride + ${guests}`, pence: pricePence, type: 'service' }],
       pricePence,
       payMinute: 11 * 60 + random.int(0, 90),
       paySecond: random.int(0, 59),

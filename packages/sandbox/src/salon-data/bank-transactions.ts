@@ -7,6 +7,7 @@ import { payoutsOn } from './payouts';
 import { payrollLines } from './payroll';
 import { randomFor } from './random';
 import { regularBillLines } from './regular-bills';
+import { selfAssessmentLines } from './self-assessment';
 import type { BankTransaction, Payout, Processor } from './types';
 import { vatLine } from './vat';
 
@@ -62,6 +63,7 @@ function monthLines(context: GenerationContext, month: MonthIndex): BankLine[] {
     ...purchasesInMonth(context, month),
     ...payrollLines(context.profile, month),
     ...savingsTransferLines(context.profile, month),
+    ...selfAssessmentLines(context.profile, month),
   ];
   const vat = vatLine(context, month, (m) => purchasesInMonth(context, m));
   if (vat) {

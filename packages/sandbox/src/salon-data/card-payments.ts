@@ -1,4 +1,4 @@
-import { appointmentsOn, compareIds, MAX_BOOKING_LEAD_DAYS } from './appointments';
+import { type AppointmentLine, appointmentsOn, compareIds, MAX_BOOKING_LEAD_DAYS } from './appointments';
 import { type DayNumber, dateOf } from './calendar';
 import { type Client, identityAt } from './client-pool';
 import { type GenerationContext, memoised } from './context';
@@ -6,8 +6,8 @@ import { pounds, vouchersSoldOn } from './gift-vouchers';
 import { londonInstant } from './london-time';
 import { feeFor } from './processor-fees';
 import { paymentId } from './provider-ids';
-import { randomFor } from './random';
-import type { CardPayment, Processor } from './types';
+import { randomFor, unit } from './random';
+import type { CardPayment, Processor, SaleItem } from './types';
 
 /** A payment with the day and hash key the refund and payout rules work from. */
 export interface PaymentRecord {
@@ -25,6 +25,8 @@ interface PendingPayment {
   service: string;
   description: string;
   purpose: CardPayment['purpose'];
+  items: SaleItem[] | null;
+  staffIndex: number | null;
   key: number;
   /** Final tie-breaker for the day's order. */
   order: string;
@@ -38,12 +40,44 @@ const dayFormat = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
 });
 
+/**
+ * Till payments keyed as an amount without items (a quick sale, a price agreed at the desk), as real salons' tills
+ * hold some: about 5 % at the Square till, 15 % on the SumUp reader (docs/sandbox.md, "What was sold").
+ */
+const WITHOUT_ITEMS = { square: 0.05, sumup: 0.15 } as const;
+
+const item = (line: AppointmentLine, amountPence: number, depositPence = 0): SaleItem => ({
+  name: line.name,
+  variation: line.variation,
+  quantity: 1,
+  amountPence,
+  depositPence,
+  type: line.type,
+});
+
+/**
+ * What the balance paid at the till paid for: the visit's lines, less the deposit paid online, taken off the main
+ * line first and then the next (the deposit was for the main service: docs/finance.md, deposits count once, as the
+ * service they were for). Lines the deposit covered whole are not on the balance.
+ */
+function balanceItems(lines: readonly AppointmentLine[], depositPence: number): SaleItem[] {
+  let left = depositPence;
+  const items: SaleItem[] = [];
+  for (const line of lines) {
+    const off = Math.min(left, line.pence);
+    left -= off;
+    if (line.pence - off > 0) items.push(item(line, line.pence - off, off));
+  }
+  return items;
+}
+
 function pendingPaymentsOn(context: GenerationContext, day: DayNumber): PendingPayment[] {
   const pending: PendingPayment[] = [];
   for (const appointment of appointmentsOn(context, day)) {
     const balance = appointment.pricePence - (appointment.deposit?.pence ?? 0);
     if (balance <= 0) continue;
     const items = appointment.items.join(', ');
+    const keyedAsAmount = unit(appointment.key, 31) < WITHOUT_ITEMS[appointment.processor];
     pending.push({
       processor: appointment.processor,
       minute: appointment.payMinute,
@@ -53,6 +87,8 @@ function pendingPaymentsOn(context: GenerationContext, day: DayNumber): PendingP
       service: appointment.service,
       description: appointment.deposit ? `${items} (less ${pounds(appointment.deposit.pence)} deposit)` : items,
       purpose: null,
+      items: keyedAsAmount ? null : balanceItems(appointment.lines, appointment.deposit?.pence ?? 0),
+      staffIndex: appointment.client.stylist.index,
       key: appointment.key,
       order: `${appointment.day}:${appointment.client.id}`,
     });
@@ -71,6 +107,9 @@ function pendingPaymentsOn(context: GenerationContext, day: DayNumber): PendingP
       service: appointment.service,
       description: `Deposit: ${appointment.service}, ${dayFormat.format(new Date(appointment.day * 86_400_000))} (booking ${deposit.bookingReference})`,
       purpose: 'deposit',
+      // The booking page names the service booked: the deposit is for it (docs/finance.md).
+      items: [item(appointment.lines[0]!, deposit.pence)],
+      staffIndex: null,
       key: appointment.key ^ 0x5eed,
       order: `${appointment.day}:${appointment.client.id}`,
     });
@@ -85,6 +124,17 @@ function pendingPaymentsOn(context: GenerationContext, day: DayNumber): PendingP
       service: 'Gift voucher',
       description: `Gift voucher ${pounds(sale.valuePence)} – ${context.profile.name}`,
       purpose: 'gift_voucher',
+      items: [
+        {
+          name: 'Gift voucher',
+          variation: null,
+          quantity: 1,
+          amountPence: sale.valuePence,
+          depositPence: 0,
+          type: 'gift_voucher',
+        },
+      ],
+      staffIndex: null,
       key: sale.buyer.key,
       order: sale.buyer.id,
     });
@@ -118,6 +168,8 @@ export function paymentsOn(context: GenerationContext, day: DayNumber): PaymentR
         service: pending.service,
         description: pending.description,
         purpose: pending.purpose,
+        items: pending.items,
+        staffIndex: pending.staffIndex,
       };
       return { payment, day, key: pending.key };
     });

@@ -7,8 +7,16 @@ import type { GenerationContext } from './context';
 import { redemptionsOn } from './gift-vouchers';
 import { MAX_PAYOUT_DELAY_DAYS, payoutsOn } from './payouts';
 import { MAX_REFUND_DELAY_DAYS, refundsOn } from './refunds';
-import { salonProfile } from './salon-profile';
-import type { CardPayment, CardRefund, GenerateOptions, Payout, SalonData, VoucherRedemption } from './types';
+import { type SalonProfile, salonProfile } from './salon-profile';
+import type {
+  CardPayment,
+  CardRefund,
+  GenerateOptions,
+  Payout,
+  SalonData,
+  TeamMember,
+  VoucherRedemption,
+} from './types';
 
 /**
  * Days before `from` whose sales a range can need: a VAT Direct Debit (collected up to ~135 days after its quarter
@@ -18,6 +26,14 @@ const LOOKBACK_DAYS = 150 + MAX_PAYOUT_DELAY_DAYS + MAX_REFUND_DELAY_DAYS;
 
 function byTime<T extends { occurredAt: Date; id: string }>(a: T, b: T): number {
   return a.occurredAt.getTime() - b.occurredAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** The salon's staff as a team directory lists them, the owner first. */
+export function teamOf(profile: SalonProfile): TeamMember[] {
+  return [profile.owner, ...profile.staff].map((member) => {
+    const [givenName, familyName] = member.name.split(' ') as [string, string];
+    return { index: member.index, givenName, familyName, role: member.role, owner: member.role === 'owner' };
+  });
 }
 
 /**
@@ -31,8 +47,8 @@ export function generateSalonData(options: GenerateOptions): SalonData {
   const to = dayNumberOf(options.to);
   const scale = options.salesPerDayScale ?? 1;
   if (!(scale > 0) || !Number.isFinite(scale)) throw new Error('salesPerDayScale must be a positive number');
-  if (to < from) return { payments: [], refunds: [], payouts: [], bank: [], redemptions: [] };
-  const profile = salonProfile(options.seed, scale);
+  const profile = salonProfile(options.seed, scale, options.legalForm);
+  if (to < from) return { team: teamOf(profile), payments: [], refunds: [], payouts: [], bank: [], redemptions: [] };
   const context: GenerationContext = {
     profile,
     pool: clientPool(profile, from - LOOKBACK_DAYS, to + MAX_BOOKING_LEAD_DAYS),
@@ -51,6 +67,7 @@ export function generateSalonData(options: GenerateOptions): SalonData {
   }
   const bank = bankTransactionsIn(context, from, to);
   return {
+    team: teamOf(profile),
     payments: payments.sort(byTime),
     refunds: refunds.sort(byTime),
     payouts: payouts.sort(byTime),

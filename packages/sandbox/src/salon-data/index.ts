@@ -8,7 +8,10 @@ export type {
   GenerateOptions,
   Payout,
   Processor,
+  SaleItem,
   SalonData,
+  SalonLegalForm,
+  TeamMember,
   VoucherRedemption,
 } from './types';
 export { BANK_CATEGORIES } from './types';

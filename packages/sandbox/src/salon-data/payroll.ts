@@ -112,7 +112,9 @@ function payslip(profile: SalonProfile, member: StaffMember, month: MonthIndex):
 const OWNER_SALARY_PENCE = 104_750;
 
 export function payslipsFor(profile: SalonProfile, month: MonthIndex): Payslip[] {
-  return [profile.owner, ...profile.staff].map((member) => payslip(profile, member, month));
+  // A sole trader is not on their own payroll: they take drawings (payrollLines).
+  const paid = profile.legalForm === 'sole_trader' ? profile.staff : [profile.owner, ...profile.staff];
+  return paid.map((member) => payslip(profile, member, month));
 }
 
 /** Employment Allowance a year against employer NI: £5,000, £10,500 from April 2025 (reference). */
@@ -153,6 +155,20 @@ export function payrollLines(profile: SalonProfile, month: MonthIndex): BankLine
       counterparty: slip.member.name,
       category: 'Wages',
       key: `wages:${slip.member.index}`,
+    });
+  }
+  if (profile.legalForm === 'sole_trader') {
+    // The owner draws what a director would take home, on the same payday, to their own account.
+    lines.push({
+      day: payday,
+      minute: 8 * 60 + 5,
+      amountPence: -OWNER_SALARY_PENCE,
+      code: 'FPO',
+      payee: profile.owner.payee,
+      reference: `DRAWINGS ${tag}`,
+      counterparty: profile.owner.name,
+      category: 'Owner drawings',
+      key: 'drawings',
     });
   }
   const previous = month - 1;

@@ -8,6 +8,7 @@ const KINDS = ['payments', 'refunds', 'payouts', 'bank', 'redemptions'] as const
 
 function concat(a: SalonData, b: SalonData): SalonData {
   return {
+    team: b.team,
     payments: [...a.payments, ...b.payments],
     refunds: [...a.refunds, ...b.refunds],
     payouts: [...a.payouts, ...b.payouts],
@@ -71,7 +72,7 @@ describe('range independence', { timeout: 30_000 }, () => {
   // The app tops its data up a day at a time: two weeks around a month end (payroll, rent) and a weekend.
   it('builds days one call at a time exactly as in one call', { timeout: 60_000 }, () => {
     const month = generateSalonData({ seed, from: '2025-03-24', to: '2025-04-06', salesPerDayScale: 2 });
-    let byDay: SalonData = { payments: [], refunds: [], payouts: [], bank: [], redemptions: [] };
+    let byDay: SalonData = { team: [], payments: [], refunds: [], payouts: [], bank: [], redemptions: [] };
     for (let day = dayNumberOf('2025-03-24'); day <= dayNumberOf('2025-04-06'); day++) {
       byDay = concat(byDay, generateSalonData({ seed, from: dateOf(day), to: dateOf(day), salesPerDayScale: 2 }));
     }

@@ -1,5 +1,6 @@
 import type { StaffLevel } from './price-list';
 import { type Random, randomFor } from './random';
+import type { SalonLegalForm } from './types';
 
 /** Where the salon is: prices, rent and the council that bills business rates follow the town. */
 interface Town {
@@ -94,6 +95,11 @@ export interface StaffMember {
 export interface SalonProfile {
   seed: string;
   scale: number;
+  legalForm: SalonLegalForm;
+  /** The owner's Self Assessment Unique Taxpayer Reference: 10 digits (paid with K after it). */
+  utr: string;
+  /** Each payment on account of the owner's Income Tax, 31 January and 31 July (a sole trader only), in pence. */
+  selfAssessmentPence: number;
   name: string;
   town: Town;
   owner: StaffMember;
@@ -150,7 +156,7 @@ function staffMember(random: Random, index: number, role: StaffRole, usedNames: 
  * technician, a part-time receptionist and an apprentice, about six clients per stylist a day. Larger scales model a
  * bigger salon with proportionally more staff.
  */
-export function salonProfile(seed: string, scale: number): SalonProfile {
+export function salonProfile(seed: string, scale: number, legalForm: SalonLegalForm = 'limited_company'): SalonProfile {
   // Staff come from their own stream so that the salon itself (town, rent, suppliers) is the same at every scale.
   const random = randomFor(seed, 'salon');
   const staffRandom = randomFor(seed, 'staff');
@@ -179,9 +185,16 @@ export function salonProfile(seed: string, scale: number): SalonProfile {
   ]);
   const renterFirst = random.pick(FIRST_NAMES);
   const renterLast = random.pick(SURNAMES);
+  // The owner's own tax comes from a stream of its own, so the salon above is the same whatever its legal form.
+  const taxRandom = randomFor(seed, 'self-assessment');
   return {
     seed,
     scale,
+    legalForm,
+    utr: taxRandom.chars('0123456789', 10),
+    // About half a year's Income Tax and Class 4 National Insurance on a working owner's profit: £2,700–£5,400 at the
+    // demo's scale, more for a bigger salon.
+    selfAssessmentPence: Math.round(taxRandom.int(9_000, 18_000) * scale) * 100,
     name,
     town,
     owner,

@@ -14,6 +14,32 @@ export interface GenerateOptions {
   to: string;
   /** Multiplies appointment volume (default 1); about 5 gives ~150 sales a day. */
   salesPerDayScale?: number;
+  /** How the owner runs the salon (default a limited company): it decides how the owner is paid (salon-profile.ts). */
+  legalForm?: SalonLegalForm;
+}
+
+/**
+ * A limited company pays its owner a director's salary through the payroll; a sole trader cannot employ themselves,
+ * so takes drawings and pays Self Assessment on account, twice a year.
+ */
+export type SalonLegalForm = 'limited_company' | 'sole_trader';
+
+/**
+ * One thing a payment paid for, as the till or booking page records it (docs/sandbox.md, "What was sold"): the
+ * processors show these as Square order line items, SumUp products and Stripe metadata.
+ */
+export interface SaleItem {
+  /** The item's name in the salon's catalogue ('Cut & finish', 'Olaplex No.3'). */
+  name: string;
+  /** The catalogue variation, where the till has one (Square: the stylist's level, a wedding party's size). */
+  variation: string | null;
+  quantity: number;
+  /** Gross pence this payment paid for it: a deposit paid earlier is taken off the visit's lines, main line first. */
+  amountPence: number;
+  /** The part of the line's price a deposit paid earlier covered (a till shows it as a discount); usually 0. */
+  depositPence: number;
+  /** What it is (the generator's own truth; the processors do not say). */
+  type: 'service' | 'retail' | 'gift_voucher';
 }
 
 export interface CardPayment {
@@ -35,6 +61,13 @@ export interface CardPayment {
   description: string;
   /** What an online payment paid for: a booking deposit or a gift voucher; null for a visit paid at the desk. */
   purpose: 'deposit' | 'gift_voucher' | null;
+  /**
+   * What the payment paid for, line by line (their amounts add up to the payment's); null for a till payment keyed
+   * as an amount without items (about 5 % at the Square till, 15 % on SumUp), as in real salons.
+   */
+  items: SaleItem[] | null;
+  /** The team member who served the client (`SalonData.team`), for a visit paid at the till; null online. */
+  staffIndex: number | null;
 }
 
 /**
@@ -102,6 +135,8 @@ export const BANK_CATEGORIES = [
   'Licences',
   'Refreshments',
   "Owner's savings",
+  'Owner drawings',
+  'Self Assessment',
   'Other income',
 ] as const;
 export type BankCategory = (typeof BANK_CATEGORIES)[number];
@@ -121,7 +156,18 @@ export interface BankTransaction {
   payoutId?: string;
 }
 
+/** A member of the salon's team, as a processor's team directory (Square's Team API) lists them. */
+export interface TeamMember {
+  index: number;
+  givenName: string;
+  familyName: string;
+  role: string;
+  owner: boolean;
+}
+
 export interface SalonData {
+  /** Everyone on the salon's staff, the owner first. */
+  team: TeamMember[];
   payments: CardPayment[];
   refunds: CardRefund[];
   payouts: Payout[];

@@ -34,7 +34,16 @@ const decode = (text: string) => text.replace(/&amp;|&quot;|&#39;|&lt;|&gt;/g, (
  */
 export async function grantAuthority(
   authorizeUrl: string,
-  answer: { vrn?: string; periods?: string; decision?: 'approve' | 'deny' } = {},
+  answer: {
+    vrn?: string;
+    periods?: string;
+    decision?: 'approve' | 'deny';
+    /** The Income Tax fields, sent when a NINO is given (the page shows them for the Income Tax scopes). */
+    nino?: string;
+    quarterType?: string;
+    joinedFrom?: string;
+    tradingNames?: string;
+  } = {},
 ): Promise<{ status: number; location: URL | null; html: string }> {
   const page = await fetch(authorizeUrl, { redirect: 'manual' });
   if (page.status !== 200)
@@ -48,9 +57,17 @@ export async function grantAuthority(
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
       request_id: requestId,
-      vrn: answer.vrn ?? '980780684',
+      vrn: answer.vrn ?? (answer.nino ? '' : '980780684'),
       periods: answer.periods ?? 'mar_jun_sep_dec',
       decision: answer.decision ?? 'approve',
+      ...(answer.nino !== undefined
+        ? {
+            nino: answer.nino,
+            quarter_type: answer.quarterType ?? 'standard',
+            ...(answer.joinedFrom ? { joined_from: answer.joinedFrom } : {}),
+            trading_names: answer.tradingNames ?? '',
+          }
+        : {}),
     }).toString(),
   });
   return { status: response.status, location: locationOf(response, authorizeUrl), html: await response.text() };

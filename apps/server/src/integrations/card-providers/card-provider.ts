@@ -1,4 +1,4 @@
-import type { Processor, SourceTransaction } from '../../ledger/classify.js';
+import type { Processor, SourceTeamMember, SourceTransaction } from '../../ledger/classify.js';
 
 /** What a connection holds at a card provider. Stored encrypted (token-cipher.ts); never sent to the browser. */
 export interface CardProviderTokens {
@@ -18,6 +18,8 @@ export type SyncCursor = Record<string, string | number | boolean | null>;
 
 export interface TransactionPage {
   transactions: SourceTransaction[];
+  /** The provider's team directory, when the page read it (Square, once a run): names for `teamMemberId`s. */
+  team?: SourceTeamMember[];
   /** Where the next call starts. When `done`, the starting point of the next run (e.g. "since this time"). */
   cursor: SyncCursor;
   done: boolean;

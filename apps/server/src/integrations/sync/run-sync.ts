@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { SourceTeamMember } from '../../ledger/classify.js';
 import { importLedgerRows, type LedgerRowInput, ledgerRowsOf } from '../../ledger/import.js';
 import { reconcilePayouts } from '../../ledger/reconcile.js';
 import type { CardProviderAdapter, CardProviderTokens, SyncCursor } from '../card-providers/card-provider.js';
@@ -159,6 +160,7 @@ async function importPages(
   const writes = new SequentialWrites();
   let cursor = run.cursor;
   let pending: LedgerRowInput[] = [];
+  let team: SourceTeamMember[] | null = null;
   for (;;) {
     let page: Awaited<ReturnType<CardProviderAdapter['fetchPage']>>;
     let made: LedgerRowInput[];
@@ -173,18 +175,22 @@ async function importPages(
     }
     writes.throwIfFailed();
     for (const ledgerRow of made) pending.push(ledgerRow);
+    if (page.team) team = page.team;
     cursor = page.cursor;
     if (pending.length >= batchRows || page.done) {
       const rows = pending;
       const reached = cursor;
       const done = page.done;
+      const members = team;
       pending = [];
+      team = null;
       // One batch in flight at a time: the previous one is committed before this one starts.
       await writes.settled();
       writes.start(() =>
         importLedgerRows(deps.db, row.userId, rows, {
           hashPayer: deps.hashPayer,
           source: { connectionId: row.id, syncRunId: lease.runId },
+          ...(members ? { team: { provider: adapter.provider, members, seenAt: deps.clock() } } : {}),
           alongside: (tx) => run.save(tx, reached, rows.length, done),
         }),
       );

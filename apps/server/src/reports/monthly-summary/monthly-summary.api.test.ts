@@ -24,7 +24,7 @@ const sale = (id: string, iso: string, pence: number, category: string): SourceT
   amountPence: pence,
   description: category,
   customerId: `cus_${id}`,
-  category,
+  items: [{ name: category, quantity: 1, amountPence: pence }],
 });
 const debit = (id: string, iso: string, pence: number, category: string): SourceTransaction => ({
   provider: 'bank',

@@ -8,6 +8,7 @@ import {
   vatQuarterOf,
 } from '@brade/contract';
 import type { Db } from '../../db/client.js';
+import { type UpdateDue, updatesDue } from '../../hmrc/income-tax/deadlines.js';
 import { returnsDueSoon } from '../../hmrc/vat/reminders.js';
 import {
   groupedLines,
@@ -52,6 +53,8 @@ export interface SummaryFigures {
    * any: a default is not the owner's choice, so no month is judged against it.
    */
   goals?: GoalsMet | null;
+  /** A sole trader's quarterly updates still to send, as of the day the summary goes (docs/finance.md, "Income Tax"). */
+  updatesDue?: UpdateDue[];
 }
 
 /** The month's margin and revenue against their goals, and the latest measured new-client retention against its. */
@@ -136,7 +139,7 @@ export async function summaryFigures(
   ]);
   const [current, previous] = totals.map(figuresOf) as [MonthFigures, MonthFigures];
   current.otherIncomeCategories = otherLines.map((line) => line.description);
-  const goals = await goalsMet(db, userId, current, today);
+  const [goals, due] = await Promise.all([goalsMet(db, userId, current, today), updatesDue(db, userId, today)]);
   return {
     month,
     current,
@@ -153,5 +156,6 @@ export async function summaryFigures(
     vat,
     vatReturnDue: dueSoon[0] ? { start: dueSoon[0].start, end: dueSoon[0].end, due: dueSoon[0].due } : null,
     goals,
+    updatesDue: due,
   };
 }

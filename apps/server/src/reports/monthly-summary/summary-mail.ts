@@ -1,4 +1,5 @@
 import { addMonths, formatPence, formatPercentChange, monthName } from '@brade/contract';
+import { dueWords } from '../../hmrc/income-tax/deadlines.js';
 import { escapeHtml } from '../../mail/escape-html.js';
 import { layout, type MailAttachment, type MailContent } from '../../mail/templates.js';
 import type { GoalsMet, SummaryFigures } from './summary-figures.js';
@@ -118,6 +119,15 @@ export function monthlySummaryMail(
           ] as [string, string, string],
         ]
       : []),
+    // Beyond the spec: a sole trader's quarterly updates to send (docs/finance.md, "Income Tax").
+    ...(figures.updatesDue ?? []).map(
+      (update) =>
+        [
+          dueWords(update),
+          `${longDay(update.start)} to ${longDay(update.end)}`,
+          'send it from Reports → Quarterly update',
+        ] as [string, string, string],
+    ),
   ];
   // Beyond the spec: which goals the month met (docs/finance.md, "Goal progress").
   const goals = figures.goals ? goalLines(figures.goals) : [];

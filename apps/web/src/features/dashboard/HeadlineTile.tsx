@@ -134,6 +134,12 @@ export const HeadlineTile = memo(function HeadlineTile({
           {hint}
         </Typography>
       )}
+      {!failed && figure.coverage && (
+        // What a client figure stands on: only payers a processor names are clients (docs/finance.md, "Clients").
+        <Typography data-testid="tile-coverage" variant="caption" sx={{ color: 'text.secondary', lineHeight: 1.4 }}>
+          {figure.coverage}
+        </Typography>
+      )}
       {note}
     </Paper>
   );

@@ -34,8 +34,21 @@ const longDay = (iso: string) => {
   return `${Number(day.slice(8, 10))} ${monthName(Number(day.slice(5, 7)))} ${day.slice(0, 4)}`;
 };
 
-/** The owner's HMRC connection: status, connect, reconnect and disconnect (docs/hmrc.md, "Connecting"). */
-export function HmrcIntegrationCard({ id, from = 'settings' }: { id: string; from?: HmrcConnectFrom }) {
+/**
+ * The owner's HMRC connection: status, connect, reconnect and disconnect (docs/hmrc.md, "Connecting"). A page of one
+ * tax names it its own way (`title`, `intro`).
+ */
+export function HmrcIntegrationCard({
+  id,
+  from = 'settings',
+  title = HMRC_MESSAGES.cardTitle,
+  intro = 'File your VAT returns with HMRC from Brade. You grant Brade authority on HMRC’s own pages, for 18 months at a time.',
+}: {
+  id: string;
+  from?: HmrcConnectFrom;
+  title?: string;
+  intro?: string;
+}) {
   const client = useQueryClient();
   const titleId = useId();
   const connection = useQuery({ queryKey: hmrcKeys.connection(id), queryFn: () => getHmrcConnection(id) });
@@ -79,7 +92,7 @@ export function HmrcIntegrationCard({ id, from = 'settings' }: { id: string; fro
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Typography id={titleId} variant="h3" component="h3" sx={{ fontSize: '1.1rem', mr: 'auto' }}>
-          {HMRC_MESSAGES.cardTitle}
+          {title}
         </Typography>
         {summary && (
           <Box sx={{ display: 'flex', gap: 1 }}>
@@ -106,7 +119,7 @@ export function HmrcIntegrationCard({ id, from = 'settings' }: { id: string; fro
       {summary && (
         <Typography variant="body2" color="text.secondary">
           {summary.status === 'not_connected' || !summary.since || !summary.renew_until
-            ? 'File your VAT returns with HMRC from Brade. You grant Brade authority on HMRC’s own pages, for 18 months at a time.'
+            ? intro
             : `Authority granted on ${longDay(summary.since)}, until ${longDay(summary.renew_until)}. To withdraw it at HMRC too, remove Brade from the authorities in your HMRC account.`}
         </Typography>
       )}

@@ -15,6 +15,7 @@ import { notifyHmrcOpener, takeHmrcAttempt } from './hmrc-connect-attempt';
 const RETURN_TO = {
   settings: '/main-menu/settings#integrations',
   'vat-return': '/main-menu/reports/vat-return',
+  'quarterly-update': '/main-menu/reports/quarterly-update',
 } as const;
 
 /**

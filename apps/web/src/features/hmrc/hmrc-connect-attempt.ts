@@ -1,7 +1,8 @@
 import { HMRC_CONNECT_CHANNEL, type HmrcConnectMessage } from '@brade/contract';
 
 /** Where the owner pressed Connect HMRC: a full-page return (pop-ups blocked) goes back there. */
-export type HmrcConnectFrom = 'settings' | 'vat-return';
+export type HmrcConnectFrom = 'settings' | 'vat-return' | 'quarterly-update';
+const FROM: readonly HmrcConnectFrom[] = ['settings', 'vat-return', 'quarterly-update'];
 
 interface HmrcAttempt {
   state: string;
@@ -23,8 +24,12 @@ export function takeHmrcAttempt(): HmrcAttempt | null {
   try {
     const parsed = JSON.parse(raw ?? 'null') as Partial<HmrcAttempt> | null;
     if (!parsed || typeof parsed.state !== 'string') return null;
-    if (parsed.from !== 'settings' && parsed.from !== 'vat-return') return null;
-    return { state: parsed.state, from: parsed.from, mode: parsed.mode === 'redirect' ? 'redirect' : 'popup' };
+    if (!FROM.includes(parsed.from as HmrcConnectFrom)) return null;
+    return {
+      state: parsed.state,
+      from: parsed.from as HmrcConnectFrom,
+      mode: parsed.mode === 'redirect' ? 'redirect' : 'popup',
+    };
   } catch {
     return null;
   }

@@ -28,6 +28,7 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>, postcode = 'sw
   await user.type(screen.getByLabelText('Business Address'), '12 High Street, London');
   await user.type(screen.getByLabelText('Postcode'), postcode);
   await user.selectOptions(screen.getByLabelText('State'), 'England');
+  await user.selectOptions(screen.getByLabelText('Legal form'), 'sole_trader');
 }
 
 describe('BusinessInformationPage', () => {
@@ -55,6 +56,10 @@ describe('BusinessInformationPage', () => {
     expect(screen.getByLabelText('Business Address')).toHaveAccessibleDescription('Business Address is required');
     expect(screen.getByLabelText('Postcode')).toHaveAccessibleDescription('Postcode is required');
     expect(screen.getByLabelText('State')).toHaveAccessibleDescription('State is required');
+    // Beyond the spec: the legal form decides the business's HMRC pages.
+    expect(screen.getByLabelText('Legal form')).toHaveAccessibleDescription(
+      'Please choose how the business is set up.',
+    );
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -130,6 +135,7 @@ describe('BusinessInformationPage', () => {
       postcode: 'SW1A 1AA',
       state: 'England',
       country: 'United Kingdom',
+      legal_form: 'sole_trader',
     });
   });
 

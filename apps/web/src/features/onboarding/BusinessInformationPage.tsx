@@ -1,6 +1,7 @@
 import {
   COUNTRIES,
   DEFAULT_VAT_SETTINGS,
+  LEGAL_FORM_MESSAGES,
   MESSAGES,
   UK_STATES,
   type UpdateVatSettingsRequest,
@@ -19,6 +20,7 @@ import {
   BUSINESS_LABELS,
   type BusinessForm,
   emptyBusinessForm,
+  LEGAL_FORM_OPTIONS,
   toBusinessDetails,
   validateBusinessForm,
 } from '../../ui/business-form';
@@ -65,7 +67,7 @@ export function BusinessInformationForm() {
     onChange: (event: { target: { value: string } }) => {
       const next = { ...form, [name]: event.target.value };
       setForm(next);
-      if (attempted) setFieldErrors(validateBusinessForm(next));
+      if (attempted) setFieldErrors(validateBusinessForm(next, { legalFormRequired: true }));
     },
     error: Boolean(fieldErrors[name]),
     helperText: fieldErrors[name],
@@ -75,7 +77,7 @@ export function BusinessInformationForm() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setAttempted(true);
-    const problems = validateBusinessForm(form);
+    const problems = validateBusinessForm(form, { legalFormRequired: true });
     setFieldErrors(problems);
     setError(null);
     const vatCheck = UpdateVatSettingsRequestSchema.safeParse(vat);
@@ -115,6 +117,12 @@ export function BusinessInformationForm() {
           <TextInput autoComplete="postal-code" {...field('postcode')} />
           <SelectInput options={UK_STATES} placeholder="Choose a nation" {...field('state')} />
           <SelectInput options={COUNTRIES} {...field('country')} />
+          {/* Beyond the spec: who pays the business's tax decides its HMRC pages (docs/finance.md, "Income Tax"). */}
+          <SelectInput
+            options={LEGAL_FORM_OPTIONS}
+            placeholder={LEGAL_FORM_MESSAGES.question}
+            {...field('legalForm')}
+          />
           <VatSchemeFields
             value={vat}
             onChange={(next) => {

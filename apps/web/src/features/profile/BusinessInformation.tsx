@@ -1,6 +1,6 @@
-import { COUNTRIES, UK_STATES } from '@brade/contract';
+import { COUNTRIES, LEGAL_FORM_LABELS, LEGAL_FORM_MESSAGES, UK_STATES } from '@brade/contract';
 import type { UserDetails } from '../../api/user';
-import { BUSINESS_LABELS, type BusinessForm } from '../../ui/business-form';
+import { BUSINESS_LABELS, type BusinessForm, LEGAL_FORM_OPTIONS } from '../../ui/business-form';
 import { FormStack } from '../../ui/FormStack';
 import { SelectInput } from '../../ui/SelectInput';
 import { TextInput } from '../../ui/TextInput';
@@ -27,6 +27,10 @@ export function BusinessInformation({ details, editing, draft, errors, disabled,
           { label: BUSINESS_LABELS.postcode, value: details.postcode },
           { label: BUSINESS_LABELS.state, value: details.state },
           { label: BUSINESS_LABELS.country, value: details.country },
+          {
+            label: BUSINESS_LABELS.legalForm,
+            value: details.legal_form ? LEGAL_FORM_LABELS[details.legal_form] : LEGAL_FORM_MESSAGES.notSet,
+          },
         ]}
       />
     );
@@ -46,6 +50,7 @@ export function BusinessInformation({ details, editing, draft, errors, disabled,
       <TextInput autoComplete="postal-code" disabled={disabled} {...field('postcode')} />
       <SelectInput options={UK_STATES} placeholder="Choose a nation" {...field('state')} />
       <SelectInput options={COUNTRIES} {...field('country')} />
+      <SelectInput options={LEGAL_FORM_OPTIONS} placeholder={LEGAL_FORM_MESSAGES.question} {...field('legalForm')} />
     </FormStack>
   );
 }

@@ -23,6 +23,7 @@ const amelia = {
   postcode: 'BS1 4DJ',
   state: 'England',
   country: 'United Kingdom',
+  legal_form: null,
 };
 const ok = (message: string) => jsonResponse(200, { message });
 const refused = (error: string) => jsonResponse(400, { error, code: 'validation_failed' });

@@ -40,6 +40,7 @@ export function draftsFrom(details: UserDetails | undefined): Drafts {
       postcode: details?.postcode ?? '',
       state: details?.state ?? '',
       country: details?.country || 'United Kingdom',
+      legalForm: details?.legal_form ?? '',
     },
     password: { currentPassword: '', newPassword: '', confirmPassword: '' },
   };

@@ -81,7 +81,8 @@ async function saveBusiness(id: string, details: UserDetails, drafts: Drafts): P
     payload.business_address === details.business_address &&
     payload.postcode === details.postcode &&
     payload.state === details.state &&
-    payload.country === details.country;
+    payload.country === details.country &&
+    (payload.legal_form ?? null) === details.legal_form;
   if (unchanged) return { section: 'business', ok: true, changedSomething: false, notices: [] };
   const result = await attempt('business information', () => updateBusinessInfo(id, payload));
   return result.ok

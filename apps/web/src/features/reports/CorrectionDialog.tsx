@@ -83,7 +83,10 @@ export function CorrectionDialog({ id, transaction, onClose }: Props) {
             )}
             {options.data.similar && similar && (
               <Alert severity="info">
-                {plural(options.data.similar.count)} from {options.data.similar.counterparty} will move
+                {options.data.kind === 'item'
+                  ? `Every sale of ${options.data.similar.counterparty} (${plural(options.data.similar.count)})`
+                  : `${plural(options.data.similar.count)} from ${options.data.similar.counterparty}`}{' '}
+                will move
                 {category ? ` to ${category}` : ''}, and future ones will follow this rule. You can remove the rule in
                 Settings.
               </Alert>

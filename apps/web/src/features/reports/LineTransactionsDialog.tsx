@@ -23,7 +23,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { loadLineTransactions } from '../../api/books';
 import { errorText } from '../../api/error-text';
 import { NARROW_QUERY } from '../../shell/layout';
@@ -80,30 +80,47 @@ const lineTotal = (page: LineTransactionsResponse) =>
 export function LineTransactionsDialog({ id, month, line, readOnly, onClose }: Props) {
   const source: TransactionSource = {
     title: `${line.label}, ${month.label}`,
-    key: ['reports', id, 'line', month.year, month.month, line.group, line.category ?? null],
+    key: [
+      'reports',
+      id,
+      'line',
+      month.year,
+      month.month,
+      line.group,
+      line.category ?? null,
+      line.item ?? null,
+      line.teamMember ?? null,
+    ],
     load: (request) =>
       loadLineTransactions(id, {
         month: month.month,
         year: month.year,
         group: line.group,
         ...(line.category !== undefined ? { category: line.category } : {}),
+        ...(line.item !== undefined ? { item: line.item } : {}),
+        ...(line.teamMember !== undefined ? { team_member: line.teamMember } : {}),
         ...request,
       }),
   };
   return <TransactionsDialog id={id} source={source} readOnly={readOnly} onClose={onClose} />;
 }
 
-/** Transactions from any source in one dialog: sortable, searchable, a page at a time; bank lines can be moved. */
+/**
+ * Transactions from any source in one dialog: sortable, searchable, a page at a time; bank lines can be moved, and a
+ * source may add an action of its own to each row (`rowAction`: a quarterly update's disallowable part).
+ */
 export function TransactionsDialog({
   id,
   source,
   readOnly,
   onClose,
+  rowAction,
 }: {
   id: string;
   source: TransactionSource;
   readOnly: boolean;
   onClose: () => void;
+  rowAction?: (transaction: LedgerTransaction) => ReactNode;
 }) {
   const narrow = useMediaQuery(NARROW_QUERY, { noSsr: true });
   const [typed, setTyped] = useState('');
@@ -228,6 +245,7 @@ export function TransactionsDialog({
                           Move
                         </Button>
                       )}
+                      {rowAction?.(t)}
                     </TableCell>
                   )}
                 </TableRow>

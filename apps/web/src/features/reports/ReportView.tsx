@@ -4,19 +4,18 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { loadSalesCategories } from '../../api/books';
 import { errorText } from '../../api/error-text';
 import { loadReport } from '../../api/reports';
 import { LineTransactionsDialog } from './LineTransactionsDialog';
-import { type OpenableLine, openableLines, pounds } from './report-lines';
+import { RenameCategoryDialog } from './RenameCategoryDialog';
+import { ReportTable } from './ReportTable';
+import { type OpenableLine, openableLines } from './report-lines';
 import type { ReportMonth } from './report-months';
+import { TeamBreakdown } from './TeamBreakdown';
 
 interface Props {
   id: string;
@@ -39,6 +38,15 @@ export function ReportView({ id, type, month, readOnly, onBack }: Props) {
     retry: false,
   });
   const [line, setLine] = useState<(OpenableLine & { label: string }) | null>(null);
+  const [renaming, setRenaming] = useState<string | null>(null);
+  // The sales categories the owner may rename (docs/finance.md, "What was sold"); the demo account cannot.
+  const categories = useQuery({
+    queryKey: ['reports', id, 'sales-categories'],
+    queryFn: () => loadSalesCategories(id),
+    enabled: !readOnly && type !== 'expense' && type !== 'vat',
+    retry: false,
+  });
+  const renameable = new Set(readOnly ? [] : (categories.data ?? []).map((c) => c.name));
   const title = `${REPORT_TITLES[type]}, ${month.label}`;
   const lines = report.data ? openableLines(report.data) : [];
 
@@ -74,43 +82,31 @@ export function ReportView({ id, type, month, readOnly, onBack }: Props) {
         </Alert>
       )}
       {report.data && (
-        <Box sx={{ overflowX: 'auto', maxWidth: 720 }}>
-          <Table size="small" aria-label={title}>
-            <TableBody>
-              {report.data.rows.map((row, i) => {
-                const openable = lines[i];
-                const strong = row.header || row.total || row.net_income;
-                return (
-                  <TableRow key={`${row.description}|${row.header}|${row.total}|${row.net_income}`}>
-                    <TableCell sx={{ fontWeight: strong ? 700 : 400, pl: row.header || strong ? 1 : 3 }}>
-                      {openable ? (
-                        <Link
-                          component="button"
-                          type="button"
-                          underline="hover"
-                          onClick={() => setLine({ ...openable, label: row.description })}
-                          sx={{ textAlign: 'left', fontSize: 'inherit' }}
-                        >
-                          {row.description}
-                        </Link>
-                      ) : (
-                        row.description
-                      )}
-                      {row.subtext && (
-                        <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
-                          {row.subtext}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell align="right" sx={{ fontWeight: strong ? 700 : 400, whiteSpace: 'nowrap' }}>
-                      {row.amount === null ? '' : pounds.format(row.amount)}
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
+        <Box sx={{ overflowX: 'auto', maxWidth: report.data.comparison ? 1160 : 720 }}>
+          <ReportTable
+            report={report.data}
+            title={title}
+            lines={lines}
+            onOpen={setLine}
+            renameable={renameable}
+            onRename={setRenaming}
+          />
         </Box>
+      )}
+      {report.data?.comparison && (
+        <Typography variant="caption" color="text.secondary">
+          Compared with {report.data.comparison.previous.label} and {report.data.comparison.last_year.label}
+          {report.data.comparison.previous.until ? ': the same days, to the same time of day' : ''}.
+        </Typography>
+      )}
+      {type === 'sales' && <TeamBreakdown id={id} month={month} onOpen={setLine} />}
+      {renaming && (
+        <RenameCategoryDialog
+          id={id}
+          category={renaming}
+          defaultName={categories.data?.find((c) => c.name === renaming)?.default_name}
+          onClose={() => setRenaming(null)}
+        />
       )}
       {line && (
         <LineTransactionsDialog id={id} month={month} line={line} readOnly={readOnly} onClose={() => setLine(null)} />

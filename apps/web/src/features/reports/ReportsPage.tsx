@@ -15,6 +15,7 @@ import { stored } from '../../api/session';
 import { isDemoAccount } from '../../shell/demo-account';
 import { NARROW_QUERY } from '../../shell/layout';
 import { BradeBot } from '../assistant/BradeBot';
+import { IncomeTaxEntry } from './IncomeTaxEntry';
 import { MonthList } from './MonthList';
 import { figuresForYear, ReportsChart } from './ReportsChart';
 import { ReportView } from './ReportView';
@@ -140,6 +141,7 @@ export default function ReportsPage() {
           {type === 'vat' && <VatObligationsPanel id={id} />}
         </Box>
       </Paper>
+      <IncomeTaxEntry id={id} />
       <ReportsChart year={view.thisYear} figures={figures} />
       {/* Report mode: BradeBot comments on the report open on the page, else the newest month of the year shown. */}
       <BradeBot report={{ type, month: (open ?? months[0]!).month, year }} />

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openableLines } from './report-lines';
 
-const row = (description: string, amount: number | null, flags: Record<string, boolean> = {}) => ({
+const row = (description: string, amount: number | null, flags: Record<string, boolean | 1> = {}) => ({
   description,
   amount,
   header: false,
@@ -50,6 +50,23 @@ describe('openableLines', () => {
     ]);
     expect(openableLines({ type: 'expense', rows: [row('Rent', 1200), row('Total', 1200, { total: true })] })).toEqual([
       { group: 'expenses', category: 'Rent' },
+      null,
+    ]);
+  });
+
+  it('opens an item under a sales category as that item of the category', () => {
+    const rows = [
+      row('Colour', 160),
+      row('Full head colour', 130, { level: 1 }),
+      row('Root touch-up', 30, { level: 1 }),
+      row('SumUp card sales without item detail', 40),
+      row('Total', 200, { total: true }),
+    ];
+    expect(openableLines({ type: 'sales', rows })).toEqual([
+      { group: 'revenue', category: 'Colour' },
+      { group: 'revenue', category: 'Colour', item: 'Full head colour' },
+      { group: 'revenue', category: 'Colour', item: 'Root touch-up' },
+      { group: 'revenue', category: 'SumUp card sales without item detail' },
       null,
     ]);
   });

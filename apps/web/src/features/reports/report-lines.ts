@@ -1,9 +1,14 @@
 import { type LineGroupName, REPORT_LABELS, type Report, type ReportLine, STATEMENT_NOTES } from '@brade/contract';
 
-/** A report's line that opens its transactions: its group and, for a category line, the category. */
+/**
+ * A report's line that opens its transactions: its group and, for a category line, the category; an item under a
+ * sales category also names the item, and a team member's line of the Team breakdown the member.
+ */
 export interface OpenableLine {
   group: LineGroupName;
   category?: string;
+  item?: string;
+  teamMember?: string;
 }
 
 /**
@@ -12,7 +17,10 @@ export interface OpenableLine {
  */
 export function openableLines(report: Pick<Report, 'type' | 'rows'>): Array<OpenableLine | null> {
   let group: LineGroupName | null = report.type === 'sales' ? 'revenue' : report.type === 'expense' ? 'expenses' : null;
+  let category = '';
   return report.rows.map((row: ReportLine) => {
+    // An item under a sales category (docs/finance.md, "What was sold"): that item's sales within the category.
+    if (row.level === 1) return group ? { group, category, item: row.description } : null;
     if (row.header) {
       group =
         row.description === REPORT_LABELS.revenue
@@ -30,6 +38,7 @@ export function openableLines(report: Pick<Report, 'type' | 'rows'>): Array<Open
     if (report.type === 'income_statement' && row.description === STATEMENT_NOTES.corporationTax) {
       return { group: 'corporation_tax' };
     }
+    category = row.description;
     return group ? { group, category: row.description } : null;
   });
 }

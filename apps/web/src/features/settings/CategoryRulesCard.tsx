@@ -18,7 +18,12 @@ import type { NoticeSeverity } from '../../ui/use-notices';
 type Notify = (severity: NoticeSeverity, text: string, detail?: string) => void;
 
 const plural = (n: number) => `${n.toLocaleString('en-GB')} transaction${n === 1 ? '' : 's'}`;
-const DIRECTION: Record<CategoryRule['direction'], string> = { debit: 'Payments to', credit: 'Money from' };
+const DIRECTION: Record<CategoryRule['direction'], string> = {
+  debit: 'Payments to',
+  credit: 'Money from',
+  // A sold item's rule: every sale of it goes to a sales category (docs/finance.md, "What was sold").
+  item: 'Sales of',
+};
 
 /**
  * Settings → Category rules (beyond the spec): the owner's own rules, made by "also apply to similar transactions";

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { getNotificationSettings, getVatSettings, settingsKeys, updateNotificationSettings } from '../../api/settings';
+import { useUserDetails } from '../../shell/use-user-details';
 import { failureNotice } from '../../ui/failure-notice';
 import { LoadFailed, SettingsCard } from '../../ui/SettingsCard';
 import type { NoticeSeverity } from '../../ui/use-notices';
@@ -21,6 +22,7 @@ const DESCRIPTIONS: Record<Key, string> = {
   action_required: 'When a connection fails, a token is revoked or bank consent is about to end.',
   email_notifications: 'Send notifications to your e-mail address.',
   vat_return_due: 'An e-mail a week before a VAT return is due, while HMRC shows it still to file.',
+  quarterly_update_due: 'An e-mail a week before an Income Tax quarterly update is due, while it is not sent.',
 };
 
 function ToggleRow({
@@ -74,7 +76,8 @@ const same = (a: NotificationSettings, b: NotificationSettings) =>
   a.monthly_summary === b.monthly_summary &&
   a.action_required === b.action_required &&
   a.email_notifications === b.email_notifications &&
-  a.vat_return_due === b.vat_return_due;
+  a.vat_return_due === b.vat_return_due &&
+  a.quarterly_update_due === b.quarterly_update_due;
 
 /**
  * Settings → Notifications: Monthly Summary and Action Required, each Enable or Disable; Save after a change.
@@ -85,6 +88,8 @@ export function NotificationsCard({ id, notify }: { id: string; notify: Notify }
   // Beyond the spec: the VAT reminder, for a VAT-registered business.
   const vat = useQuery({ queryKey: settingsKeys.vat(id), queryFn: () => getVatSettings(id) });
   const registered = vat.data !== undefined && vat.data.scheme !== 'not_registered';
+  // Beyond the spec: the quarterly update reminder, for a sole trader (docs/finance.md, "Income Tax").
+  const soleTrader = useUserDetails(id).data?.legal_form === 'sole_trader';
   const client = useQueryClient();
   const settings = useQuery({ queryKey: settingsKeys.notifications(id), queryFn: () => getNotificationSettings(id) });
   const [draft, setDraft] = useState<NotificationSettings | null>(null);
@@ -137,6 +142,7 @@ export function NotificationsCard({ id, notify }: { id: string; notify: Notify }
             {row('monthly_summary')}
             {row('action_required')}
             {registered && row('vat_return_due')}
+            {soleTrader && row('quarterly_update_due')}
           </Box>
         )}
       </SettingsCard>

@@ -45,6 +45,7 @@ const notifications = {
   action_required: false,
   email_notifications: true,
   vat_return_due: true,
+  quarterly_update_due: true,
 };
 
 function Where() {
@@ -294,6 +295,7 @@ describe('Settings', () => {
       action_required: 'enable',
       email_notifications: 'enable',
       vat_return_due: 'enable',
+      quarterly_update_due: 'enable',
     });
     expect(notificationsSave()).toBeNull();
     expect(within(monthly).getByRole('radio', { name: 'Disable' })).toBeChecked();

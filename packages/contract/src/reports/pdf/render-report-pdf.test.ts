@@ -2,7 +2,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { formatPounds } from '../../money.js';
 import type { Report } from '../model.js';
-import { line, salesReportOfManySales, sampleIncomeStatement } from '../sample-reports.js';
+import { line, salesReportOfManySales, sampleIncomeStatement, sampleSalesWithComparisons } from '../sample-reports.js';
 import { PDF_MARGIN, renderReportPdf } from './index.js';
 
 /** The text of each page as pdf.js reads it, with runs of white space made single spaces. */
@@ -39,6 +39,16 @@ describe('renderReportPdf', () => {
     expect(page).toContain('Total Expenses £1,201.20');
     expect(page).toContain('Net Income -£1,121.20');
     expect(page).toContain('Page 1 of 1');
+  });
+
+  it('prints the comparison columns: each compared period, the change and the change in percent, items under their category', async () => {
+    const [page, ...more] = await pageTexts(sampleSalesWithComparisons());
+    expect(more).toEqual([]);
+    expect(page).toMatch(/Description Amount 1–15 Sep 2026 to 09:00 Change % 1–15 Oct 2025 to 09:00 Change %/);
+    expect(page).toContain('Colour 2 transactions £160.00 £100.00 +£60.00 +60.0% £0.00 +£160.00');
+    expect(page).toContain('Full head colour £130.00 £100.00 +£30.00 +30.0%');
+    expect(page).toContain('Olaplex No.3 £25.00 £50.00 -£25.00 -50.0% £20.00 +£5.00 +25.0%');
+    expect(page).toContain('Total £214.50 £190.00 +£24.50 +12.9% £27.75 +£186.75 +673.0%');
   });
 
   it('ends the sales and expense reports with their Total row', async () => {

@@ -1,6 +1,7 @@
 import { jsPDF } from 'jspdf';
 import { autoTable, type CellHookData, type Styles } from 'jspdf-autotable';
-import { formatPounds } from '../../money.js';
+import { formatPercentChange, formatPounds } from '../../money.js';
+import { comparedCells, comparisonLabels, formatChange } from '../comparison.js';
 import { CASH_BASIS_NOTE, formatReportPeriod, monthName, type Report, type ReportLine } from '../model.js';
 import { drawBrandLogo } from './brand-logo.js';
 import { PDF_COLOURS } from './colours.js';
@@ -76,6 +77,9 @@ function drawFirstPageHeader(doc: jsPDF, report: Report): number {
  * income line.
  */
 function rowStyles(row: ReportLine): Partial<Styles> {
+  // An item under a sales category: indented, a breakdown of the line above.
+  if (row.level === 1)
+    return { textColor: PDF_COLOURS.muted, cellPadding: { top: 1.2, bottom: 1.2, left: 8, right: 3 } };
   if (row.net_income) {
     return { fontStyle: 'bold', fontSize: 11, fillColor: PDF_COLOURS.brand, textColor: PDF_COLOURS.white };
   }
@@ -116,18 +120,36 @@ function drawSubtext(doc: jsPDF, data: CellHookData, lines: string[]): void {
   });
 }
 
+/** The comparison columns of a row: each compared figure, its change and the change in percent. */
+function comparisonCells(row: ReportLine): string[] {
+  const compared = comparedCells(row);
+  if (!compared) return ['', '', '', '', '', ''];
+  return [compared.previous, compared.lastYear].flatMap((c) => [
+    formatPounds(c.then),
+    formatChange(c.change),
+    c.percent === null ? '' : formatPercentChange(c.percent),
+  ]);
+}
+
 function drawRows(doc: jsPDF, report: Report, startY: number): void {
   const subtexts = new WeakMap<object, string[]>();
+  const labels = comparisonLabels(report);
+  const numeric = labels ? 7 : 1;
   autoTable(doc, {
     startY,
     margin: PDF_MARGIN,
     theme: 'plain',
     showHead: 'everyPage',
     rowPageBreak: 'avoid',
-    head: [['Description', 'Amount']],
+    head: [
+      labels
+        ? ['Description', 'Amount', labels.previous, 'Change', '%', labels.lastYear, 'Change', '%']
+        : ['Description', 'Amount'],
+    ],
     body: report.rows.map((row) => [
       row.subtext ? `${row.description}\n${row.subtext}` : row.description,
       row.amount === null ? '' : formatPounds(row.amount),
+      ...(labels ? comparisonCells(row) : []),
     ]),
     styles: {
       font: 'helvetica',
@@ -140,11 +162,30 @@ function drawRows(doc: jsPDF, report: Report, startY: number): void {
       lineWidth: { bottom: 0.2 },
     },
     headStyles: { fillColor: PDF_COLOURS.brand, textColor: PDF_COLOURS.white, fontStyle: 'bold', lineWidth: 0 },
-    columnStyles: { 1: { halign: 'right', cellWidth: 45 } },
+    // With comparisons, seven narrow figure columns beside the description; without, one wide Amount column.
+    columnStyles: labels
+      ? Object.fromEntries(
+          // Amount, then each compared period's figure, change and percent: the percents need the least room.
+          Array.from({ length: numeric }, (_, i) => [
+            i + 1,
+            {
+              halign: 'right' as const,
+              cellWidth: i === 3 || i === 6 ? 15 : 18.5,
+              cellPadding: { top: 2.2, bottom: 2.2, left: 1, right: 1.5 },
+            },
+          ]),
+        )
+      : { 1: { halign: 'right', cellWidth: 45 } },
     didParseCell: (data) => {
-      if (data.section === 'head' && data.column.index === 1) data.cell.styles.halign = 'right';
+      if (data.column.index >= 1) {
+        data.cell.styles.halign = 'right';
+        if (labels && data.section === 'head') data.cell.styles.fontSize = 7.5;
+      }
       const row = data.section === 'body' ? report.rows[data.row.index] : undefined;
-      if (row) Object.assign(data.cell.styles, rowStyles(row));
+      if (!row) return;
+      const { cellPadding, ...styles } = rowStyles(row);
+      Object.assign(data.cell.styles, data.column.index === 0 && cellPadding ? { ...styles, cellPadding } : styles);
+      if (labels && data.column.index >= 1) data.cell.styles.fontSize = Math.min(data.cell.styles.fontSize, 8);
     },
     willDrawCell: (data) => {
       const row = data.section === 'body' ? report.rows[data.row.index] : undefined;
@@ -181,6 +222,14 @@ function printable(report: Report): Report {
   return {
     ...report,
     report_to: { name: toWinAnsi(report.report_to.name), address_lines: report.report_to.address_lines.map(toWinAnsi) },
+    ...(report.comparison
+      ? {
+          comparison: {
+            previous: { ...report.comparison.previous, label: toWinAnsi(report.comparison.previous.label) },
+            last_year: { ...report.comparison.last_year, label: toWinAnsi(report.comparison.last_year.label) },
+          },
+        }
+      : {}),
     rows: report.rows.map((row) => ({
       ...row,
       description: toWinAnsi(row.description),

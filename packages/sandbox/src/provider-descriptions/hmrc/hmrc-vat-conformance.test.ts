@@ -206,6 +206,7 @@ describe('the HMRC simulator against HMRC’s VAT (MTD) description', () => {
     const base = `/organisations/vat/${VRN}/obligations`;
     for (const [query, code] of [
       ['from=2026-02-30&to=2026-03-31', 'INVALID_DATE_FROM'],
+      ['from=2026-13-01&to=2026-03-31', 'INVALID_DATE_FROM'],
       ['from=2026-01-01&to=March', 'INVALID_DATE_TO'],
       ['from=2024-01-01&to=2026-03-31', 'INVALID_DATE_RANGE'],
       ['from=2026-01-01&to=2026-03-31&status=X', 'INVALID_STATUS'],

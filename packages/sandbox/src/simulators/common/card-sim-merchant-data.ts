@@ -51,6 +51,7 @@ export class MerchantDataCache {
     if (!data) {
       const all = generateSalonData({ seed, from, to, salesPerDayScale: this.salesPerDayScale });
       data = {
+        team: all.team,
         payments: all.payments.filter((record) => record.processor === this.processor),
         refunds: all.refunds.filter((record) => record.processor === this.processor),
         payouts: all.payouts.filter((record) => record.processor === this.processor),
@@ -62,17 +63,40 @@ export class MerchantDataCache {
       this.cache.set(key, data);
     }
     const cutoff = now.getTime();
-    const visible = <T extends { occurredAt: Date }>(records: T[]) =>
-      records.filter((record) => record.occurredAt.getTime() <= cutoff);
     const createdAt = this.payoutCreatedAt;
-    return {
-      payments: visible(data.payments),
-      refunds: visible(data.refunds),
-      payouts: createdAt ? data.payouts.filter((p) => createdAt(p).getTime() <= cutoff) : visible(data.payouts),
-      bank: [],
-      redemptions: visible(data.redemptions),
+    // Records are in time order: what has happened by now is a prefix, found by binary search.
+    const happened = <T extends { occurredAt: Date }>(records: T[]) => {
+      let lo = 0;
+      let hi = records.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (records[mid]!.occurredAt.getTime() <= cutoff) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
     };
+    const counts = [happened(data.payments), happened(data.refunds), happened(data.redemptions)];
+    const paidOut = createdAt
+      ? data.payouts.filter((p) => createdAt(p).getTime() <= cutoff)
+      : data.payouts.slice(0, happened(data.payouts));
+    const viewKey = `${key}\u0000${counts.join(',')}\u0000${paidOut.length}`;
+    // The same records as the last call (a fixed clock, or nothing new yet): the same arrays, not fresh copies.
+    const last = this.views.get(key);
+    if (last?.key === viewKey) return last.view;
+    const view: ProcessorData = {
+      team: data.team,
+      payments: data.payments.slice(0, counts[0]),
+      refunds: data.refunds.slice(0, counts[1]),
+      payouts: paidOut,
+      bank: [],
+      redemptions: data.redemptions.slice(0, counts[2]),
+    };
+    this.views.set(key, { key: viewKey, view });
+    return view;
   }
+
+  /** The last view of each generated window, by what it holds. */
+  private readonly views = new Map<string, { key: string; view: ProcessorData }>();
 }
 
 /** Same login, same salon, in every card simulator: the owner's Stripe and Square histories belong together. */

@@ -1,5 +1,5 @@
 import { generateSalonData } from '../../salon-data/generate';
-import type { SalonData } from '../../salon-data/types';
+import type { SalonData, SalonLegalForm } from '../../salon-data/types';
 
 /** The simulators serve about 18 months of history ending "today" (GoCardless allows up to 24). */
 export const HISTORY_DAYS = 548;
@@ -11,11 +11,17 @@ const CACHE_LIMIT = 8;
  * generateSalonData for a window, memoised: an 18-month window takes about a second to generate and every list call
  * reads it. Records are a pure function of (seed, day, scale), so sharing the cache across simulators is safe.
  */
-export function salonDataWindow(seed: string, from: string, to: string, scale = 1): SalonData {
-  const key = `${seed}|${from}|${to}|${scale}`;
+export function salonDataWindow(
+  seed: string,
+  from: string,
+  to: string,
+  scale = 1,
+  legalForm: SalonLegalForm = 'limited_company',
+): SalonData {
+  const key = `${seed}|${from}|${to}|${scale}|${legalForm}`;
   let data = cache.get(key);
   if (!data) {
-    data = generateSalonData({ seed, from, to, salesPerDayScale: scale });
+    data = generateSalonData({ seed, from, to, salesPerDayScale: scale, legalForm });
     if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
     cache.set(key, data);
   }

@@ -1,3 +1,5 @@
+import type { SalonLegalForm } from '../../salon-data/types';
+
 /**
  * Options and test switches shared by the SumUp and GoCardless simulators (other simulators may reuse them).
  * `publicBaseUrl` is read per request, not at registration, so a standalone server can fill it in after it has
@@ -14,6 +16,8 @@ export interface SimulatorOptions {
   controls?: boolean;
   /** Multiplies the salon's volume (generateSalonData's salesPerDayScale). Default 1. */
   salesPerDayScale?: number;
+  /** How the salon's owner runs it (generateSalonData's legalForm): the bank statement pays them accordingly. */
+  legalForm?: SalonLegalForm;
   /**
    * The redirect URIs registered for the app (the app mounts each simulator with PUBLIC_URL + /<provider>-redirect).
    * The consent pages send the browser back only to an exact match; with none registered they redirect nowhere,

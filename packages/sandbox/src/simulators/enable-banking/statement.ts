@@ -62,7 +62,7 @@ export function statementNow(context: EnableBankingContext) {
   const now = context.clock.now();
   const today = londonDateOf(now);
   const earliest = addDays(today, -HISTORY_DAYS);
-  const data = salonDataWindow(context.seed, earliest, today, context.scale);
+  const data = salonDataWindow(context.seed, earliest, today, context.scale, context.options.legalForm);
   return { now, today, earliest, split: splitStatement(data, now) };
 }
 

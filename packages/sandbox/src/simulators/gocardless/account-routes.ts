@@ -57,7 +57,13 @@ function succeed<T>(reply: FastifyReply, context: GoCardlessContext, access: Acc
 function statementNow(context: GoCardlessContext) {
   const now = context.clock.now();
   const today = londonDateOf(now);
-  const data = salonDataWindow(context.seed, addDays(today, -HISTORY_DAYS), today, context.scale);
+  const data = salonDataWindow(
+    context.seed,
+    addDays(today, -HISTORY_DAYS),
+    today,
+    context.scale,
+    context.options.legalForm,
+  );
   return { now, today, split: splitStatement(data, now) };
 }
 

@@ -55,13 +55,16 @@ export function guardApiCall(
   return { grant, scenario: typeof scenario === 'string' ? scenario : '' };
 }
 
-/** The path's VRN: nine digits (400 VRN_INVALID), and the authorising taxpayer's own (403, as HMRC answers). */
+/**
+ * The path's VRN: nine digits (400 VRN_INVALID), and the authorising taxpayer's own (403, as HMRC answers; also when
+ * the taxpayer gave no VRN).
+ */
 export function guardVrn(vrn: string, grant: HmrcGrant, reply: FastifyReply): boolean {
   if (!/^\d{9}$/.test(vrn)) {
     sendHmrcError(reply, 400, 'VRN_INVALID', 'The provided VRN is invalid');
     return false;
   }
-  if (vrn !== grant.vrn) {
+  if (grant.vrn === null || vrn !== grant.vrn) {
     sendHmrcError(reply, 403, 'CLIENT_OR_AGENT_NOT_AUTHORISED', 'The client and/or agent is not authorised');
     return false;
   }

@@ -23,7 +23,8 @@ interface AuthorizationCode {
   clientId: string;
   redirectUri: string;
   scopes: string[];
-  vrn: string;
+  vrn: string | null;
+  nino: string | null;
   codeChallenge: string | undefined;
   expiresAt: number;
   used: boolean;
@@ -32,8 +33,10 @@ interface AuthorizationCode {
 export interface HmrcGrant {
   clientId: string;
   scopes: string[];
-  /** The taxpayer who granted authority: the VRN typed on the consent page. */
-  vrn: string;
+  /** The taxpayer who granted authority: the VRN typed on the consent page (null: no VAT registration given). */
+  vrn: string | null;
+  /** Their National Insurance number, typed on the same page (null: none given), for the Income Tax APIs. */
+  nino: string | null;
   accessToken: string;
   accessExpiresAt: number;
   refreshToken: string;
@@ -76,7 +79,7 @@ export class HmrcAuthState {
     return record.expiresAt <= now ? 'expired' : record;
   }
 
-  issueTokens(details: Pick<HmrcGrant, 'clientId' | 'scopes' | 'vrn'>, now: number): TokenAnswer {
+  issueTokens(details: Pick<HmrcGrant, 'clientId' | 'scopes' | 'vrn' | 'nino'>, now: number): TokenAnswer {
     const grant: HmrcGrant = {
       ...details,
       accessToken: secretToken(),

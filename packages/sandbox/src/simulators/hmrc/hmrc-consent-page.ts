@@ -1,11 +1,16 @@
 import { escapeHtml } from '../common/card-sim-consent-page';
+import { asksIncomeTax, type IncomeTaxTyped, renderIncomeTaxFields } from './income-tax/consent-fields';
 import { VAT_PERIOD_CHOICES, type VatPeriods } from './taxpayers';
 
 /** What each scope lets Brade do, in HMRC's grant-authority wording. */
 const SCOPE_WORDS: Record<string, string> = {
   'read:vat': 'view your VAT information',
   'write:vat': 'change your VAT information',
+  'read:self-assessment': 'view your Self Assessment information',
+  'write:self-assessment': 'change your Self Assessment information',
 };
+
+export const asksVat = (scopes: string[]) => scopes.some((scope) => scope.endsWith(':vat'));
 
 const STYLE = `body{font-family:Arial,sans-serif;margin:0;background:#fff;color:#0b0c0c}
 header{background:#0b0c0c;color:#fff;padding:10px 16px;font-weight:700}main{max-width:560px;margin:24px auto;padding:0 16px}
@@ -20,12 +25,17 @@ export interface HmrcConsentPage {
   requestId: string;
   vrn?: string;
   periods?: VatPeriods;
+  incomeTax?: IncomeTaxTyped;
+  /** The simulator's day (Europe/London), for the Income Tax years offered. */
+  today: string;
   error?: string;
 }
 
 /**
- * The simulator's grant-authority page: in place of HMRC's sign-in, the owner types the VAT registration number of
- * the sandbox business and says how often it files, which gives the taxpayer whose obligations the simulator serves.
+ * The simulator's grant-authority page: in place of HMRC's sign-in, the owner types who the sandbox taxpayer is. For
+ * the VAT scopes, the business's VAT registration number and how often it files; for the Income Tax scopes, the
+ * individual's National Insurance number and their self-employment (income-tax/consent-fields.ts). Each gives the
+ * taxpayer whose obligations the simulator serves; a field left empty means the taxpayer has no such registration.
  */
 export function renderHmrcConsentPage(page: HmrcConsentPage): string {
   const can = page.scopes.map((scope) => `<li>${escapeHtml(SCOPE_WORDS[scope] ?? scope)}</li>`).join('');
@@ -40,11 +50,16 @@ export function renderHmrcConsentPage(page: HmrcConsentPage): string {
 ${page.error ? `<p class="error" role="alert">${escapeHtml(page.error)}</p>` : ''}
 <form method="post" action="authorize">
 <input type="hidden" name="request_id" value="${escapeHtml(page.requestId)}">
-<label for="vrn">VAT registration number</label>
+${
+  asksVat(page.scopes)
+    ? `<label for="vrn">VAT registration number</label>
 <p class="hint">The 9 digits of the sandbox business, for example 980780684.</p>
 <input id="vrn" name="vrn" type="text" inputmode="numeric" autocomplete="off" value="${escapeHtml(page.vrn ?? '')}">
 <label for="periods">VAT return periods</label>
-<select id="periods" name="periods">${options}</select>
+<select id="periods" name="periods">${options}</select>`
+    : ''
+}
+${asksIncomeTax(page.scopes) ? renderIncomeTaxFields(page.incomeTax ?? {}, page.today) : ''}
 <div class="buttons"><button type="submit" name="decision" value="approve">Grant authority</button>
 <button type="submit" name="decision" value="deny">Do not grant authority</button></div>
 </form><p class="note">This is a local simulator of HMRC. No real tax account is involved.</p></main></body></html>`;

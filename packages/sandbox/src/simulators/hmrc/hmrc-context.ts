@@ -2,6 +2,8 @@ import type { SimulatorClock } from '../common/simulator-clock';
 import type { SimulatorOptions } from '../common/simulator-harness-types';
 import type { FraudFeedback } from './fraud-prevention/feedback';
 import type { HmrcAuthState } from './hmrc-auth-state';
+import type { ItsaTaxpayers } from './income-tax/itsa-taxpayers';
+import type { SummariesStore } from './income-tax/summaries-store';
 import type { Taxpayers } from './taxpayers';
 import type { ReturnsStore } from './vat/returns-store';
 
@@ -38,6 +40,9 @@ export interface HmrcContext {
   auth: HmrcAuthState;
   taxpayers: Taxpayers;
   returns: ReturnsStore;
+  /** Income Tax: the individuals signed up, and the cumulative summaries sent for their businesses. */
+  itsa: ItsaTaxpayers;
+  summaries: SummariesStore;
   feedback: FraudFeedback;
   /** Application tokens (client credentials) for the Test Fraud Prevention Headers API. */
   appTokens: Map<string, number>;

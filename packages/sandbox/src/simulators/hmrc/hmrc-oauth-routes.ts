@@ -6,13 +6,14 @@ import { field } from '../common/card-sim-http';
 import { basicCredentials } from '../common/request-parsing';
 import { secretToken } from '../common/stable-identifiers';
 import { CONSENT_LIFETIME_MS, pkceChallenge } from './hmrc-auth-state';
-import { renderHmrcConsentPage } from './hmrc-consent-page';
+import { asksVat, renderHmrcConsentPage } from './hmrc-consent-page';
 import type { HmrcContext } from './hmrc-context';
 import { sendOAuthError } from './hmrc-errors';
+import { asksIncomeTax, INCOME_TAX_SCOPES, readIncomeTaxAnswer } from './income-tax/consent-fields';
 import { VAT_PERIOD_CHOICES, type VatPeriods } from './taxpayers';
 
 /** The scopes HMRC's APIs define that this simulator serves. */
-const KNOWN_SCOPES = new Set(['read:vat', 'write:vat']);
+const KNOWN_SCOPES = new Set(['read:vat', 'write:vat', ...INCOME_TAX_SCOPES]);
 const APP_TOKEN_MS = 4 * 60 * 60_000;
 
 const htmlError = (reply: FastifyReply, message: string) => sendConsentError(reply, 'HMRC', message);
@@ -53,7 +54,10 @@ export function registerHmrcOAuthRoutes(app: FastifyInstance, context: HmrcConte
       codeChallenge: challenge,
       expiresAt: clock.now().getTime() + CONSENT_LIFETIME_MS,
     });
-    return sendConsentPage(reply, renderHmrcConsentPage({ appName: 'Brade', scopes, requestId: id }));
+    return sendConsentPage(
+      reply,
+      renderHmrcConsentPage({ appName: 'Brade', scopes, requestId: id, today: londonDateOf(clock.now()) }),
+    );
   });
 
   app.post('/oauth/authorize', async (request, reply) => {
@@ -71,37 +75,33 @@ export function registerHmrcOAuthRoutes(app: FastifyInstance, context: HmrcConte
         302,
       );
     }
-    const typed = field(request.body, 'vrn') ?? '';
-    const vrn = normaliseVrn(typed);
-    const periods = (field(request.body, 'periods') ?? 'mar_jun_sep_dec') as VatPeriods;
-    const error = !vrn
-      ? 'Enter a VAT registration number of 9 digits.'
-      : !isValidVrn(vrn)
-        ? 'Enter a real VAT registration number: these 9 digits fail HMRC’s check.'
-        : !VAT_PERIOD_CHOICES.some(([value]) => value === periods)
-          ? 'Choose how often the business files VAT returns.'
-          : null;
-    if (error || !vrn) {
+    const today = londonDateOf(clock.now());
+    const answer = readConsentAnswer(request.body, pending.scopes, today);
+    if (typeof answer === 'string') {
       return sendConsentPage(
         reply.code(400),
         renderHmrcConsentPage({
           appName: 'Brade',
           scopes: pending.scopes,
           requestId: pending.id,
-          vrn: typed,
-          periods,
-          error: error ?? '',
+          ...typedAnswer(request.body),
+          today,
+          error: answer,
         }),
       );
     }
     auth.pending.delete(pending.id);
-    context.taxpayers.consent(vrn, periods, londonDateOf(clock.now()));
+    const { vrn, incomeTax } = answer;
+    if (vrn) context.taxpayers.consent(vrn, answer.periods, today);
+    if (incomeTax) context.itsa.consent(incomeTax.nino, incomeTax);
+    const nino = incomeTax?.nino ?? null;
     const code = auth.issueCode(
       {
         clientId: pending.clientId,
         redirectUri: pending.redirectUri,
         scopes: pending.scopes,
         vrn,
+        nino,
         codeChallenge: pending.codeChallenge,
       },
       clock.now().getTime(),
@@ -110,6 +110,46 @@ export function registerHmrcOAuthRoutes(app: FastifyInstance, context: HmrcConte
   });
 
   app.post('/oauth/token', async (request, reply) => tokenEndpoint(request, reply, context));
+}
+
+/** What the page's form sent, to show it again with an error. */
+function typedAnswer(body: unknown) {
+  return {
+    vrn: field(body, 'vrn') ?? '',
+    periods: (field(body, 'periods') ?? 'mar_jun_sep_dec') as VatPeriods,
+    incomeTax: {
+      nino: field(body, 'nino') ?? '',
+      quarterType: field(body, 'quarter_type') ?? 'standard',
+      ...(field(body, 'joined_from') ? { joinedFrom: field(body, 'joined_from')! } : {}),
+      tradingNames: field(body, 'trading_names') ?? '',
+    },
+  };
+}
+
+/**
+ * Who the taxpayer is, from the page: a VRN for the VAT scopes, a National Insurance number for the Income Tax ones.
+ * A field left empty means no such registration, but a grant needs at least one, and whatever is typed must be valid.
+ */
+function readConsentAnswer(body: unknown, scopes: string[], today: string) {
+  const typed = typedAnswer(body);
+  const vat = asksVat(scopes);
+  const incomeTaxAsked = asksIncomeTax(scopes);
+  const vrn = vat && typed.vrn.trim() ? normaliseVrn(typed.vrn) : null;
+  if (vat && typed.vrn.trim()) {
+    if (!vrn) return 'Enter a VAT registration number of 9 digits.';
+    if (!isValidVrn(vrn)) return 'Enter a real VAT registration number: these 9 digits fail HMRC’s check.';
+    if (!VAT_PERIOD_CHOICES.some(([value]) => value === typed.periods))
+      return 'Choose how often the business files VAT returns.';
+  }
+  const incomeTax = incomeTaxAsked ? readIncomeTaxAnswer(typed.incomeTax, today) : null;
+  if (typeof incomeTax === 'string') return incomeTax;
+  if (!vrn && !incomeTax)
+    return vat && !incomeTaxAsked
+      ? 'Enter a VAT registration number of 9 digits.'
+      : !vat
+        ? 'Enter the individual’s National Insurance number.'
+        : 'Enter a VAT registration number, a National Insurance number, or both.';
+  return { vrn, periods: typed.periods, incomeTax };
 }
 
 async function tokenEndpoint(request: FastifyRequest, reply: FastifyReply, context: HmrcContext) {
@@ -137,7 +177,10 @@ async function tokenEndpoint(request: FastifyRequest, reply: FastifyReply, conte
       if (!verifier || pkceChallenge(verifier) !== record.codeChallenge)
         return sendOAuthError(reply, 400, 'invalid_grant', 'code_verifier does not match the code_challenge');
     }
-    const tokens = context.auth.issueTokens({ clientId, scopes: record.scopes, vrn: record.vrn }, now);
+    const tokens = context.auth.issueTokens(
+      { clientId, scopes: record.scopes, vrn: record.vrn, nino: record.nino },
+      now,
+    );
     return reply.header('cache-control', 'no-store').send(tokens);
   }
 

@@ -16,13 +16,21 @@ import {
 } from './hmrc-context';
 import { hmrcFaultBody, sendHmrcError, sendPlatformError } from './hmrc-errors';
 import { registerHmrcOAuthRoutes } from './hmrc-oauth-routes';
+import { registerIncomeTaxRoutes } from './income-tax/income-tax-routes';
+import { ItsaTaxpayers } from './income-tax/itsa-taxpayers';
+import { SummariesStore } from './income-tax/summaries-store';
 import { Taxpayers } from './taxpayers';
 import { ReturnsStore } from './vat/returns-store';
+
+/** The paths of HMRC's APIs (not OAuth, not the simulator's controls): the exchanges tests check. */
+const API_PREFIXES = ['/organisations/', '/individuals/', '/obligations/', '/test/'];
+
 import { registerVatRoutes } from './vat/vat-routes';
 
 /**
  * HMRC's API platform as Brade uses it (docs/sandbox.md, "HMRC"; docs/hmrc.md): OAuth 2.0 with a grant-authority page
- * where the owner types a VRN, the VAT (MTD) API, and the Test Fraud Prevention Headers API. Every API call's
+ * where the owner types a VRN or a National Insurance number, the VAT (MTD) API, the Income Tax APIs (Business
+ * Details, Obligations, Self Employment Business), and the Test Fraud Prevention Headers API. Every API call's
  * fraud-prevention headers are checked against the WEB_APP_VIA_SERVER specification.
  */
 export function createHmrcSimulator(options: HmrcSimulatorOptions): {
@@ -40,6 +48,8 @@ export function createHmrcSimulator(options: HmrcSimulatorOptions): {
     auth: new HmrcAuthState(),
     taxpayers: new Taxpayers(),
     returns: new ReturnsStore(),
+    itsa: new ItsaTaxpayers(),
+    summaries: new SummariesStore(),
     feedback: new FraudFeedback(),
     appTokens: new Map(),
   };
@@ -56,6 +66,8 @@ export function createHmrcSimulator(options: HmrcSimulatorOptions): {
       context.auth.reset();
       context.taxpayers.reset();
       context.returns.reset();
+      context.itsa.reset();
+      context.summaries.reset();
       context.feedback.reset();
       context.appTokens.clear();
       faults.reset();
@@ -73,8 +85,15 @@ export function createHmrcSimulator(options: HmrcSimulatorOptions): {
         return reply
           .code(status)
           .send({ error: status === 500 ? 'server_error' : 'invalid_request', error_description: error.message });
-      return status === 500
-        ? sendHmrcError(reply, 500, 'INTERNAL_SERVER_ERROR', 'Internal server error')
+      if (status === 500) return sendHmrcError(reply, 500, 'INTERNAL_SERVER_ERROR', 'Internal server error');
+      // A body that is not JSON: the Income Tax APIs call it an empty or non-matching body.
+      return pathWithinPlugin(request, fastify.prefix).startsWith('/individuals/')
+        ? sendHmrcError(
+            reply,
+            400,
+            'RULE_INCORRECT_OR_EMPTY_BODY_SUBMITTED',
+            'An empty or non-matching body was submitted',
+          )
         : sendHmrcError(reply, 400, 'INVALID_REQUEST', 'Invalid request');
     });
     fastify.setNotFoundHandler((_request, reply) => sendPlatformError(reply, 'notFound'));
@@ -82,7 +101,7 @@ export function createHmrcSimulator(options: HmrcSimulatorOptions): {
       const report = options.onExchange;
       fastify.addHook('onSend', async (request, reply, payload) => {
         const url = request.url.slice(fastify.prefix.length) || '/';
-        if (!url.startsWith('/organisations/') && !url.startsWith('/test/')) return payload;
+        if (!API_PREFIXES.some((prefix) => url.startsWith(prefix))) return payload;
         report({
           method: request.method,
           url,
@@ -97,6 +116,7 @@ export function createHmrcSimulator(options: HmrcSimulatorOptions): {
     }
     registerHmrcOAuthRoutes(fastify, context);
     registerVatRoutes(fastify, context);
+    registerIncomeTaxRoutes(fastify, context);
     registerFraudFeedbackRoutes(fastify, context);
     if (options.controls) registerControlRoutes(fastify, control);
   };

@@ -5,12 +5,13 @@ import type { SquareContext } from './square-context';
 import { badRequest, sendSquareError } from './square-errors';
 import { listSquareRecords } from './square-list';
 import { buildSquareBook, locationsOf, locationView, type SquareBook } from './square-objects';
+import { registerSquareOrderRoutes } from './square-orders-routes';
 import type { SquareGrant } from './square-state';
 
 const YEAR_MS = 365 * 86_400_000;
 
 /** Bearer access token → grant, or Square's 401 (UNAUTHORIZED / ACCESS_TOKEN_EXPIRED / ACCESS_TOKEN_REVOKED). */
-function authenticate(
+export function authenticate(
   request: FastifyRequest,
   reply: FastifyReply,
   context: SquareContext,
@@ -153,6 +154,8 @@ export function registerSquareApiRoutes(app: FastifyInstance, context: SquareCon
       };
     });
   }
+
+  registerSquareOrderRoutes(app, context, bookFor, authenticate);
 
   app.get('/v2/locations', async (request, reply) => {
     const grant = authenticate(request, reply, context, 'MERCHANT_PROFILE_READ');

@@ -4,6 +4,7 @@ import { cardDetails, cardholderEmail } from '../common/card-sim-cardholders';
 import { rfc3339 } from '../common/card-sim-clock';
 import { BASE62, HEX_CHARS, stableToken, UPPER_ALNUM } from '../common/card-sim-ids';
 import type { ProcessorData } from '../common/card-sim-merchant-data';
+import { orderIdOf, paymentOrder, type SquareOrder, teamMemberIdOf, voucherOrder } from './square-orders';
 
 /**
  * The salon's Square reader sits at reception (main location); its quick-service bar (blow-dries and gents' cuts)
@@ -59,11 +60,20 @@ export interface SquareBook {
   payments: SquareRecord[];
   refunds: SquareRecord[];
   payouts: SquareRecord[];
+  /** Every payment's order, by id, and in the order they were created (SearchOrders). */
+  orders: Map<string, SquareOrder>;
+  orderList: SquareOrder[];
 }
 
 const money = (amount: number) => ({ amount, currency: 'GBP' });
 
-function payment(record: CardPayment, locationId: string, refunds: CardRefund[], publicBaseUrl: string): SquareRecord {
+function payment(
+  record: CardPayment,
+  merchantId: string,
+  locationId: string,
+  refunds: CardRefund[],
+  publicBaseUrl: string,
+): SquareRecord {
   const card = cardDetails(record.cardFingerprint);
   const refunded = refunds.reduce((sum, refund) => sum + refund.amountPence, 0);
   const createdAt = rfc3339(record.occurredAt);
@@ -103,6 +113,8 @@ function payment(record: CardPayment, locationId: string, refunds: CardRefund[],
         ? { customer_id: record.customerId, buyer_email_address: cardholderEmail(record.clientId) }
         : {}),
       ...(refunds.length > 0 ? { refund_ids: refunds.map((refund) => refund.id) } : {}),
+      // Who took the payment at the till (Square's Team API names them).
+      ...(record.staffIndex !== null ? { team_member_id: teamMemberIdOf(merchantId, record.staffIndex) } : {}),
       ...tillFields(record.id, record.description, publicBaseUrl),
     },
   };
@@ -111,7 +123,7 @@ function payment(record: CardPayment, locationId: string, refunds: CardRefund[],
 /** What Square writes on every payment taken at its till, whatever paid it. */
 function tillFields(id: string, note: string, publicBaseUrl: string) {
   return {
-    order_id: stableToken(`order:${id}`, BASE62, 29),
+    order_id: orderIdOf(id),
     note,
     receipt_number: id.slice(0, 4),
     receipt_url: `${publicBaseUrl}/receipt/${id}`,
@@ -159,7 +171,7 @@ function refund(record: CardRefund, locationId: string): SquareRecord {
       amount_money: money(record.amountPence),
       // No processing_fee: the generator's payouts keep the fee of a refunded sale, so none is given back.
       payment_id: record.paymentId,
-      order_id: stableToken(`order:${record.paymentId}`, BASE62, 29),
+      order_id: orderIdOf(record.paymentId),
       reason: record.reason,
       created_at: createdAt,
       updated_at: createdAt,
@@ -223,18 +235,30 @@ export function buildSquareBook(data: ProcessorData, merchantId: string, publicB
     const day = londonDateOf(at);
     barNetByDay.set(day, (barNetByDay.get(day) ?? 0) + amount);
   };
+  const orderList: SquareOrder[] = [];
   const payments = data.payments.map((record) => {
     const locationId = BAR_SERVICES.has(record.service) ? bar.id : main.id;
     locationOfPayment.set(record.id, locationId);
     if (locationId === bar.id) addBar(record.occurredAt, record.amountPence - record.feePence);
-    return payment(record, locationId, refundsByPayment.get(record.id) ?? [], publicBaseUrl);
+    orderList.push(paymentOrder(merchantId, locationId, record));
+    return payment(record, merchantId, locationId, refundsByPayment.get(record.id) ?? [], publicBaseUrl);
   });
   const refunds = data.refunds.map((record) => {
     const locationId = locationOfPayment.get(record.paymentId) ?? main.id;
     if (locationId === bar.id) addBar(record.occurredAt, -record.amountPence);
     return refund(record, locationId);
   });
-  for (const record of data.redemptions) payments.push(voucherTender(record, main.id, publicBaseUrl));
+  for (const record of data.redemptions) {
+    payments.push(voucherTender(record, main.id, publicBaseUrl));
+    orderList.push(voucherOrder(merchantId, main.id, record));
+  }
   const payouts = data.payouts.flatMap((record) => splitPayout(record, barNetByDay, main.id, bar.id));
-  return { payments: payments.sort(byCreated), refunds: refunds.sort(byCreated), payouts: payouts.sort(byCreated) };
+  orderList.sort((a, b) => a.createdAtMs - b.createdAtMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return {
+    payments: payments.sort(byCreated),
+    refunds: refunds.sort(byCreated),
+    payouts: payouts.sort(byCreated),
+    orders: new Map(orderList.map((o) => [o.id, o])),
+    orderList,
+  };
 }

@@ -140,6 +140,33 @@ export function registerSumupApiRoutes(fastify: FastifyInstance, context: SumupC
   });
 }
 
+/** SumUp's VAT rate of the salon's products: a VAT-registered salon's services and retail are standard-rated. */
+const VAT_RATE = 0.2;
+
+/**
+ * The till's products (SumUp's `Product`): a price net of VAT and with it, per unit and for the quantity, in pounds.
+ * A deposit paid online was taken off the line's price when the balance was keyed.
+ */
+function productsOf(entry: HistoryEntry) {
+  return (entry.items ?? []).map((item) => {
+    const grossPence = item.amountPence;
+    const netPence = Math.round(grossPence / (1 + VAT_RATE));
+    const unit = (pence: number) => roundTo2(pence / item.quantity / 100);
+    return {
+      name: item.name,
+      price_label: `GBP ${(grossPence / item.quantity / 100).toFixed(2)}`,
+      price: unit(netPence),
+      vat_rate: VAT_RATE,
+      single_vat_amount: unit(grossPence - netPence),
+      price_with_vat: unit(grossPence),
+      vat_amount: roundTo2((grossPence - netPence) / 100),
+      quantity: item.quantity,
+      total_price: roundTo2(netPence / 100),
+      total_with_vat: roundTo2(grossPence / 100),
+    };
+  });
+}
+
 /** The transaction resource (TransactionFull in SumUp's description): the history row's own fields plus detail. */
 function transactionDetail(entry: HistoryEntry, context: SumupContext) {
   const { item } = entry;
@@ -176,11 +203,12 @@ function transactionDetail(entry: HistoryEntry, context: SumupContext) {
         : entry.payout
           ? 'PAID_OUT'
           : 'SUCCESSFUL';
+  const products = productsOf(entry);
   return {
     ...own,
     merchant_code: context.merchant.merchantCode,
     fee_amount: entry.feeAmount,
-    vat_amount: 0,
+    vat_amount: roundTo2(products.reduce((sum, p) => sum + p.vat_amount, 0)),
     tip_amount: 0,
     entry_mode: entry.entryMode,
     verification_method: entry.entryMode === 'CHIP' ? 'offline PIN' : 'none',
@@ -188,6 +216,7 @@ function transactionDetail(entry: HistoryEntry, context: SumupContext) {
     local_time: item.timestamp,
     card: { last_4_digits: entry.last4, type: card_type },
     simple_status: simpleStatus,
+    ...(products.length > 0 ? { products } : {}),
     events,
     // The same events in the older TransactionEvent shape.
     transaction_events: events.map((event) => ({

@@ -1,5 +1,5 @@
 import { londonDateOf } from '../../salon-data/london-time';
-import type { CardPayment, CardRefund, Payout, SalonData } from '../../salon-data/types';
+import type { CardPayment, CardRefund, Payout, SaleItem, SalonData } from '../../salon-data/types';
 import { stableFraction, stableUuid } from '../common/stable-identifiers';
 import type { SumupMerchant } from './merchant-profile';
 
@@ -37,6 +37,8 @@ export interface HistoryEntry {
   /** Payout the amount was paid out in (payments only). */
   payout?: Payout;
   refunds: CardRefund[];
+  /** What a payment paid for, as the till's products (none when the amount was keyed without them). */
+  items: SaleItem[] | null;
 }
 
 const pounds = (pence: number) => Math.round(pence) / 100;
@@ -130,6 +132,7 @@ function paymentEntry(
     last4: String(Math.floor(stableFraction(payment.cardFingerprint, 'last4') * 10_000)).padStart(4, '0'),
     changedAt: Math.max(...changes),
     refunds,
+    items: payment.items,
     ...(payout ? { payout } : {}),
   };
 }
@@ -162,6 +165,7 @@ function refundEntry(refund: CardRefund, original: CardPayment | undefined, merc
     last4: String(Math.floor(stableFraction(fingerprint, 'last4') * 10_000)).padStart(4, '0'),
     changedAt: refund.occurredAt.getTime(),
     refunds: [],
+    items: null,
   };
 }
 

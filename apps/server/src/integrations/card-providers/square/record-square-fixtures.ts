@@ -2,7 +2,9 @@
  * Records the Square JSON (snake_case, as on the wire) the transform tests read: a standalone simulator is
  * connected like the app does, then locations, payments, refunds and payouts are fetched over plain HTTP and a
  * handful kept: a payment that was later refunded, that refund, a payment by a known customer if the refunded one
- * was a guest's (or the other way round), and one payout per location. Run: npx tsx <this file>
+ * was a guest's (or the other way round), and one payout per location; then the kept payments' orders (what they
+ * paid for), one paid after a deposit and one keyed as an amount without items, and the seller's team.
+ * Run: npx tsx <this file>
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -26,7 +28,7 @@ const sim = await squareSimulator.startSquareSimulator({
 });
 try {
   const { clientId, clientSecret } = sim.control.credentials;
-  const scope = 'PAYMENTS_READ PAYOUTS_READ MERCHANT_PROFILE_READ';
+  const scope = 'PAYMENTS_READ PAYOUTS_READ MERCHANT_PROFILE_READ ORDERS_READ EMPLOYEES_READ';
   const authorize = `${sim.url}/oauth2/authorize?${new URLSearchParams({ client_id: clientId, scope, session: 'false', state: 'fixtures', redirect_uri: REDIRECT_URI })}`;
   const code = (await answerSquareConsent(authorize, 'approve')).searchParams.get('code')!;
   const token = (await (
@@ -41,9 +43,14 @@ try {
       }),
     })
   ).json()) as { access_token: string };
+  const headers = { authorization: `Bearer ${token.access_token}`, 'square-version': '2026-09-16' };
   const get = async (pathAndQuery: string): Promise<Json> =>
+    (await fetch(`${sim.url}${pathAndQuery}`, { headers }).then((response) => response.json())) as Json;
+  const post = async (pathAndQuery: string, body: Json): Promise<Json> =>
     (await fetch(`${sim.url}${pathAndQuery}`, {
-      headers: { authorization: `Bearer ${token.access_token}`, 'square-version': '2026-09-16' },
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
     }).then((response) => response.json())) as Json;
 
   const all = async (pathAndQuery: string, key: string): Promise<Json[]> => {
@@ -68,6 +75,14 @@ try {
   const barPayout = (await all(`/v2/payouts?location_id=${bar}&${window}`, 'payouts')).at(-1);
   if (!refund || !refunded || !customer || !mainPayout || !barPayout)
     throw new Error('nothing to record: widen the window');
+  const recent = await post('/v2/orders/batch-retrieve', { order_ids: payments.slice(-100).map((p) => p.order_id) });
+  const recentOrders = (recent.orders as Json[]) ?? [];
+  const afterDeposit = recentOrders.find((o) => o.discounts);
+  const keyedAmount = recentOrders.find((o) => (o.line_items as Json[]).some((l) => l.item_type === 'CUSTOM_AMOUNT'));
+  const kept = await post('/v2/orders/batch-retrieve', { order_ids: [customer.order_id, refunded.order_id] });
+  if (!afterDeposit || !keyedAmount)
+    throw new Error('no order after a deposit or keyed as an amount: widen the window');
+  const team = await post('/v2/team-members/search', { limit: 200 });
 
   const folder = path.join(import.meta.dirname, '__fixtures__');
   mkdirSync(folder, { recursive: true });
@@ -76,6 +91,8 @@ try {
   save('payments.json', { payments: [customer, refunded] });
   save('refunds.json', { refunds: [refund] });
   save('payouts.json', { payouts: [mainPayout, barPayout] });
+  save('orders.json', { orders: [...(kept.orders as Json[]), afterDeposit, keyedAmount] });
+  save('team.json', team);
   // In the repository's JSON style, so a re-recording only shows real changes.
   execFileSync('npx', ['biome', 'format', '--write', folder], { stdio: 'ignore' });
   console.log(`recorded Square fixtures into ${folder}`);

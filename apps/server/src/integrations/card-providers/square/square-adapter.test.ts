@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { generateSalonData, square as squareSimulator } from '@brade/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SourceTeamMember } from '../../../ledger/classify.js';
 import { answerSquareConsent } from '../../../test/square-consent-browser.js';
 import type { ProviderEndpoint } from '../../provider-endpoint.js';
 import { ProviderError } from '../../provider-error.js';
@@ -68,12 +69,14 @@ async function connect(login: string): Promise<CardProviderTokens> {
 async function importAll(tokens: CardProviderTokens, cursor: SyncCursor | null, using = adapter) {
   const rows: SquareRow[] = [];
   let pages = 0;
+  let team: SourceTeamMember[] | undefined;
   for (;;) {
     const page = await using.fetchPage(tokens, cursor, WINDOW);
     pages += 1;
     rows.push(...(page.transactions as SquareRow[]));
+    team ??= page.team;
     cursor = page.cursor;
-    if (page.done) return { rows, cursor, pages };
+    if (page.done) return { rows, cursor, pages, team };
     if (pages > 500) throw new Error('the import never finished');
   }
 }
@@ -121,22 +124,28 @@ function generated(seed: string) {
       customerId: null,
       cardFingerprint: null,
     });
-  return { salesAndRefunds: keysOf(rows), payouts: mine(data.payouts), redemptions: mine(data.redemptions) };
+  return {
+    salesAndRefunds: keysOf(rows),
+    payouts: mine(data.payouts),
+    redemptions: mine(data.redemptions),
+    payments: mine(data.payments),
+    team: data.team,
+  };
 }
 
 describe('Square adapter: authorisation', () => {
-  it('sends the seller to Square for payments, payouts and locations, with a fresh sign-in, the state and PKCE', () => {
+  it('sends the seller to Square for payments, payouts, locations, orders and the team, signed in afresh, with PKCE', () => {
     const url = new URL(adapter.authorizationUrl({ state: 'st-9', redirectUri: REDIRECT_URI, codeChallenge: 'ch-1' }));
     expect(`${url.origin}${url.pathname}`).toBe(`${sim.url}/oauth2/authorize`);
     expect(Object.fromEntries(url.searchParams)).toEqual({
       client_id: endpoint.clientId,
-      scope: 'PAYMENTS_READ PAYOUTS_READ MERCHANT_PROFILE_READ',
+      scope: 'PAYMENTS_READ PAYOUTS_READ MERCHANT_PROFILE_READ ORDERS_READ EMPLOYEES_READ',
       session: 'false',
       state: 'st-9',
       redirect_uri: REDIRECT_URI,
       code_challenge: 'ch-1',
     });
-    expect(url.search).toContain('scope=PAYMENTS_READ+PAYOUTS_READ+MERCHANT_PROFILE_READ');
+    expect(url.search).toContain('scope=PAYMENTS_READ+PAYOUTS_READ+MERCHANT_PROFILE_READ+ORDERS_READ+EMPLOYEES_READ');
     expect(adapter.supportsPkce).toBe(true);
   });
 
@@ -229,6 +238,53 @@ describe('Square adapter: import', () => {
     const redeemed = first.rows.filter((row) => row.type === 'payment' && row.purpose === 'voucher_redemption');
     expect(redeemed.map((row) => row.externalId).sort()).toEqual(expected.redemptions.map((v) => v.id).sort());
     expect(redeemed.length).toBeGreaterThan(0);
+  });
+
+  it('reads what each payment paid for from its order, and who took it from the team directory', () => {
+    const sales = first.rows.filter((row) => row.type === 'payment' && row.purpose !== 'voucher_redemption');
+    const byId = new Map(expected.payments.map((p) => [p.id, p]));
+    for (const row of sales) {
+      const truth = byId.get(row.externalId)!;
+      // The generator's own lines; one keyed as an amount is one line without a name.
+      const lines = truth.items
+        ? truth.items.map((i) => ({
+            name: i.name,
+            variation: i.variation,
+            quantity: i.quantity,
+            amountPence: i.amountPence,
+          }))
+        : [{ name: null, variation: null, quantity: 1, amountPence: truth.amountPence }];
+      expect(row.items, row.externalId).toEqual(lines);
+    }
+    expect(sales.filter((row) => row.items?.[0]?.name === null).length).toBeGreaterThan(0);
+    const team = first.team ?? [];
+    const names = new Map(team.map((m) => [m.id, m.name]));
+    const staff = new Map(expected.team.map((m) => [m.index, `${m.givenName} ${m.familyName}`]));
+    for (const row of sales) {
+      expect(names.get(row.teamMemberId!), row.externalId).toBe(staff.get(byId.get(row.externalId)!.staffIndex!));
+    }
+    expect(team).toHaveLength(expected.team.length);
+  });
+
+  it('imports what it may from a seller connected before Brade asked for orders and the team', async () => {
+    const narrow = createSquareAdapter(endpoint, { retry: FAST_RETRY });
+    const url = new URL(narrow.authorizationUrl({ state: 's', redirectUri: REDIRECT_URI, codeChallenge: null }));
+    url.searchParams.set('scope', 'PAYMENTS_READ PAYOUTS_READ MERCHANT_PROFILE_READ');
+    const redirect = await answerSquareConsent(url.toString(), 'approve', SALON);
+    const old = await narrow.exchangeCode({
+      code: redirect.searchParams.get('code')!,
+      redirectUri: REDIRECT_URI,
+      codeVerifier: null,
+    });
+    const page = await narrow.fetchPage(old, null, WINDOW);
+    expect(page.team).toBeUndefined();
+    const sales = (page.transactions as SquareRow[]).filter(
+      (row) => row.type === 'payment' && row.purpose !== 'voucher_redemption',
+    );
+    expect(sales.length).toBeGreaterThan(0);
+    // Nothing said about items, so lines stored before stay; the payment still names who took it.
+    for (const row of sales) expect(row).not.toHaveProperty('items');
+    expect(sales.every((row) => row.teamMemberId)).toBe(true);
   });
 
   it("imports every payout, each location's part separately, adding up to what the salon was paid", () => {

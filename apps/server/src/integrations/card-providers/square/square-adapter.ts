@@ -1,14 +1,48 @@
+import type { Square, SquareClient } from 'square';
+import type { SourceTeamMember } from '../../../ledger/classify.js';
 import type { ProviderEndpoint } from '../../provider-endpoint.js';
 import { ProviderError } from '../../provider-error.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../provider-http.js';
 import type { CardProviderAdapter, CardProviderTokens } from '../card-provider.js';
 import { squareCall, squareClient } from './square-sdk.js';
 import { squareCursorAfterPage, squareRunFrom, squareSteps } from './square-sync-cursor.js';
-import { type SquareRow, squarePaymentRows, squarePayoutRows, squareRefundRows } from './square-transform.js';
+import {
+  type SquareOrders,
+  type SquareRow,
+  squarePaymentRows,
+  squarePayoutRows,
+  squareRefundRows,
+  squareTeamOf,
+} from './square-transform.js';
 
-/** Payments and refunds, payouts, and the location list (payments are listed per location). */
-export const SQUARE_SCOPES = ['PAYMENTS_READ', 'PAYOUTS_READ', 'MERCHANT_PROFILE_READ'];
+/**
+ * Payments and refunds, payouts, the location list (payments are listed per location), the orders behind payments
+ * (what was sold) and the team (who took each payment): docs/finance.md, "What was sold" and "Who sold it".
+ */
+export const SQUARE_SCOPES = [
+  'PAYMENTS_READ',
+  'PAYOUTS_READ',
+  'MERCHANT_PROFILE_READ',
+  'ORDERS_READ',
+  'EMPLOYEES_READ',
+];
 const PAGE_SIZE = 100;
+/** Square's most orders a batch retrieve and team members a search page. */
+const ORDERS_PER_BATCH = 100;
+const TEAM_PAGE = 200;
+
+/**
+ * A call a connection made before Brade asked for ORDERS_READ and EMPLOYEES_READ cannot make: it imports what it
+ * can (its sales without item detail, no team) instead of stopping; reconnecting Square grants the rest.
+ */
+async function unlessNotPermitted<T>(call: () => Promise<T>): Promise<T | null> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ProviderError && error.providerCode === 'INSUFFICIENT_SCOPES') return null;
+    throw error;
+  }
+}
 
 /**
  * Square over its official SDK (docs/providers.md, "Square"), with PKCE S256 (docs/security-decisions.md, "Connecting
@@ -119,9 +153,12 @@ export function createSquareAdapter(
       const client = await squareClient(endpoint, { accessToken: tokens.accessToken }, timeoutMs);
       const started = squareRunFrom(cursor, window);
       let locations = started.locations;
+      let team: SourceTeamMember[] | null = null;
       if (!locations) {
         const answer = await squareCall(() => client.locations.list(), retry);
         locations = (answer.locations ?? []).flatMap((location) => (location.id ? [location.id] : []));
+        // Once a run, with the locations: the names behind the payments' team_member_id.
+        team = await readTeam(client, retry);
       }
       const run = { ...started, locations };
       // squareRunFrom only resumes at a step that exists; a new run starts at step 0, and refunds always exist.
@@ -137,7 +174,8 @@ export function createSquareAdapter(
       let nextPage: string | undefined;
       if (step.list === 'payments') {
         const page = await squareCall(() => client.payments.list({ ...query, locationId: step.locationId }), retry);
-        rows = page.data.flatMap(squarePaymentRows);
+        const orders = await ordersOf(client, page.data, retry);
+        rows = page.data.flatMap((payment) => squarePaymentRows(payment, orders));
         nextPage = page.response.cursor;
       } else if (step.list === 'refunds') {
         const page = await squareCall(() => client.refunds.list(query), retry);
@@ -148,7 +186,40 @@ export function createSquareAdapter(
         rows = page.data.flatMap(squarePayoutRows);
         nextPage = page.response.cursor;
       }
-      return { transactions: rows, ...squareCursorAfterPage(run, nextPage) };
+      return { transactions: rows, ...(team ? { team } : {}), ...squareCursorAfterPage(run, nextPage) };
     },
   };
+}
+
+/** The orders of a page's completed payments, by id, in batches of 100 (null when Square will not show orders). */
+async function ordersOf(
+  client: SquareClient,
+  payments: readonly Square.Payment[],
+  retry: Partial<RetryPolicy>,
+): Promise<SquareOrders> {
+  const ids = [...new Set(payments.flatMap((p) => (p.status === 'COMPLETED' && p.orderId ? [p.orderId] : [])))];
+  const orders = new Map<string, Square.Order>();
+  for (let i = 0; i < ids.length; i += ORDERS_PER_BATCH) {
+    const orderIds = ids.slice(i, i + ORDERS_PER_BATCH);
+    const answer = await unlessNotPermitted(() => squareCall(() => client.orders.batchGet({ orderIds }), retry));
+    if (!answer) return null;
+    for (const order of answer.orders ?? []) if (order.id) orders.set(order.id, order);
+  }
+  return orders;
+}
+
+/** Every member of the seller's team, page by page (null when Square will not show the team). */
+async function readTeam(client: SquareClient, retry: Partial<RetryPolicy>): Promise<SourceTeamMember[] | null> {
+  const members: Square.TeamMember[] = [];
+  let cursor: string | undefined;
+  do {
+    const from = cursor;
+    const answer = await unlessNotPermitted(() =>
+      squareCall(() => client.teamMembers.search({ limit: TEAM_PAGE, ...(from ? { cursor: from } : {}) }), retry),
+    );
+    if (!answer) return null;
+    members.push(...(answer.teamMembers ?? []));
+    cursor = answer.cursor || undefined;
+  } while (cursor);
+  return squareTeamOf(members);
 }

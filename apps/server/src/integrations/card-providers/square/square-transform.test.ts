@@ -4,7 +4,14 @@ import { squareExample } from '@brade/sandbox/provider-descriptions';
 import fc from 'fast-check';
 import { type Square, serialization } from 'square';
 import { describe, expect, it } from 'vitest';
-import { penceOf, squarePaymentRows, squarePayoutRows, squareRefundRows } from './square-transform.js';
+import {
+  penceOf,
+  squareItemsOf,
+  squarePaymentRows,
+  squarePayoutRows,
+  squareRefundRows,
+  squareTeamOf,
+} from './square-transform.js';
 
 type Wire = Record<string, unknown>;
 
@@ -26,6 +33,13 @@ const refunds = (body: Wire): Square.PaymentRefund[] =>
 const payouts = (body: Wire): Square.Payout[] =>
   serialization.ListPayoutsResponse.parseOrThrow(body, AS_THE_SDK_PARSES).payouts ?? [];
 
+const orders = (body: Wire) =>
+  new Map(
+    (serialization.BatchGetOrdersResponse.parseOrThrow(body, AS_THE_SDK_PARSES).orders ?? []).map((o) => [o.id!, o]),
+  );
+const team = (body: Wire) =>
+  serialization.SearchTeamMembersResponse.parseOrThrow(body, AS_THE_SDK_PARSES).teamMembers ?? [];
+
 const recordedPayments = wire('payments.json');
 const [guestWire, customerWire] = recordedPayments.payments as [Wire, Wire];
 /** The recorded payment with some wire fields changed, as Square would send that variant. */
@@ -33,47 +47,50 @@ const paymentLike = (changes: Wire) => payments({ payments: [{ ...guestWire, ...
 
 describe('Square rows from recorded payments', () => {
   it('turns completed card payments into pence with their processing fees, keyed by the payment id', () => {
-    expect(payments(recordedPayments).flatMap(squarePaymentRows)).toEqual([
+    expect(payments(recordedPayments).flatMap((p) => squarePaymentRows(p))).toEqual([
       {
         provider: 'square',
         type: 'payment',
-        externalId: '3E8mLwjLDtcsGpIwFM95b1QPeAQXZ',
-        occurredAt: new Date('2026-02-14T10:52:12.000Z'),
-        amountPence: 8700,
-        description: 'Cut & finish, Treatment',
+        externalId: 'JYiqXAupa8O0aye1XuLOBdvXQsKrG',
+        occurredAt: new Date('2026-02-14T11:34:19.000Z'),
+        amountPence: 9900,
+        description: 'Full head colour (less £25.00 deposit)',
         customerId: null,
-        cardFingerprint: 'sq-1-0GZ4mb5BbJnhyWERiu7TNJF19x5OZzlAk0b5w8on3t2fJN6BGqdDvLGqX7B4G4vzc-Og3f4gZAaSLYWrXuyp_x',
+        cardFingerprint: 'sq-1-HODbcycsvXmo_DJONJiUOSNRwnjwSeUDNxSavXwYMNjd2Plx5BdCEJvGHe_nt2xhFUW3aEfjlvFophhKdct9cC',
         payerEmail: null,
         purpose: null,
+        // Who took it at the till (the Team API names them).
+        teamMemberId: '4aWNjPHtqJzf4zo43qVp',
       },
       {
         provider: 'square',
         type: 'fee',
-        externalId: '3E8mLwjLDtcsGpIwFM95b1QPeAQXZ:fee',
-        occurredAt: new Date('2026-02-14T10:52:12.000Z'),
-        amountPence: 152,
+        externalId: 'JYiqXAupa8O0aye1XuLOBdvXQsKrG:fee',
+        occurredAt: new Date('2026-02-14T11:34:19.000Z'),
+        amountPence: 173,
         description: 'Square processing fee',
       },
       {
         provider: 'square',
         type: 'payment',
-        externalId: '15rPXemKcBazSzoix0kskn5qJuyVG',
-        occurredAt: new Date('2026-03-05T14:02:17.000Z'),
+        externalId: '2OBPVP3tyHKtXj22aKRXlEe5ebjyN',
+        occurredAt: new Date('2026-02-18T15:00:06.000Z'),
         // The later refund is its own row: the payment keeps its full amount on its own date.
-        amountPence: 6200,
-        description: 'Cut & finish, Cuticle oil',
-        customerId: 'G7DMFNV115GADMZ0KT89XTB1HH',
-        cardFingerprint: 'sq-1-K_7CS40gJd1x29bWvxkj8qIsxU3w4A3PT7yQsfVcEDTc9iW97uZzgXma28c1IRUc-WrFKZSjRWdFKqJ2W6I9UV',
+        amountPence: 7300,
+        description: 'Root touch-up (less £20.00 deposit)',
+        customerId: 'MD90FR88AX5QP6MA2WH21S173K',
+        cardFingerprint: 'sq-1-n5NEA4Z2KF-FQLZ9ObwkLH_a5W2Qw4Od4NhX76aER-vQzvwf8I0mLALKGJOc-avzI_PVsyTGxA2c78CDJ5s78q',
         // A known client: Square e-mailed the receipt.
-        payerEmail: 'ava.khan@example.com',
+        payerEmail: 'aisha.taylor19182@example.com',
         purpose: null,
+        teamMemberId: '01bIg6hbpu1X10_pSXAq',
       },
       {
         provider: 'square',
         type: 'fee',
-        externalId: '15rPXemKcBazSzoix0kskn5qJuyVG:fee',
-        occurredAt: new Date('2026-03-05T14:02:17.000Z'),
-        amountPence: 109,
+        externalId: '2OBPVP3tyHKtXj22aKRXlEe5ebjyN:fee',
+        occurredAt: new Date('2026-02-18T15:00:06.000Z'),
+        amountPence: 128,
         description: 'Square processing fee',
       },
     ]);
@@ -92,7 +109,7 @@ describe('Square rows from recorded payments', () => {
     expect(squarePaymentRows(paymentLike({ source_type: 'EXTERNAL', card_details: undefined }))).toEqual([]);
     expect(squarePaymentRows(paymentLike({ source_type: 'WALLET', card_details: undefined }))[0]).toMatchObject({
       type: 'payment',
-      amountPence: 8700,
+      amountPence: 9900,
       cardFingerprint: null,
     });
   });
@@ -125,6 +142,59 @@ describe('Square rows from recorded payments', () => {
   });
 });
 
+describe('what a Square payment paid for: its order, and who took it', () => {
+  const recorded = orders(wire('orders.json'));
+  const [afterDeposit, keyedAmount] = payments(recordedPayments) as [Square.Payment, Square.Payment];
+
+  it('reads the order’s line items, each at its total after the deposit paid online, and a keyed amount unnamed', () => {
+    expect(squarePaymentRows(afterDeposit, recorded)[0]).toMatchObject({
+      amountPence: 9900,
+      items: [{ name: 'Full head colour', variation: 'Junior stylist', quantity: 1, amountPence: 9900 }],
+      teamMemberId: '4aWNjPHtqJzf4zo43qVp',
+    });
+    const order = recorded.get(afterDeposit.orderId!)!;
+    expect(order.discounts?.[0]).toMatchObject({ name: 'Deposit paid online', amountMoney: { amount: 2500n } });
+    expect(squareItemsOf(keyedAmount, recorded)).toEqual([
+      { name: null, variation: null, quantity: 1, amountPence: 7300 },
+    ]);
+  });
+
+  it('says nothing about items when the orders were not read or the order is missing, and none without an order', () => {
+    expect(squarePaymentRows(afterDeposit, null)[0]).not.toHaveProperty('items');
+    expect(squarePaymentRows(afterDeposit)[0]).not.toHaveProperty('items');
+    expect(squareItemsOf(afterDeposit, new Map())).toBeUndefined();
+    expect(squareItemsOf(paymentLike({ order_id: undefined }), recorded)).toEqual([]);
+  });
+
+  it('reads no items from an order in another currency, and names a gift card sold', () => {
+    const order = recorded.get(afterDeposit.orderId!)!;
+    const euros = new Map([
+      [
+        order.id!,
+        {
+          ...order,
+          lineItems: order.lineItems!.map((l) => ({ ...l, totalMoney: { amount: 100n, currency: 'EUR' as const } })),
+        },
+      ],
+    ]);
+    expect(squareItemsOf(afterDeposit, euros)).toEqual([]);
+    const giftCard = new Map([
+      [
+        order.id!,
+        { ...order, lineItems: [{ ...order.lineItems![0]!, name: undefined, itemType: 'GIFT_CARD' as const }] },
+      ],
+    ]);
+    expect(squareItemsOf(afterDeposit, giftCard)?.[0]?.name).toBe('Gift card');
+  });
+
+  it('names the team from the seller’s directory', () => {
+    const names = squareTeamOf(team(wire('team.json')));
+    expect(names).toContainEqual({ id: '4aWNjPHtqJzf4zo43qVp', name: 'Megan Khan' });
+    expect(names).toHaveLength(8);
+    expect(squareTeamOf([{ id: 'x', givenName: ' ', familyName: null }])).toEqual([]);
+  });
+});
+
 describe('Square rows from recorded refunds and payouts', () => {
   const [refund] = refunds(wire('refunds.json')) as [Square.PaymentRefund];
 
@@ -133,9 +203,9 @@ describe('Square rows from recorded refunds and payouts', () => {
       {
         provider: 'square',
         type: 'refund',
-        externalId: '15rPXemKcBazSzoix0kskn5qJuyVG_xVygpIcB15BnZLGTFKipCxknhbGKO9tqi25guK13',
-        occurredAt: new Date('2026-03-10T10:20:39.000Z'),
-        amountPence: 2400,
+        externalId: '2OBPVP3tyHKtXj22aKRXlEe5ebjyN_ufhJKFlTMAZXmiCyq3lWCBKASngqga1EZsQR7zGd',
+        occurredAt: new Date('2026-02-21T11:49:31.000Z'),
+        amountPence: 7300,
         description: 'Refund: Charged for wrong service',
       },
     ]);
@@ -153,7 +223,7 @@ describe('Square rows from recorded refunds and payouts', () => {
         type: 'payout',
         externalId: 'po_a07d5516-1e29-4d77-8230-4103cc71a0c7',
         occurredAt: new Date('2026-05-13T15:08:25.000Z'),
-        amountPence: 105027,
+        amountPence: 76398,
         description: 'Square payout to bank',
       },
       {
@@ -161,7 +231,7 @@ describe('Square rows from recorded refunds and payouts', () => {
         type: 'payout',
         externalId: 'po_e354ff01-732f-32aa-fb64-3c1747619edd',
         occurredAt: new Date('2026-05-13T15:08:25.000Z'),
-        amountPence: 20828,
+        amountPence: 23578,
         description: 'Square payout to bank',
       },
     ]);
@@ -226,8 +296,8 @@ describe("Square rows from Square's own examples (connect-api-specification)", (
 
   it('imports nothing from the payment example as published (US dollars), and its sale and fee in pounds', () => {
     const example = squareExample('ListPaymentsResponse');
-    expect(payments(example).flatMap(squarePaymentRows)).toEqual([]);
-    expect(payments(inPounds(example) as Wire).flatMap(squarePaymentRows)).toEqual([
+    expect(payments(example).flatMap((p) => squarePaymentRows(p))).toEqual([]);
+    expect(payments(inPounds(example) as Wire).flatMap((p) => squarePaymentRows(p))).toEqual([
       {
         provider: 'square',
         type: 'payment',
@@ -239,6 +309,7 @@ describe("Square rows from Square's own examples (connect-api-specification)", (
         cardFingerprint: 'sq-1-Hxim77tbdcbGejOejnoAklBVJed2YFLTmirfl8Q5XZzObTc8qY_U8RkwzoNL8dCEcQ',
         payerEmail: null,
         purpose: null,
+        teamMemberId: 'TMoK_ogh6rH1o4dV',
       },
       expect.objectContaining({ type: 'fee', externalId: 'bP9mAsEMYPUGjjGNaNO5ZDVyLhSZY:fee', amountPence: 34 }),
     ]);
@@ -266,7 +337,7 @@ describe("Square rows from Square's own examples (connect-api-specification)", (
         },
       ],
     });
-    expect(giftCard.flatMap(squarePaymentRows)).toEqual([
+    expect(giftCard.flatMap((p) => squarePaymentRows(p))).toEqual([
       expect.objectContaining({ type: 'payment', purpose: 'voucher_redemption', cardFingerprint: null }),
     ]);
     const external = payments({
@@ -279,8 +350,26 @@ describe("Square rows from Square's own examples (connect-api-specification)", (
         },
       ],
     });
-    expect(external.flatMap(squarePaymentRows)).toEqual([expect.objectContaining({ purpose: 'voucher_redemption' })]);
+    expect(external.flatMap((p) => squarePaymentRows(p))).toEqual([
+      expect.objectContaining({ purpose: 'voucher_redemption' }),
+    ]);
     const cash = payments({ payments: [{ ...example, source_type: 'CASH', processing_fee: [] }] });
-    expect(cash.flatMap(squarePaymentRows)).toEqual([]);
+    expect(cash.flatMap((p) => squarePaymentRows(p))).toEqual([]);
+  });
+
+  it('reads the line items of the orders example in pounds, and the team search example', () => {
+    const example = orders(inPounds(squareExample('BatchRetrieveOrdersResponse')) as Wire);
+    const [payment] = payments(inPounds(squareExample('ListPaymentsResponse')) as Wire) as [Square.Payment];
+    const paid = { ...payment, orderId: 'CAISEM82RcpmcFBM0TfOyiHV3es' };
+    expect(squareItemsOf(paid, example)).toEqual([
+      { name: 'Awesome product', variation: null, quantity: 1, amountPence: 1599 },
+      { name: 'Another awesome product', variation: null, quantity: 3, amountPence: 6000 },
+    ]);
+    // As published (US dollars) the lines cannot be added to a ledger in pounds.
+    expect(squareItemsOf(paid, orders(squareExample('BatchRetrieveOrdersResponse')))).toEqual([]);
+    expect(squareTeamOf(team(squareExample('SearchTeamMembersResponse')))).toContainEqual({
+      id: '-3oZQKPKVk6gUXU_V5Qa',
+      name: 'Johnny Cash',
+    });
   });
 });

@@ -1,5 +1,5 @@
 import type { Square } from 'square';
-import type { SourceTransaction } from '../../../ledger/classify.js';
+import type { SourceItem, SourceTeamMember, SourceTransaction } from '../../../ledger/classify.js';
 
 /** A card-provider row (the ledger's non-bank source transaction) from Square. */
 export type SquareRow = Exclude<SourceTransaction, { provider: 'bank' }> & { provider: 'square' };
@@ -27,10 +27,54 @@ const sumOf = (amounts: Array<{ amountMoney?: Square.Money | undefined }> | null
   (amounts ?? []).reduce((sum, item) => sum + (penceOf(item.amountMoney) ?? 0), 0);
 
 /**
- * A completed card payment (tip included, as Square pays it out) and, when Square charged for it, its processing
- * fee (initial fee plus any adjustments). Approved, pending, cancelled and failed payments import nothing.
+ * The orders of a page of payments, by id (null: Square would not show orders, as to a connection made before Brade
+ * asked for ORDERS_READ).
  */
-export function squarePaymentRows(payment: Square.Payment): SquareRow[] {
+export type SquareOrders = ReadonlyMap<string, Square.Order> | null;
+
+/**
+ * What a payment paid for (docs/finance.md, "What was sold"): its order's line items, each with its total after
+ * discounts (a deposit paid online is one), VAT included. A custom amount keyed without an item has no name; a gift
+ * card sold is named for what it is. Undefined when the orders were not read or the order was not found, so the
+ * lines stored before stay; an empty list when the payment has no order or a line's amount is not in pounds.
+ */
+export function squareItemsOf(payment: Square.Payment, orders: SquareOrders | undefined): SourceItem[] | undefined {
+  if (!orders) return undefined;
+  if (!payment.orderId) return [];
+  const order = orders.get(payment.orderId);
+  if (!order) return undefined;
+  const items: SourceItem[] = [];
+  for (const line of order.lineItems ?? []) {
+    const pence = penceOf(line.totalMoney);
+    if (pence === null) return [];
+    const quantity = Number(line.quantity);
+    items.push({
+      name: line.name?.trim() || (line.itemType === 'GIFT_CARD' ? 'Gift card' : null),
+      variation: line.variationName ?? null,
+      quantity: Number.isFinite(quantity) ? quantity : 1,
+      amountPence: pence,
+    });
+  }
+  return items;
+}
+
+/** Square's team directory as names: given and family name, as the seller typed them. */
+export function squareTeamOf(members: readonly Square.TeamMember[]): SourceTeamMember[] {
+  return members.flatMap((m) => {
+    const name = [m.givenName, m.familyName]
+      .map((part) => part?.trim() ?? '')
+      .filter(Boolean)
+      .join(' ');
+    return m.id && name ? [{ id: m.id, name }] : [];
+  });
+}
+
+/**
+ * A completed card payment (tip included, as Square pays it out) and, when Square charged for it, its processing
+ * fee (initial fee plus any adjustments). Approved, pending, cancelled and failed payments import nothing. With the
+ * page's orders, what it paid for; with its `team_member_id`, who took it.
+ */
+export function squarePaymentRows(payment: Square.Payment, orders?: SquareOrders): SquareRow[] {
   if (payment.status !== 'COMPLETED' || !payment.id || !payment.createdAt) return [];
   const redemption = isVoucherRedemption(payment);
   if (!redemption && payment.sourceType && NOT_PROCESSED_BY_SQUARE.has(payment.sourceType)) return [];
@@ -50,6 +94,8 @@ export function squarePaymentRows(payment: Square.Payment): SquareRow[] {
       // Square fills this in when the seller e-mails the receipt.
       payerEmail: payment.buyerEmailAddress ?? null,
       purpose: redemption ? 'voucher_redemption' : null,
+      ...(redemption ? {} : withItems(squareItemsOf(payment, orders))),
+      teamMemberId: payment.teamMemberId ?? null,
     },
   ];
   const fee = sumOf(payment.processingFee);
@@ -118,3 +164,5 @@ export function squarePayoutRows(payout: Square.Payout): SquareRow[] {
 function feeRow(externalId: string, occurredAt: Date, amountPence: number, description: string): SquareRow {
   return { provider: 'square', type: 'fee', externalId, occurredAt, amountPence, description };
 }
+
+const withItems = (items: SourceItem[] | undefined) => (items === undefined ? {} : { items });

@@ -4,7 +4,7 @@ import { stripeExample } from '@brade/sandbox/provider-descriptions';
 import fc from 'fast-check';
 import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { purposeOf, stripeRows } from './stripe-transform.js';
+import { purposeOf, stripeItemsOf, stripeRows } from './stripe-transform.js';
 
 /** Recorded from the Stripe simulator by record-stripe-fixtures.ts: two payments, a refund, a payout. */
 const recorded = (
@@ -34,7 +34,8 @@ describe('stripeRows on recorded balance transactions', () => {
         // The booking page's client: e-mail from billing_details, a deposit by its wording.
         payerEmail: 'mia.davies@example.com',
         purpose: 'deposit',
-        category: 'Blow-dry',
+        // The deposit counts as the service the booking page names (docs/finance.md, "What was sold").
+        items: [{ name: 'Blow-dry', quantity: 1, amountPence: 2000 }],
       },
       {
         provider: 'stripe',
@@ -56,8 +57,25 @@ describe('stripeRows on recorded balance transactions', () => {
       amountPence: 2000,
       customerId: null,
       cardFingerprint: 'WYsvreAjvXitbeSW',
-      category: 'Cut & finish',
+      items: [{ name: 'Cut & finish', quantity: 1, amountPence: 2000 }],
     });
+  });
+
+  it('names what a charge paid for from its metadata, a deposit or voucher by what it is, else nothing', () => {
+    expect(stripeItemsOf({ item: ' Balayage ' }, null, 15000)).toEqual([
+      { name: 'Balayage', quantity: 1, amountPence: 15000 },
+    ]);
+    expect(stripeItemsOf({ product: 'Olaplex No.3' }, null, 2800)).toEqual([
+      { name: 'Olaplex No.3', quantity: 1, amountPence: 2800 },
+    ]);
+    expect(stripeItemsOf({}, 'deposit', 2000)).toEqual([{ name: 'Booking deposit', quantity: 1, amountPence: 2000 }]);
+    expect(stripeItemsOf(null, 'voucher_sale', 5000)).toEqual([
+      { name: 'Gift voucher', quantity: 1, amountPence: 5000 },
+    ]);
+    expect(stripeItemsOf({ service: '  ' }, null, 2000)).toEqual([]);
+    // A charge not expanded says nothing about what it paid for: the lines stored before stay.
+    const unexpanded = { ...guestPayment, source: (guestPayment.source as { id: string }).id };
+    expect(stripeRows(unexpanded as Stripe.BalanceTransaction)[0]).not.toHaveProperty('items');
   });
 
   it('turns a refund into a positive refund row on its own date with a readable reason and no fee', () => {
@@ -190,6 +208,8 @@ describe("stripeRows on Stripe's own example objects (stripe/openapi fixtures3.j
         cardFingerprint: 'AOB934RVNwzk6xtn',
         payerEmail: null,
         purpose: null,
+        // Stripe's example charge names nothing it paid for.
+        items: [],
       },
     ]);
   });

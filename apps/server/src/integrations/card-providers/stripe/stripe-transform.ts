@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { SourceTransaction } from '../../../ledger/classify.js';
+import type { SourceItem, SourceTransaction } from '../../../ledger/classify.js';
 
 /** A card-provider row (the ledger's non-bank source transaction) from Stripe. */
 export type StripeRow = Exclude<SourceTransaction, { provider: 'bank' }> & { provider: 'stripe' };
@@ -20,8 +20,8 @@ export function stripeRows(transaction: Stripe.BalanceTransaction): StripeRow[] 
     case 'charge': {
       if (transaction.amount <= 0) return [];
       const charge = expandedCharge(transaction.source);
-      const service = charge?.metadata?.service;
       const description = charge?.description || transaction.description || 'Card payment';
+      const purpose = purposeOf(charge?.metadata ?? null, description);
       return [
         {
           ...base,
@@ -36,9 +36,9 @@ export function stripeRows(transaction: Stripe.BalanceTransaction): StripeRow[] 
             null,
           // Online bookings carry the client's e-mail; the receipt address is the fallback.
           payerEmail: charge?.billing_details?.email || charge?.receipt_email || null,
-          purpose: purposeOf(charge?.metadata ?? null, description),
-          // Booking pages tag a charge with its service; the ledger groups sales by it (default "Sales").
-          ...(typeof service === 'string' && service.trim() ? { category: service.trim() } : {}),
+          purpose,
+          // Without the charge (not expanded) nothing is known of what it paid for: the stored lines stay.
+          ...(charge ? { items: stripeItemsOf(charge.metadata ?? null, purpose, transaction.amount) } : {}),
         },
         ...feeRow(transaction, sourceId, occurredAt),
       ];
@@ -97,6 +97,26 @@ function feeRow(transaction: Stripe.BalanceTransaction, sourceId: string, occurr
       description: 'Stripe processing fee',
     },
   ];
+}
+
+/** The metadata keys booking systems and payment links name what was sold with, in the order they are read. */
+const ITEM_KEYS = ['service', 'item', 'product', 'treatment'] as const;
+
+/**
+ * What an online payment paid for (docs/finance.md, "What was sold"): the service, item or product the booking page
+ * or payment link wrote in the charge's metadata; a deposit or gift voucher whose metadata names nothing is still
+ * what it is ("Booking deposit", "Gift voucher"). Stripe carries no line items on a charge: one line, the whole
+ * amount. None when nothing says.
+ */
+export function stripeItemsOf(
+  metadata: Stripe.Metadata | null,
+  purpose: 'deposit' | 'voucher_sale' | null,
+  amountPence: number,
+): SourceItem[] {
+  const named = ITEM_KEYS.map((key) => metadata?.[key]?.trim()).find((value) => value);
+  const name =
+    named || (purpose === 'deposit' ? 'Booking deposit' : purpose === 'voucher_sale' ? 'Gift voucher' : null);
+  return name ? [{ name, quantity: 1, amountPence }] : [];
 }
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>

@@ -91,7 +91,16 @@ function expectedRows(from: Date, upto: Date): CardRow[] {
   for (const p of data.payments) {
     if (p.processor !== 'sumup' || !within(p.occurredAt)) continue;
     const base = { provider: 'sumup', occurredAt: p.occurredAt } as const;
-    rows.push({ ...base, type: 'payment', externalId: p.id, amountPence: p.amountPence, description: p.description });
+    // What the sale paid for, as the till's products; a sale keyed as an amount has none.
+    const items = (p.items ?? []).map((i) => ({ name: i.name, quantity: i.quantity, amountPence: i.amountPence }));
+    rows.push({
+      ...base,
+      type: 'payment',
+      externalId: p.id,
+      amountPence: p.amountPence,
+      description: p.description,
+      items,
+    });
     if (p.feePence > 0) {
       const fee = { type: 'fee', externalId: `${p.id}:fee`, amountPence: p.feePence } as const;
       rows.push({ ...base, ...fee, description: 'SumUp processing fee' });
@@ -241,6 +250,9 @@ describe('SumUp import', () => {
     expect(rows).toEqual(expectedRows(HISTORY_FROM, NOW));
     expect(rows.filter((r) => r.type === 'refund').length).toBeGreaterThan(0);
     expect(first.pages.length).toBeGreaterThan(3);
+    const sales = rows.filter((r) => r.type === 'payment');
+    expect(sales.filter((r) => r.items?.length === 0).length).toBeGreaterThan(0);
+    expect(sales.filter((r) => (r.items?.length ?? 0) > 0).length).toBeGreaterThan(sales.length / 2);
   });
 
   it('resumes from any saved cursor with the same page, and a later run only repeats the overlap', async () => {

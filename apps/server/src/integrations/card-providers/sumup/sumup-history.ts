@@ -55,12 +55,15 @@ function detailQuery(item: HistoryItem): string {
   return query.toString();
 }
 
-/** Fees of the page's sales, by external id: the history row has none, the detail endpoint does. */
-async function feesOf(
+/**
+ * The details of the page's sales, by external id: the history row has neither the fee nor the products the sale
+ * paid for; the detail endpoint has both.
+ */
+async function detailsOf(
   client: SumupClient,
   tokens: CardProviderTokens,
   items: HistoryItem[],
-): Promise<Map<string, number | string | null | undefined>> {
+): Promise<Map<string, TransactionDetail>> {
   const sales = items.filter(isTakenPayment);
   const details = await mapLimited(sales, DETAIL_CONCURRENCY, (item) =>
     sumupGet(
@@ -71,7 +74,7 @@ async function feesOf(
       'a transaction',
     ),
   );
-  return new Map(sales.map((item, index) => [externalIdOf(item), details[index]!.fee_amount]));
+  return new Map(sales.map((item, index) => [externalIdOf(item), details[index]!]));
 }
 
 async function historyStep(
@@ -87,8 +90,11 @@ async function historyStep(
     HistoryPage,
     'a history page',
   );
-  const fees = await feesOf(client, tokens, page.items);
-  const transactions = page.items.flatMap((item) => historyItemRows(item, fees.get(externalIdOf(item))));
+  const details = await detailsOf(client, tokens, page.items);
+  const transactions = page.items.flatMap((item) => {
+    const detail = details.get(externalIdOf(item));
+    return historyItemRows(item, detail?.fee_amount, detail ? (detail.products ?? []) : undefined);
+  });
   const next = nextQuery(page);
   if (!next) return { transactions, cursor: writeCursor(restingCursor(new Date(state.upper!))), done: true };
   return { transactions, cursor: writeCursor({ ...state, phase: 'history', next }), done: false };

@@ -46,6 +46,27 @@ export const HistoryPage = z.object({
 });
 export type HistoryPage = z.infer<typeof HistoryPage>;
 
-/** GET /v2.1/merchants/{merchant_code}/transactions?id=…: the only place a transaction's fee appears. */
-export const TransactionDetail = z.object({ id: z.string().nullish(), fee_amount: amount.nullish() });
+/**
+ * One of the merchant's catalogue products a sale paid for (SumUp's `Product`): a price net of VAT and with it, per
+ * unit and for the quantity. A line SumUp's own tills write without every field is still read.
+ */
+export const Product = z.object({
+  name: z.string().nullish(),
+  quantity: z.number().nullish(),
+  price: amount.nullish(),
+  price_with_vat: amount.nullish(),
+  total_price: amount.nullish(),
+  total_with_vat: amount.nullish(),
+});
+export type Product = z.infer<typeof Product>;
+
+/**
+ * GET /v2.1/merchants/{merchant_code}/transactions?id=…: the only place a transaction's fee and the products it
+ * paid for appear.
+ */
+export const TransactionDetail = z.object({
+  id: z.string().nullish(),
+  fee_amount: amount.nullish(),
+  products: z.array(Product).nullish(),
+});
 export type TransactionDetail = z.infer<typeof TransactionDetail>;

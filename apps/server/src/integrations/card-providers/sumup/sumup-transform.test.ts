@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sumupHistoryExample } from '@brade/sandbox/provider-descriptions';
+import { sumupHistoryExample, sumupProductExample } from '@brade/sandbox/provider-descriptions';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AmountFormatError, decimalToPence } from './sumup-amounts.js';
 import { describeSumupError } from './sumup-errors.js';
-import { type HistoryItem, HistoryPage, TransactionDetail } from './sumup-schemas.js';
-import { historyItemRows } from './sumup-transform.js';
+import { type HistoryItem, HistoryPage, Product, TransactionDetail } from './sumup-schemas.js';
+import { historyItemRows, sumupItemsOf } from './sumup-transform.js';
 
 /** JSON recorded from the SumUp simulator by __fixtures__/record-sumup-fixtures.ts. */
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '__fixtures__');
@@ -193,6 +193,39 @@ describe('SumUp amounts', () => {
         return decimalToPence(text) === expected && decimalToPence(`-${text}`) === -expected;
       }),
     );
+  });
+});
+
+describe('what a SumUp sale paid for: the products of its detail', () => {
+  const sale = firstItem('history-refunded-sale.json');
+
+  it('reads SumUp’s own example product at its total with VAT, for its quantity', () => {
+    const example = Product.parse(sumupProductExample());
+    expect(sumupItemsOf([example])).toEqual([
+      { name: 'Purchase reader for merchant with code ME3FCAVF', quantity: 1, amountPence: 11900 },
+    ]);
+    expect(historyItemRows(sale, 0.64, [example])[0]).toMatchObject({
+      type: 'payment',
+      items: [{ name: 'Purchase reader for merchant with code ME3FCAVF', amountPence: 11900 }],
+    });
+  });
+
+  it('falls back to the unit price with VAT, then the net amounts, and keeps an unnamed product unnamed', () => {
+    expect(sumupItemsOf([{ name: 'Gel manicure', quantity: 2, price_with_vat: 19.5 }])).toEqual([
+      { name: 'Gel manicure', quantity: 2, amountPence: 3900 },
+    ]);
+    expect(sumupItemsOf([{ name: ' ', total_price: 12.34 }])).toEqual([{ name: null, quantity: 1, amountPence: 1234 }]);
+    expect(sumupItemsOf([{ name: 'Polish', quantity: 3, price: 4 }])).toEqual([
+      { name: 'Polish', quantity: 3, amountPence: 1200 },
+    ]);
+  });
+
+  it('says a sale keyed without products has none, and says nothing when the detail was not read', () => {
+    expect(historyItemRows(sale, 0.64, [])[0]).toMatchObject({ items: [] });
+    expect(historyItemRows(sale, 0.64, null)[0]).toMatchObject({ items: [] });
+    expect(historyItemRows(sale, 0.64)[0]).not.toHaveProperty('items');
+    // A refund names no products.
+    expect(historyItemRows(firstItem('history-refund.json'), null, [])[0]).not.toHaveProperty('items');
   });
 });
 

@@ -1,7 +1,7 @@
 import type { CardProcessor } from '@brade/contract';
-import type { SourceTransaction } from '../../../ledger/classify.js';
+import type { SourceItem, SourceTransaction } from '../../../ledger/classify.js';
 import { decimalToPence } from './sumup-amounts.js';
-import type { HistoryItem } from './sumup-schemas.js';
+import type { HistoryItem, Product } from './sumup-schemas.js';
 
 type CardRow = Extract<SourceTransaction, { provider: CardProcessor }>;
 
@@ -47,10 +47,38 @@ function prefixed(label: string, item: HistoryItem): string {
 }
 
 /**
- * One history row as ledger rows: a taken payment (plus its fee as `<code>:fee` when the detail endpoint gave
- * one), a successful refund or chargeback on its own date, or nothing (failed, cancelled, pending).
+ * A product's amount for its quantity, VAT included, as a till charged it: SumUp's total with VAT, else its unit
+ * price with VAT times the quantity, else (a merchant without VAT) its net total or unit price.
  */
-export function historyItemRows(item: HistoryItem, feeAmount: number | string | null | undefined): CardRow[] {
+function productPence(product: Product, quantity: number): number {
+  if (product.total_with_vat != null) return pence(product.total_with_vat);
+  if (product.price_with_vat != null) return pence(product.price_with_vat) * quantity;
+  if (product.total_price != null) return pence(product.total_price);
+  return product.price != null ? pence(product.price) * quantity : 0;
+}
+
+/**
+ * What a sale paid for (docs/finance.md, "What was sold"): the catalogue products the detail lists. None when the
+ * amount was keyed without products; undefined when the detail was not read.
+ */
+export function sumupItemsOf(products: readonly Product[] | null | undefined): SourceItem[] | undefined {
+  if (products === undefined) return undefined;
+  return (products ?? []).map((product) => {
+    const quantity = product.quantity != null && product.quantity > 0 ? product.quantity : 1;
+    return { name: product.name?.trim() || null, quantity, amountPence: productPence(product, quantity) };
+  });
+}
+
+/**
+ * One history row as ledger rows: a taken payment (plus its fee as `<code>:fee` when the detail endpoint gave
+ * one, and what it paid for when given the detail's products), a successful refund or chargeback on its own date, or
+ * nothing (failed, cancelled, pending).
+ */
+export function historyItemRows(
+  item: HistoryItem,
+  feeAmount: number | string | null | undefined,
+  products?: readonly Product[] | null,
+): CardRow[] {
   const externalId = externalIdOf(item);
   const occurredAt = new Date(item.timestamp);
   const type = typeOf(item);
@@ -58,8 +86,17 @@ export function historyItemRows(item: HistoryItem, feeAmount: number | string | 
   if (type === 'PAYMENT') {
     if (!isTakenPayment(item)) return [];
     const description = paymentDescription(item);
+    const items = sumupItemsOf(products);
     const rows: CardRow[] = [
-      { provider: 'sumup', type: 'payment', externalId, occurredAt, amountPence: pence(item.amount), description },
+      {
+        provider: 'sumup',
+        type: 'payment',
+        externalId,
+        occurredAt,
+        amountPence: pence(item.amount),
+        description,
+        ...(items ? { items } : {}),
+      },
     ];
     const fee = feeAmount === null || feeAmount === undefined ? 0 : pence(feeAmount);
     if (fee > 0) {

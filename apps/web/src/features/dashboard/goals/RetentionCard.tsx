@@ -163,6 +163,16 @@ function Measured({ retention, view }: { retention: RetentionResponse; view: Goa
           </Typography>
         </Box>
       )}
+      {retention.coverage && (
+        // Only payers a processor names can be followed (docs/finance.md, "Retention").
+        <Typography
+          data-testid="retention-coverage"
+          variant="caption"
+          sx={{ color: 'text.secondary', lineHeight: 1.4 }}
+        >
+          {retention.coverage}
+        </Typography>
+      )}
     </>
   );
 }

@@ -13,8 +13,12 @@ const API = 'vat-mtd';
 const VERSION = '1.0';
 const BASE = '/organisations/vat/:vrn';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isDay = (text: string | undefined): text is string =>
-  !!text && DAY.test(text) && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
+// A calendar day that exists: '2026-13-01' or '2026-02-30' is refused, never thrown on (Date gives NaN for them).
+const isDay = (text: string | undefined): text is string => {
+  if (!text || !DAY.test(text)) return false;
+  const time = Date.parse(`${text}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
+};
 const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
 
 const NOT_FOUND = [404, 'NOT_FOUND', 'The requested resource could not be found'] as const;
