@@ -46,7 +46,7 @@ export async function hmrcAuthorizationUrl(deps: HmrcConnectDeps, connector: Con
   });
   return {
     url: authorizationUrl(endpoint, {
-      scopes: await scopesFor(deps.database.db, userId),
+      scopes: await scopesFor(deps.database.db, connector.userId),
       state: attempt.state,
       redirectUri,
       codeChallenge: attempt.codeChallenge,

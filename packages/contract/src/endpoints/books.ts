@@ -70,6 +70,7 @@ export const BOOKS_ENDPOINTS = endpoints('books', {
   },
   /** The sales categories as the owner names them (docs/finance.md, "What was sold"). */
   getSalesCategories: {
+    summary: 'The sales categories as the owner names them',
     method: 'GET',
     path: '/api/database/get-sales-categories/:id',
     auth: 'session',
@@ -78,6 +79,7 @@ export const BOOKS_ENDPOINTS = endpoints('books', {
   },
   /** Renames one of the sales categories; the demo account cannot. */
   renameSalesCategory: {
+    summary: 'Renames one of the sales categories',
     method: 'POST',
     path: '/api/database/rename-sales-category/:id',
     auth: 'session',

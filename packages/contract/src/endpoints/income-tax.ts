@@ -26,6 +26,7 @@ const params = IdParamsSchema;
  */
 export const INCOME_TAX_ENDPOINTS = endpoints('income-tax', {
   getSettings: {
+    summary: "A sole trader's Income Tax details: legal form, National Insurance number, quarters, category map",
     method: 'GET',
     path: '/api/income-tax/get-settings/:id',
     auth: 'session',
@@ -33,6 +34,7 @@ export const INCOME_TAX_ENDPOINTS = endpoints('income-tax', {
     answer: IncomeTaxSettingsResponseSchema,
   },
   updateSettings: {
+    summary: "Saves a sole trader's Income Tax details",
     method: 'POST',
     path: '/api/income-tax/update-settings/:id',
     auth: 'session',
@@ -41,6 +43,8 @@ export const INCOME_TAX_ENDPOINTS = endpoints('income-tax', {
     answer: SaveIncomeTaxSettingsResponseSchema,
   },
   getObligations: {
+    summary: "The owner's Income Tax quarterly obligations at HMRC",
+    errors: [409, 422, 502, 503],
     method: 'POST',
     path: '/api/income-tax/get-obligations/:id',
     auth: 'session',
@@ -49,6 +53,7 @@ export const INCOME_TAX_ENDPOINTS = endpoints('income-tax', {
     answer: ObligationsResponseSchema,
   },
   getFigures: {
+    summary: "A quarter's Income Tax figures worked out from the books",
     method: 'POST',
     path: '/api/income-tax/get-quarterly-figures/:id',
     auth: 'session',
@@ -57,6 +62,7 @@ export const INCOME_TAX_ENDPOINTS = endpoints('income-tax', {
     answer: QuarterlyFiguresResponseSchema,
   },
   getTransactions: {
+    summary: 'The transactions behind one figure of a quarterly update, a page at a time',
     method: 'POST',
     path: '/api/income-tax/get-transactions/:id',
     auth: 'session',
@@ -65,6 +71,7 @@ export const INCOME_TAX_ENDPOINTS = endpoints('income-tax', {
     answer: IncomeTaxTransactionsResponseSchema,
   },
   mapCategory: {
+    summary: "Puts one of the books' categories under one of HMRC's expense categories",
     method: 'POST',
     path: '/api/income-tax/map-category/:id',
     auth: 'session',
@@ -73,6 +80,7 @@ export const INCOME_TAX_ENDPOINTS = endpoints('income-tax', {
     answer: IncomeTaxMessageResponseSchema,
   },
   markDisallowable: {
+    summary: 'Marks part or all of a transaction as not allowable for Income Tax',
     method: 'POST',
     path: '/api/income-tax/mark-disallowable/:id',
     auth: 'session',
@@ -81,6 +89,8 @@ export const INCOME_TAX_ENDPOINTS = endpoints('income-tax', {
     answer: IncomeTaxMessageResponseSchema,
   },
   sendUpdate: {
+    summary: "Sends a quarter's figures to HMRC as the owner's quarterly update",
+    errors: [409, 422, 502, 503],
     method: 'POST',
     path: '/api/income-tax/send-update/:id',
     auth: 'session',

@@ -29,6 +29,7 @@ export const REPORT_ENDPOINTS = endpoints('reports', {
    * (docs/finance.md, "Who sold it"); the same months as the reports.
    */
   getTeamBreakdown: {
+    summary: "A month's sales by team member, where the processors name who took each payment",
     method: 'POST',
     path: '/api/database/get-team-breakdown/:id',
     auth: 'session',

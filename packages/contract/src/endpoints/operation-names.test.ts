@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { errorAnswersOf } from './endpoint.js';
+import { ALL_ENDPOINTS } from './index.js';
+
+// What /api/docs says of each call comes from here (apps/server/src/http/api-description.ts; docs/api-contract.md).
+describe('each endpoint as an outside client reads it', () => {
+  it('has a name no other endpoint has, and a one-line summary', () => {
+    const names = ALL_ENDPOINTS.map((endpoint) => endpoint.operationId);
+    expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
+    for (const endpoint of ALL_ENDPOINTS) expect(endpoint.summary, endpoint.path).toMatch(/^[A-Z][^\n]{10,120}$/);
+  });
+
+  it('derives its error answers from its auth and input, and adds what it declares', () => {
+    const byName = (name: string) => ALL_ENDPOINTS.find((endpoint) => endpoint.operationId === name)!;
+    expect(errorAnswersOf(byName('health'))).toEqual([]);
+    expect(errorAnswersOf(byName('signin'))).toEqual([400, 401, 429]);
+    expect(errorAnswersOf(byName('getUserDetails'))).toEqual([400, 401, 404]);
+    // The owner is named in the body (`user_id`), not the path.
+    expect(errorAnswersOf(byName('buildABankLink'))).toEqual([400, 401, 404]);
+    // Signed in, but naming no owner: nobody else's id to refuse.
+    expect(errorAnswersOf(byName('chooseABank'))).toEqual([401]);
+    expect(errorAnswersOf(byName('updatePasswordFromRecovery'))).toEqual([400, 401, 429]);
+  });
+});
