@@ -42,7 +42,7 @@ const dayFormat = new Intl.DateTimeFormat('en-GB', {
 
 /**
  * Till payments keyed as an amount without items (a quick sale, a price agreed at the desk), as real salons' tills
- * hold some: about 5 % at the Square till, 15 % on the SumUp reader (docs/sandbox.md, "What was sold").
+ * hold some: about 5 % at the Square till, 15 % on the SumUp reader (docs/sandbox.md, "What was sold and who sold it").
  */
 const WITHOUT_ITEMS = { square: 0.05, sumup: 0.15 } as const;
 

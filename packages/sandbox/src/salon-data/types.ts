@@ -25,7 +25,7 @@ export interface GenerateOptions {
 export type SalonLegalForm = 'limited_company' | 'sole_trader';
 
 /**
- * One thing a payment paid for, as the till or booking page records it (docs/sandbox.md, "What was sold"): the
+ * One thing a payment paid for, as the till or booking page records it (docs/sandbox.md, "What was sold and who sold it"): the
  * processors show these as Square order line items, SumUp products and Stripe metadata.
  */
 export interface SaleItem {

@@ -3,7 +3,7 @@ import { rfc3339 } from '../common/card-sim-clock';
 import { BASE62, stableToken, UPPER_ALNUM } from '../common/card-sim-ids';
 
 /**
- * Square's Orders and Team APIs over the generated salon (docs/sandbox.md, "What was sold"): every payment taken at
+ * Square's Orders and Team APIs over the generated salon (docs/sandbox.md, "What was sold and who sold it"): every payment taken at
  * the till belongs to an order whose line items are what the client paid for, and names the team member who took it.
  */
 
