@@ -99,7 +99,7 @@ export function ReportView({ id, type, month, readOnly, onBack }: Props) {
           {report.data.comparison.previous.until ? ': the same days, to the same time of day' : ''}.
         </Typography>
       )}
-      {type === 'sales' && <TeamBreakdown id={id} month={month} onOpen={setLine} />}
+      {type === 'sales' && <TeamBreakdown id={id} month={month} onOpen={setLine} heading={onBack ? 'h2' : 'h3'} />}
       {renaming && (
         <RenameCategoryDialog
           id={id}

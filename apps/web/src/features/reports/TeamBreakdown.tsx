@@ -19,6 +19,8 @@ interface Props {
   id: string;
   month: ReportMonth;
   onOpen: (line: OpenableLine & { label: string }) => void;
+  /** One level below the report's own title, which is the page's h1 on phones and an h2 beside the list. */
+  heading: 'h2' | 'h3';
 }
 
 const count = (n: number) => n.toLocaleString('en-GB');
@@ -28,7 +30,7 @@ const count = (n: number) => n.toLocaleString('en-GB');
  * clients and average ticket per member, what no processor attributed, and which processors say who took a payment.
  * A member opens the sales they took.
  */
-export function TeamBreakdown({ id, month, onOpen }: Props) {
+export function TeamBreakdown({ id, month, onOpen, heading }: Props) {
   const team = useQuery({
     queryKey: ['reports', id, 'team', month.year, month.month],
     queryFn: () => loadTeamBreakdown(id, { month: month.month, year: month.year }),
@@ -37,7 +39,7 @@ export function TeamBreakdown({ id, month, onOpen }: Props) {
   const title = `Team, ${month.label}`;
   return (
     <Box component="section" aria-label={title} sx={{ display: 'flex', flexDirection: 'column', gap: 1, minWidth: 0 }}>
-      <Typography variant="h3" sx={{ fontSize: '1rem', fontWeight: 600 }}>
+      <Typography variant="h3" component={heading} sx={{ fontSize: '1rem', fontWeight: 600 }}>
         Team
       </Typography>
       {team.isPending && <CircularProgress size={20} aria-label="Loading the team breakdown" />}
