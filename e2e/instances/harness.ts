@@ -313,6 +313,12 @@ export type ProviderMode = 'up' | 'down' | 'malformed';
 export class ProviderProxy {
   mode: ProviderMode = 'up';
   readonly requests = new Map<string, number>();
+  /**
+   * Requests asked again after an earlier one was answered in full with a 2xx. A page the client gave up waiting for
+   * (its own time-out on a loaded machine) and asked again is a retry within one run, not a second run.
+   */
+  private readonly againAfterAnswer = new Map<string, number>();
+  private readonly answered = new Set<string>();
   private server: HttpServer | null = null;
   url = '';
 
@@ -335,6 +341,7 @@ export class ProviderProxy {
       // Per caller too: two owners' first pages share a path and query but not a token.
       const key = `${req.method} ${req.url} ${req.headers.authorization ?? ''}`;
       this.requests.set(key, (this.requests.get(key) ?? 0) + 1);
+      if (this.answered.has(key)) this.againAfterAnswer.set(key, (this.againAfterAnswer.get(key) ?? 0) + 1);
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) {
         if (typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name)) {
@@ -348,6 +355,11 @@ export class ProviderProxy {
           body: chunks.length ? Buffer.concat(chunks) : undefined,
         });
         const body = Buffer.from(await upstream.arrayBuffer());
+        if (upstream.ok) {
+          res.on('finish', () => {
+            if (!req.socket.destroyed) this.answered.add(key);
+          });
+        }
         res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
         res.end(body);
       } catch (error) {
@@ -360,8 +372,13 @@ export class ProviderProxy {
     this.server = server;
   }
 
-  /** Requests forwarded more than once: a page fetched twice means a run was done twice. */
+  /** Pages fetched again after one was delivered: a page fetched twice means a run was done twice. */
   repeated(): string[] {
+    return [...this.againAfterAnswer.keys()].filter((key) => key.includes('/v1/'));
+  }
+
+  /** Pages asked more than once in all, retries after a client's time-out included (printed, not judged). */
+  retried(): string[] {
     return [...this.requests].filter(([key, n]) => n > 1 && key.includes('/v1/')).map(([key]) => key);
   }
 

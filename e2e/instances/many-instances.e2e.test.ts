@@ -173,7 +173,7 @@ describe.skipIf(!ADMIN_URL)('four instances on one PostgreSQL', () => {
     );
     const pages = [...proxy.requests.keys()].filter((k) => k.includes('/v1/balance_transactions')).length;
     console.log(
-      `[instances] imports: 3 owners over 4 instances, ${jobs.length} sync jobs (${jobs.filter((j) => j.state === 'completed').length} completed, ${jobs.filter((j) => j.retry_count > 0).length} retried), ${pages} pages fetched, ${repeatedPages.length} fetched twice, ledger rows ${ledger.map((l) => l.n).join('/')} against the simulator's ${expected.map((e) => e.size).join('/')}`,
+      `[instances] imports: 3 owners over 4 instances, ${jobs.length} sync jobs (${jobs.filter((j) => j.state === 'completed').length} completed, ${jobs.filter((j) => j.retry_count > 0).length} retried), ${pages} pages fetched, ${proxy.retried().length} asked again, ${repeatedPages.length} fetched again after an answer, ledger rows ${ledger.map((l) => l.n).join('/')} against the simulator's ${expected.map((e) => e.size).join('/')}`,
     );
     expect(repeatedPages).toEqual([]);
     expect(jobs.every((j) => j.state === 'completed' && j.retry_count === 0)).toBe(true);

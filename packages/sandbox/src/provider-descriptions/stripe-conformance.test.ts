@@ -1,3 +1,4 @@
+import { TEST_LIMITS } from '../../../../test-limits';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningCardSimulator } from '../simulators/common/card-sim-types';
 import { startStripeSimulator } from '../simulators/stripe/stripe-simulator';
@@ -51,7 +52,7 @@ let token: string;
 beforeAll(async () => {
   sim = await startStripeSimulator({ seed: 'conformance', now: () => NOW, redirectUris: [REDIRECT_URI] });
   token = (await connect(sim)).access_token;
-}, 30_000);
+}, TEST_LIMITS.unit.hook);
 afterAll(() => sim.close());
 
 async function list(path: string): Promise<Record<string, unknown>[]> {

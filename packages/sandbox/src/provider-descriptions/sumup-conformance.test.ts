@@ -1,3 +1,4 @@
+import { TEST_LIMITS } from '../../../../test-limits';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSumupSimulator } from '../simulators/sumup/sumup-simulator';
@@ -137,5 +138,5 @@ describe('the SumUp simulator against SumUp’s published description', () => {
     }
     expect(withProducts).toBeGreaterThan(without);
     expect(without).toBeGreaterThan(0);
-  }, 60_000);
+  }, TEST_LIMITS.unit.test);
 });

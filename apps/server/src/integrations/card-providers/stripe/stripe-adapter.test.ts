@@ -1,3 +1,4 @@
+import { TEST_LIMITS } from '../../../../../../test-limits.js';
 import { generateSalonData, stripe as stripeSimulator } from '@brade/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerStripeConsent } from '../../../test/stripe-consent-browser.js';
@@ -13,7 +14,8 @@ const WINDOW = { historyFrom: new Date('2026-03-01T00:00:00Z'), now: NOW };
 const REDIRECT_URI = 'http://127.0.0.1:5173/stripe-redirect';
 const FAST_RETRY = { initialDelayMs: 1, maxDelayMs: 5 };
 /** A first call for a new merchant makes the simulator generate that salon's 18 months: seconds on a busy machine. */
-const SALON_GENERATION_MS = 20_000;
+// Generating a salon's year in the simulator is the slow part; the unit project's ceiling (test-limits.ts) covers it.
+const SALON_GENERATION_MS = TEST_LIMITS.unit.test;
 
 let sim: stripeSimulator.RunningCardSimulator;
 let endpoint: ProviderEndpoint;
