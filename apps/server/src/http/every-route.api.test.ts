@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../accounts/tables.js';
 import { markConnected } from '../integrations/connections.js';
 import { importTransactions } from '../ledger/import.js';
 import { ledgerTransactions } from '../ledger/tables.js';
@@ -52,6 +53,8 @@ beforeAll(async () => {
   owner = await signUpAndConfirm(server);
   other = await signUpAndConfirm(server);
   routes = await routesOf(server);
+  // A sole trader, so the Income Tax calls reach the lookup of the transaction they name.
+  await server.ctx.database.db.update(users).set({ legalForm: 'sole_trader' }).where(eq(users.id, owner.id));
   // The other owner has books, a rule made by a correction, a bank connect attempt: ids worth stealing.
   const { db } = server.ctx.database;
   await markConnected(db, other.id, 'stripe');
