@@ -48,7 +48,8 @@ const ERROR_ANSWERS: Record<ErrorStatus, { name: string; description: string }> 
   },
   403: {
     name: 'Forbidden',
-    description: 'The demo account is read-only (`code` `demo_read_only`): the call would change it. Nothing was changed.',
+    description:
+      'The demo account is read-only (`code` `demo_read_only`): the call would change it. Nothing was changed.',
   },
   404: {
     name: 'NotFound',
