@@ -37,7 +37,7 @@ const bankLine = {
   counterparty: 'BRIGHTSIDE FLORIST',
 } as const;
 
-async function booksFor(userId: string): Promise<Record<string, string>> {
+async function booksFor(userId: string, token: string): Promise<Record<string, string>> {
   const { db } = server.ctx.database;
   await markConnected(db, userId, 'stripe');
   await importTransactions(db, userId, [...aprilLedger(), bankLine], TEST_IMPORT);
@@ -45,12 +45,18 @@ async function booksFor(userId: string): Promise<Record<string, string>> {
     .select({ id: ledgerTransactions.id })
     .from(ledgerTransactions)
     .where(and(eq(ledgerTransactions.userId, userId), eq(ledgerTransactions.provider, 'bank')));
-  return { transaction_id: line!.id };
+  // A category the bank line can move to, as the correction dialog offers it.
+  const options = await server.post(
+    `/api/database/get-correction-options/${userId}`,
+    { transaction_id: line!.id },
+    token,
+  );
+  const category = (options.body.categories as string[]).find((name) => name !== options.body.category)!;
+  return { transaction_id: line!.id, category };
 }
 
 /** Bodies that make an ordinary owner's write go through, by field name, beyond the route walk's own samples. */
 const WRITES: Record<string, unknown> = {
-  category: 'Cuts and styling',
   new_name: 'Cutting',
   legal_form: 'sole_trader',
   processor: 'stripe',
@@ -82,7 +88,10 @@ const walked = (route: Route) => route.listed && route.signedIn && route.path !=
 
 describe('the demo account through every write route', () => {
   it('is refused with 403 on every route that changes an ordinary owner’s rows, and changes nothing at all', async () => {
-    const [demoIds, ownerIds] = [await booksFor(demo.id), await booksFor(owner.id)];
+    const [demoIds, ownerIds] = [
+      await booksFor(demo.id, demo.access_token),
+      await booksFor(owner.id, owner.access_token),
+    ];
     const writes: string[] = [];
     const demoAnswers = new Map<string, TestResponse>();
     const before = await wholeDatabase(server, ['sessions', 'refresh_tokens', 'assistant_conversations']);
@@ -119,7 +128,7 @@ describe('the demo account through every write route', () => {
     });
     expect(notRefused.map((name) => `${name} → ${demoAnswers.get(name)!.status}`)).toEqual([]);
     // The walk's bodies reach these writes' handlers (else it would find nothing to refuse).
-    expect(writes).toEqual(
+    expect(writes, JSON.stringify(writes)).toEqual(
       expect.arrayContaining([
         'POST /api/record_business_information',
         'POST /api/database/update-personal-info',
