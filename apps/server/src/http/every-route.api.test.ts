@@ -240,12 +240,17 @@ describe('every route of the API description', () => {
       const many = replaceLeaves(base, () => Array.from({ length: 100_000 }, () => 'x'), 'arrays');
       if (many.placed) tries.push({ path, body: many.body, message: null });
       if (base && typeof base === 'object' && route.method !== 'GET') {
-        tries.push({ path, body: { ...base, probe: huge }, message: TOO_LONG_MESSAGE });
+        // Refused after validation (http/request-text.ts): a sample the schema refuses gets the schema's sentence.
+        tries.push({ path, body: { ...base, probe: huge }, message: null });
         tries.push({ path, raw: JSON.stringify(base).replace(/^\{/, `{"probe":${deep},`), message: TOO_DEEP_MESSAGE });
         tries.push({ path, raw: JSON.stringify(Array.from({ length: 100_000 }, () => 1)), message: null });
       }
       if (route.bytes) tries.push({ path, raw: huge, message: null });
-      tries.push({ path: `${path}?probe=${'a'.repeat(10_000)}`, body: base, message: TOO_LONG_MESSAGE });
+      tries.push({
+        path: `${path}?probe=${'a'.repeat(10_000)}`,
+        body: base,
+        message: route.body ? null : TOO_LONG_MESSAGE,
+      });
       tries.push({ path: `${path}?probe=${huge}`, body: base, message: TOO_LARGE_HEAD_MESSAGE });
       if (route.pathParams.length) {
         tries.push({ path: withPathParams(route, 'a'.repeat(1000)), body: base, message: BAD_ADDRESS_MESSAGE });

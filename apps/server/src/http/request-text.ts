@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '@brade/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from './http-error.js';
 
 export const NUL_MESSAGE = 'Text must not contain NUL characters.';
@@ -15,13 +15,18 @@ export const TOO_DEEP_MESSAGE = `The request body must not be nested more than $
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** Why a piece of text cannot be taken, or null. */
-function textFault(text: string): string | null {
+/**
+ * Why a piece of text cannot be taken, or null: what it holds ('characters': a NUL, a lone surrogate), or its
+ * length ('length').
+ */
+function textFault(text: string, check: TextCheck): string | null {
+  if (check === 'length') return text.length > MAX_TEXT_CHARS ? TOO_LONG_MESSAGE : null;
   if (text.includes('\u0000')) return NUL_MESSAGE;
   if (LONE_SURROGATE.test(text)) return SURROGATE_MESSAGE;
-  if (text.length > MAX_TEXT_CHARS) return TOO_LONG_MESSAGE;
   return null;
 }
+
+type TextCheck = 'characters' | 'length';
 
 export interface TextFault {
   /** The dotted path of the field (a key names itself), 'body' for the body as a whole. */
@@ -33,21 +38,36 @@ export interface TextFault {
  * The first string (value or key) that cannot be taken, or a nesting deeper than MAX_DEPTH. The walk stops at that
  * depth, so no body can make it recurse further.
  */
-export function firstTextFault(value: unknown, path = '', depth = 0): TextFault | null {
+export function firstTextFault(
+  value: unknown,
+  check: TextCheck = 'characters',
+  path = '',
+  depth = 0,
+): TextFault | null {
   if (typeof value === 'string') {
-    const message = textFault(value);
+    const message = textFault(value, check);
     return message ? { path: path || 'body', message } : null;
   }
   if (typeof value !== 'object' || value === null || Buffer.isBuffer(value)) return null;
   if (depth >= MAX_DEPTH) return { path: path || 'body', message: TOO_DEEP_MESSAGE };
   for (const [key, inner] of Object.entries(value)) {
     const here = path ? `${path}.${key}` : key;
-    const keyMessage = textFault(key);
+    const keyMessage = textFault(key, check);
     if (keyMessage) return { path: here.slice(0, 200), message: keyMessage };
-    const found = firstTextFault(inner, here, depth + 1);
+    const found = firstTextFault(inner, check, here, depth + 1);
     if (found) return found;
   }
   return null;
+}
+
+const inRequest = (request: FastifyRequest, check: TextCheck) =>
+  firstTextFault(request.params, check) ?? firstTextFault(request.query, check) ?? firstTextFault(request.body, check);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Text over MAX_TEXT_CHARS the request arrived with, refused once its schema has had its say. */
+    overLongText?: TextFault;
+  }
 }
 
 /**
@@ -71,20 +91,26 @@ const refuse = (fault: TextFault) =>
   new HttpError(400, ERROR_CODES.validation, fault.message, { [fault.path]: fault.message });
 
 /**
- * One check of all request text, for every route, before validation (docs/security-decisions.md, "Input"): a NUL
- * character (PostgreSQL text cannot hold it; it used to reach a query and fail as a 500), a lone surrogate (it is
- * not text: PostgreSQL's UTF-8 cannot hold it either, and the driver would quietly store U+FFFD instead), text over
- * MAX_TEXT_CHARS and bodies nested past MAX_DEPTH are refused with a 400 in the API's error shape; the path's own
- * broken escapes are refused by the router (http/client-errors.ts). Headers cannot carry either character: Node's
- * parser refuses a NUL, and reads header bytes as Latin-1, which has no surrogates.
+ * One check of all request text, for every route (docs/security-decisions.md, "Input"). Before validation: a NUL
+ * character (PostgreSQL text cannot hold it; it used to reach a query and fail as a 500), a lone surrogate (not text:
+ * PostgreSQL's UTF-8 cannot hold it either, and the driver would quietly store U+FFFD instead) and a body nested past
+ * MAX_DEPTH are refused with a 400 in the API's error shape. Text over MAX_TEXT_CHARS is refused after validation, so
+ * a field with a shorter limit of its own says so in its own words, and before the handler, so text no schema limits
+ * (a field left unbounded, a key the schema drops) is refused all the same. The path's own broken escapes are the
+ * router's (http/client-errors.ts). Headers cannot carry either character: Node's parser refuses a NUL, and reads
+ * header bytes as Latin-1, which has no surrogates.
  */
 export function refuseBadText(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (hasBrokenEscape(request.url)) throw refuse({ path: 'query', message: ESCAPE_MESSAGE });
   });
   app.addHook('preValidation', async (request) => {
-    const fault =
-      firstTextFault(request.params, '') ?? firstTextFault(request.query, '') ?? firstTextFault(request.body, '');
+    const fault = inRequest(request, 'characters');
     if (fault) throw refuse(fault);
+    const overLong = inRequest(request, 'length');
+    if (overLong) request.overLongText = overLong;
+  });
+  app.addHook('preHandler', async (request) => {
+    if (request.overLongText) throw refuse(request.overLongText);
   });
 }
