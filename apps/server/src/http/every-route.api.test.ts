@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../accounts/tables.js';
@@ -17,7 +18,7 @@ import {
 } from '../test/route-walk.js';
 import { aprilLedger, TEST_IMPORT } from '../test/test-ledger.js';
 import { signUpAndConfirm, startTestServer, type TestResponse, type TestServer } from '../test/test-server.js';
-import { BAD_ADDRESS_MESSAGE, TOO_LARGE_HEAD_MESSAGE } from './client-errors.js';
+import { BAD_ADDRESS_MESSAGE, MALFORMED_MESSAGE, TOO_LARGE_HEAD_MESSAGE } from './client-errors.js';
 import { ESCAPE_MESSAGE, NUL_MESSAGE, SURROGATE_MESSAGE, TOO_DEEP_MESSAGE, TOO_LONG_MESSAGE } from './request-text.js';
 
 /**
@@ -112,6 +113,27 @@ async function rawCall(route: Route, path: string, raw: string, token?: string):
   });
   answered.push({ route, path, status: res.status });
   return res;
+}
+
+/** A request written byte for byte: no client would send these headers. */
+function rawRequest(text: string): Promise<{ status: number; body: { error?: string; code?: string } | undefined }> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(server.url);
+    const socket = net.connect(Number(url.port), url.hostname, () => socket.write(text, 'latin1'));
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += chunk.toString('utf8');
+    });
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const body = answer.slice(answer.indexOf('\r\n\r\n') + 4);
+      let parsed: { error?: string; code?: string } | undefined;
+      try {
+        parsed = JSON.parse(body);
+      } catch {}
+      resolve({ status: Number(answer.slice(9, 12)), body: parsed });
+    });
+  });
 }
 
 const tokenFor = (route: Route) => (route.signedIn ? owner.access_token : undefined);
@@ -273,6 +295,27 @@ describe('every route of the API description', () => {
     }
     expect(wrong).toEqual([]);
     expect(await wholeDatabase(server)).toEqual(before);
+  });
+
+  it("refuses a NUL or a line break in a header in the API's error shape, before any route runs", async () => {
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const target = withPathParams(route, owner.id);
+      for (const header of [
+        'X-Probe: a\u0000b',
+        'X-Probe: a\rb',
+        `Authorization: Bearer ${owner.access_token}\u0000`,
+      ]) {
+        const res = await rawRequest(
+          `${route.method} ${target} HTTP/1.1\r\nHost: x\r\n${header}\r\nConnection: close\r\n\r\n`,
+        );
+        answered.push({ route, path: target, status: res.status });
+        if (res.status !== 400 || res.body?.error !== MALFORMED_MESSAGE || res.body?.code !== 'bad_request') {
+          wrong.push(`${route.method} ${target} ${JSON.stringify(header)} → ${res.status} ${JSON.stringify(res.body)}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('never answered 5xx', () => {
