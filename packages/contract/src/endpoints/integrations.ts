@@ -21,7 +21,7 @@ import { endpoints } from './endpoint.js';
 const recordCard = <P extends CardProcessor>(processor: P) =>
   ({
     summary: `Connects ${PROCESSOR_NAMES[processor]} with the code and state its consent page returned, and queues its import`,
-    errors: [403],
+    errors: [403, 502],
     method: 'POST',
     path: `/api/${processor}/record-${processor}-transactions`,
     auth: 'session',
@@ -46,7 +46,7 @@ export const INTEGRATION_ENDPOINTS = endpoints('integrations', {
   /** Onboarding's Stripe return: the spec's `code` (no id). */
   stripeAccessToken: {
     summary: 'Connects Stripe with the code and state its consent page returned',
-    errors: [403],
+    errors: [403, 502],
     method: 'POST',
     path: '/api/stripe/get_access_token',
     auth: 'session',
@@ -58,6 +58,7 @@ export const INTEGRATION_ENDPOINTS = endpoints('integrations', {
   recordSumupTransactions: recordCard('sumup'),
   chooseABank: {
     summary: 'The banks the owner may connect',
+    errors: [502],
     method: 'GET',
     path: '/api/gocardless/choose-a-bank',
     auth: 'session',
@@ -65,7 +66,7 @@ export const INTEGRATION_ENDPOINTS = endpoints('integrations', {
   },
   buildABankLink: {
     summary: "Starts a bank connection: the bank's consent link",
-    errors: [403],
+    errors: [403, 502],
     method: 'POST',
     path: '/api/gocardless/build-a-link',
     auth: 'session',
@@ -74,7 +75,7 @@ export const INTEGRATION_ENDPOINTS = endpoints('integrations', {
   },
   recordBankTransactions: {
     summary: 'Connects the bank the owner consented to and queues its import',
-    errors: [403],
+    errors: [403, 502],
     method: 'POST',
     path: '/api/gocardless/record-bank-transactions',
     auth: 'session',

@@ -16,10 +16,11 @@ describe('each endpoint as an outside client reads it', () => {
     expect(errorAnswersOf(byName('health'))).toEqual([400, 503]);
     expect(errorAnswersOf(byName('signin'))).toEqual([400, 401, 429, 503]);
     expect(errorAnswersOf(byName('getUserDetails'))).toEqual([400, 401, 404, 503]);
-    // The owner is named in the body (`user_id`), not the path; the demo account cannot connect a bank.
-    expect(errorAnswersOf(byName('buildABankLink'))).toEqual([400, 401, 403, 404, 503]);
+    // The owner is named in the body (`user_id`), not the path; the demo account cannot connect a bank, and the bank
+    // may not answer.
+    expect(errorAnswersOf(byName('buildABankLink'))).toEqual([400, 401, 403, 404, 502, 503]);
     // Signed in, but naming no owner: nobody else's id to refuse.
-    expect(errorAnswersOf(byName('chooseABank'))).toEqual([400, 401, 503]);
+    expect(errorAnswersOf(byName('chooseABank'))).toEqual([400, 401, 502, 503]);
     expect(errorAnswersOf(byName('updatePasswordFromRecovery'))).toEqual([400, 401, 403, 429, 503]);
   });
 });
