@@ -73,6 +73,11 @@ export interface BuildOptions {
   demo?: DemoSandbox | null;
   /** BradeBot's budgets and model (tests inject a slow or failing one); the model defaults to OPENAI_* config. */
   assistant?: AssistantOptions;
+  /**
+   * How long registering one plugin may take before start-up fails (Fastify's 10 s by default). Tests on a machine
+   * shared with other work give it their hook limit (README, "Tests on a busy machine").
+   */
+  pluginTimeoutMs?: number;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -87,6 +92,7 @@ export async function buildApp(
     trustProxy: config.trustProxy > 0 ? trustPrivateHops(config.trustProxy) : false,
     bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: true,
+    ...(options.pluginTimeoutMs ? { pluginTimeout: options.pluginTimeoutMs } : {}),
     // What the router and Node's parser refuse is answered in the API's error shape too (http/client-errors.ts).
     frameworkErrors,
     clientErrorHandler,
