@@ -30,20 +30,26 @@ export async function registerApiDescription(app: FastifyInstance, publicUrl: st
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 }
 
-type ErrorStatus = 400 | 401 | 404 | 409 | 422 | 429 | 502 | 503;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 502 | 503;
 
 /** One reusable answer per error status, each the error shape with what it means here. */
 const ERROR_ANSWERS: Record<ErrorStatus, { name: string; description: string }> = {
   400: {
     name: 'BadRequest',
     description:
-      'The input was refused (a field that fails its rule, a NUL byte, a malformed body): `error` is a sentence to ' +
-      'show, `fields` names each field with its own. Nothing was changed.',
+      'The input was refused (a field that fails its rule; a NUL byte, a lone surrogate or text over 8,192 ' +
+      'characters anywhere in the address or body; a body nested too deep, too large or not JSON; an address or ' +
+      'headers over 16 KB): `error` is a sentence to show, `fields` names each field with its own. Nothing was changed.',
   },
   401: {
     name: 'Unauthorized',
     description:
       'No live session (a missing, expired or revoked access token), or the credentials or tokens given are not valid.',
+  },
+  403: {
+    name: 'Forbidden',
+    description:
+      'The demo account is read-only (`code` `demo_read_only`): the call would change it. Nothing was changed.',
   },
   404: {
     name: 'NotFound',

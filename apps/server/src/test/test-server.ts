@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
+import { TEST_LIMITS } from '../../../../test-limits.js';
 import { buildApp } from '../app.js';
 import type { AppContext } from '../app-context.js';
 import type { AssistantOptions } from '../assistant/service.js';
@@ -161,6 +162,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     providerRetry: { initialDelayMs: 5, maxDelayMs: 20 },
     jobPollingSeconds: 0.5,
     syncRetryDelaySeconds: 1,
+    pluginTimeoutMs: TEST_LIMITS.api.hook,
   });
   if (demo) await prepareDemoAccount(database.db, ctx.integrations.cipher, demo, logger, ctx.clock());
   await app.listen({ host: '127.0.0.1', port });

@@ -19,6 +19,7 @@ import { LenientUserDetailsSchema } from './lenient-readings.js';
 export const ACCOUNT_ENDPOINTS = endpoints('accounts', {
   recordBusinessInformation: {
     summary: "Saves onboarding's business information",
+    errors: [403],
     method: 'POST',
     path: '/api/record_business_information',
     auth: 'session',
@@ -35,6 +36,7 @@ export const ACCOUNT_ENDPOINTS = endpoints('accounts', {
   },
   updatePersonalInfo: {
     summary: "Saves the owner's name",
+    errors: [403],
     method: 'POST',
     path: '/api/database/update-personal-info',
     auth: 'session',
@@ -43,7 +45,7 @@ export const ACCOUNT_ENDPOINTS = endpoints('accounts', {
   },
   updateEmail: {
     summary: 'Asks to change the e-mail address: a confirmation link goes to the new one',
-    errors: [429],
+    errors: [403, 429],
     method: 'POST',
     path: '/api/database/update-email',
     auth: 'session',
@@ -52,6 +54,7 @@ export const ACCOUNT_ENDPOINTS = endpoints('accounts', {
   },
   updateBusinessInfo: {
     summary: 'Saves the business details of the profile',
+    errors: [403],
     method: 'POST',
     path: '/api/database/update-business-info',
     auth: 'session',
@@ -60,7 +63,7 @@ export const ACCOUNT_ENDPOINTS = endpoints('accounts', {
   },
   updatePassword: {
     summary: 'Changes the password with the current one and ends every other session',
-    errors: [429],
+    errors: [403, 429],
     method: 'POST',
     path: '/api/database/update-password',
     auth: 'session',
@@ -70,7 +73,7 @@ export const ACCOUNT_ENDPOINTS = endpoints('accounts', {
   /** Beyond the spec: the photo's raw bytes; the server decides the type from the content. */
   uploadProfilePhoto: {
     summary: 'Replaces the profile photo with the image sent as the raw body',
-    errors: [429],
+    errors: [403, 429],
     method: 'POST',
     path: '/api/database/upload-profile-photo/:id',
     auth: 'session',

@@ -103,7 +103,7 @@ export const AUTH_ENDPOINTS = endpoints('auth', {
   },
   updatePassword: {
     summary: 'Sets a new password from a recovery session and ends every session',
-    errors: [429],
+    errors: [403, 429],
     // The profile's change is accounts' updatePassword; the two need their own names in /api/docs.
     operationId: 'updatePasswordFromRecovery',
     method: 'POST',

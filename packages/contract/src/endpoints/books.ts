@@ -44,6 +44,7 @@ export const BOOKS_ENDPOINTS = endpoints('books', {
   },
   correctTransaction: {
     summary: 'Moves a bank transaction (and, if asked, similar ones) to another category',
+    errors: [403],
     method: 'POST',
     path: '/api/database/correct-transaction/:id',
     auth: 'session',
@@ -61,6 +62,7 @@ export const BOOKS_ENDPOINTS = endpoints('books', {
   },
   removeCategoryRule: {
     summary: 'Removes a rule, restoring the transactions it moved if asked',
+    errors: [403],
     method: 'POST',
     path: '/api/database/remove-category-rule/:id',
     auth: 'session',
@@ -80,6 +82,7 @@ export const BOOKS_ENDPOINTS = endpoints('books', {
   /** Renames one of the sales categories; the demo account cannot. */
   renameSalesCategory: {
     summary: 'Renames one of the sales categories',
+    errors: [403],
     method: 'POST',
     path: '/api/database/rename-sales-category/:id',
     auth: 'session',

@@ -41,14 +41,15 @@ export interface Endpoint<Path extends string = string> {
   summary: string;
   /**
    * Error answers its auth and input do not imply (errorAnswersOf): 429 when it spends an allowance, 401 when it
-   * checks credentials it is given, 404 for a named thing that may not be there, 409 for a state that forbids it,
-   * 422 for a refusal by the provider it calls, 502 when that provider fails, 503 while the app or it cannot serve.
+   * checks credentials it is given, 403 when it changes the owner's data (the demo account is read-only), 404 for a
+   * named thing that may not be there, 409 for a state that forbids it, 422 for a refusal by the provider it calls,
+   * 502 when that provider fails.
    */
   errors?: readonly ErrorStatus[];
 }
 
 /** The statuses of the error answers an endpoint may declare beyond those errorAnswersOf derives. */
-export type ErrorStatus = 401 | 404 | 409 | 422 | 429 | 502 | 503;
+export type ErrorStatus = 401 | 403 | 404 | 409 | 422 | 429 | 502 | 503;
 
 /** The keys of a JSON body's object, through the refinements and pipes around it. */
 function bodyKeys(schema: unknown): string[] {
@@ -59,18 +60,20 @@ function bodyKeys(schema: unknown): string[] {
 
 /**
  * Every error answer an endpoint may give, each in the one error shape (api-error.ts; docs/architecture.md, "The API's
- * conventions"): 400 when it takes input (a schema's refusal, a NUL byte), 401 when it needs a session or a recovery
- * token, 404 when a signed-in call names an owner (another owner's id is "not found"), and what it declares itself.
+ * conventions"): 400 for any call (a schema's refusal, and for every call a NUL byte, a lone surrogate or an over-long
+ * text anywhere in its address or body), 401 when it needs a session or a recovery token, 404 when a signed-in call
+ * names an owner (another owner's id is "not found"), 503 for any call (starting, stopping, or without its database),
+ * and what it declares itself.
  */
 export function errorAnswersOf(endpoint: Endpoint): number[] {
-  const input = Boolean(endpoint.params || endpoint.query || endpoint.body);
   const namesOwner =
     endpoint.auth === 'session' &&
     (/:(id|user_id)\b/.test(endpoint.path) || bodyKeys(endpoint.body).some((key) => key === 'id' || key === 'user_id'));
   const statuses = new Set<number>([
-    ...(input ? [400] : []),
+    400,
     ...(endpoint.auth === 'none' ? [] : [401]),
     ...(namesOwner ? [404] : []),
+    503,
     ...(endpoint.errors ?? []),
   ]);
   return [...statuses].sort((a, b) => a - b);

@@ -16,6 +16,7 @@ import { endpoints } from './endpoint.js';
 export const HMRC_ENDPOINTS = endpoints('hmrc', {
   authorizationUrl: {
     summary: "HMRC's grant-authority address for this owner, and the state of this connect attempt",
+    errors: [403],
     operationId: 'hmrcAuthorizationUrl',
     method: 'POST',
     path: '/api/hmrc/authorization-url',
@@ -26,7 +27,7 @@ export const HMRC_ENDPOINTS = endpoints('hmrc', {
   connect: {
     summary: 'Connects HMRC with the code and state its grant-authority page returned',
     operationId: 'connectHmrc',
-    errors: [502, 503],
+    errors: [403, 502, 503],
     method: 'POST',
     path: '/api/hmrc/connect',
     auth: 'session',
@@ -44,6 +45,7 @@ export const HMRC_ENDPOINTS = endpoints('hmrc', {
   },
   disconnect: {
     summary: 'Disconnects HMRC, forgetting its grant',
+    errors: [403],
     operationId: 'disconnectHmrc',
     method: 'POST',
     path: '/api/hmrc/disconnect',

@@ -35,6 +35,7 @@ export const INCOME_TAX_ENDPOINTS = endpoints('income-tax', {
   },
   updateSettings: {
     summary: "Saves a sole trader's Income Tax details",
+    errors: [403, 409],
     method: 'POST',
     path: '/api/income-tax/update-settings/:id',
     auth: 'session',
@@ -54,6 +55,7 @@ export const INCOME_TAX_ENDPOINTS = endpoints('income-tax', {
   },
   getFigures: {
     summary: "A quarter's Income Tax figures worked out from the books",
+    errors: [409],
     method: 'POST',
     path: '/api/income-tax/get-quarterly-figures/:id',
     auth: 'session',
@@ -63,6 +65,7 @@ export const INCOME_TAX_ENDPOINTS = endpoints('income-tax', {
   },
   getTransactions: {
     summary: 'The transactions behind one figure of a quarterly update, a page at a time',
+    errors: [409],
     method: 'POST',
     path: '/api/income-tax/get-transactions/:id',
     auth: 'session',
@@ -72,6 +75,7 @@ export const INCOME_TAX_ENDPOINTS = endpoints('income-tax', {
   },
   mapCategory: {
     summary: "Puts one of the books' categories under one of HMRC's expense categories",
+    errors: [403, 409],
     method: 'POST',
     path: '/api/income-tax/map-category/:id',
     auth: 'session',
@@ -81,6 +85,7 @@ export const INCOME_TAX_ENDPOINTS = endpoints('income-tax', {
   },
   markDisallowable: {
     summary: 'Marks part or all of a transaction as not allowable for Income Tax',
+    errors: [403, 409],
     method: 'POST',
     path: '/api/income-tax/mark-disallowable/:id',
     auth: 'session',
@@ -90,7 +95,7 @@ export const INCOME_TAX_ENDPOINTS = endpoints('income-tax', {
   },
   sendUpdate: {
     summary: "Sends a quarter's figures to HMRC as the owner's quarterly update",
-    errors: [409, 422, 502, 503],
+    errors: [403, 409, 422, 502, 503],
     method: 'POST',
     path: '/api/income-tax/send-update/:id',
     auth: 'session',

@@ -21,6 +21,7 @@ import { endpoints } from './endpoint.js';
 const recordCard = <P extends CardProcessor>(processor: P) =>
   ({
     summary: `Connects ${PROCESSOR_NAMES[processor]} with the code and state its consent page returned, and queues its import`,
+    errors: [403, 502],
     method: 'POST',
     path: `/api/${processor}/record-${processor}-transactions`,
     auth: 'session',
@@ -35,6 +36,7 @@ const recordCard = <P extends CardProcessor>(processor: P) =>
 export const INTEGRATION_ENDPOINTS = endpoints('integrations', {
   authorizationUrl: {
     summary: "A card processor's consent URL and the state of this connect attempt",
+    errors: [403],
     method: 'POST',
     path: '/api/integrations/authorization-url',
     auth: 'session',
@@ -44,6 +46,7 @@ export const INTEGRATION_ENDPOINTS = endpoints('integrations', {
   /** Onboarding's Stripe return: the spec's `code` (no id). */
   stripeAccessToken: {
     summary: 'Connects Stripe with the code and state its consent page returned',
+    errors: [403, 502],
     method: 'POST',
     path: '/api/stripe/get_access_token',
     auth: 'session',
@@ -55,6 +58,7 @@ export const INTEGRATION_ENDPOINTS = endpoints('integrations', {
   recordSumupTransactions: recordCard('sumup'),
   chooseABank: {
     summary: 'The banks the owner may connect',
+    errors: [502],
     method: 'GET',
     path: '/api/gocardless/choose-a-bank',
     auth: 'session',
@@ -62,6 +66,7 @@ export const INTEGRATION_ENDPOINTS = endpoints('integrations', {
   },
   buildABankLink: {
     summary: "Starts a bank connection: the bank's consent link",
+    errors: [403, 502],
     method: 'POST',
     path: '/api/gocardless/build-a-link',
     auth: 'session',
@@ -70,6 +75,7 @@ export const INTEGRATION_ENDPOINTS = endpoints('integrations', {
   },
   recordBankTransactions: {
     summary: 'Connects the bank the owner consented to and queues its import',
+    errors: [403, 502],
     method: 'POST',
     path: '/api/gocardless/record-bank-transactions',
     auth: 'session',
@@ -103,6 +109,7 @@ export const INTEGRATION_ENDPOINTS = endpoints('integrations', {
   },
   deleteTokens: {
     summary: 'Disconnects a processor or the bank, keeping the imported history',
+    errors: [403],
     method: 'POST',
     path: '/api/database/delete-tokens',
     auth: 'session',

@@ -26,6 +26,7 @@ export const SETTINGS_ENDPOINTS = endpoints('settings', {
   },
   updateFinancialGoals: {
     summary: "Saves the owner's financial goals",
+    errors: [403],
     method: 'POST',
     path: '/api/database/update-financial-goals/:id',
     auth: 'session',
@@ -43,6 +44,7 @@ export const SETTINGS_ENDPOINTS = endpoints('settings', {
   },
   updateNotificationSettings: {
     summary: "Saves the owner's e-mail notification choices",
+    errors: [403],
     method: 'POST',
     path: '/api/database/update-notification-settings/:id',
     auth: 'session',
@@ -61,6 +63,7 @@ export const SETTINGS_ENDPOINTS = endpoints('settings', {
   },
   updateVatSettings: {
     summary: 'Saves the VAT settings and re-derives the VAT of the books',
+    errors: [403],
     method: 'POST',
     path: '/api/database/update-vat-settings/:id',
     auth: 'session',

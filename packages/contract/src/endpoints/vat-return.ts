@@ -53,7 +53,7 @@ export const VAT_RETURN_ENDPOINTS = endpoints('vat-return', {
   submit: {
     summary: "Files a VAT return with HMRC after the owner's declaration, once per period",
     operationId: 'submitVatReturn',
-    errors: [409, 422, 502, 503],
+    errors: [403, 409, 422, 502, 503],
     method: 'POST',
     path: '/api/hmrc/vat/submit/:id',
     auth: 'session',
