@@ -1,5 +1,5 @@
-import { TEST_LIMITS } from '../../../../test-limits';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_LIMITS } from '../../../../test-limits';
 import type { RunningCardSimulator } from '../simulators/common/card-sim-types';
 import { startStripeSimulator } from '../simulators/stripe/stripe-simulator';
 import { connect, REDIRECT_URI } from '../test/stripe-test-helpers';

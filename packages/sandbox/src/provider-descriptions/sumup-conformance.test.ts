@@ -1,6 +1,6 @@
-import { TEST_LIMITS } from '../../../../test-limits';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_LIMITS } from '../../../../test-limits';
 import { createSumupSimulator } from '../simulators/sumup/sumup-simulator';
 import { loadDescription, operationResponse, responseValidator } from './openapi-validator';
 
@@ -118,25 +118,29 @@ describe('the SumUp simulator against SumUp’s published description', () => {
     expectValid(errorShape, await get(`/v2.1/merchants/${merchant}/transactions/history`), 500);
   });
 
-  it('a sale’s products, as the till keyed them, and a sale keyed as an amount without any', async () => {
-    const history = await get(`/v2.1/merchants/${merchant}/transactions/history?limit=100&types[]=PAYMENT`);
-    const codes = (history.body as { items: { transaction_code: string }[] }).items.map((i) => i.transaction_code);
-    const ok = validator(DETAIL, '200');
-    let withProducts = 0;
-    let without = 0;
-    for (const code of codes) {
-      const detail = await get(`/v2.1/merchants/${merchant}/transactions?transaction_code=${code}`);
-      expectValid(ok, detail, 200);
-      const body = detail.body as { amount: number; products?: Array<{ total_with_vat: number }> };
-      if (!body.products) {
-        without += 1;
-        continue;
+  it(
+    'a sale’s products, as the till keyed them, and a sale keyed as an amount without any',
+    async () => {
+      const history = await get(`/v2.1/merchants/${merchant}/transactions/history?limit=100&types[]=PAYMENT`);
+      const codes = (history.body as { items: { transaction_code: string }[] }).items.map((i) => i.transaction_code);
+      const ok = validator(DETAIL, '200');
+      let withProducts = 0;
+      let without = 0;
+      for (const code of codes) {
+        const detail = await get(`/v2.1/merchants/${merchant}/transactions?transaction_code=${code}`);
+        expectValid(ok, detail, 200);
+        const body = detail.body as { amount: number; products?: Array<{ total_with_vat: number }> };
+        if (!body.products) {
+          without += 1;
+          continue;
+        }
+        withProducts += 1;
+        const total = body.products.reduce((sum, p) => sum + Math.round(p.total_with_vat * 100), 0);
+        expect(total).toBe(Math.round(body.amount * 100));
       }
-      withProducts += 1;
-      const total = body.products.reduce((sum, p) => sum + Math.round(p.total_with_vat * 100), 0);
-      expect(total).toBe(Math.round(body.amount * 100));
-    }
-    expect(withProducts).toBeGreaterThan(without);
-    expect(without).toBeGreaterThan(0);
-  }, TEST_LIMITS.unit.test);
+      expect(withProducts).toBeGreaterThan(without);
+      expect(without).toBeGreaterThan(0);
+    },
+    TEST_LIMITS.unit.test,
+  );
 });

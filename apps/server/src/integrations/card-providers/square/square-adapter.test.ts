@@ -1,7 +1,7 @@
-import { TEST_LIMITS } from '../../../../../../test-limits.js';
 import { createHash, randomBytes } from 'node:crypto';
 import { generateSalonData, square as squareSimulator } from '@brade/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_LIMITS } from '../../../../../../test-limits.js';
 import type { SourceTeamMember } from '../../../ledger/classify.js';
 import { answerSquareConsent } from '../../../test/square-consent-browser.js';
 import type { ProviderEndpoint } from '../../provider-endpoint.js';

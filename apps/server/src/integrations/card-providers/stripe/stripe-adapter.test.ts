@@ -1,6 +1,6 @@
-import { TEST_LIMITS } from '../../../../../../test-limits.js';
 import { generateSalonData, stripe as stripeSimulator } from '@brade/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_LIMITS } from '../../../../../../test-limits.js';
 import { answerStripeConsent } from '../../../test/stripe-consent-browser.js';
 import type { ProviderEndpoint } from '../../provider-endpoint.js';
 import { ProviderError } from '../../provider-error.js';
