@@ -454,10 +454,6 @@ export const DECLINES: Record<string, string> = {
   action: "I can't make payments or change anything: I only read your books. You pay HMRC and others from your bank.",
   forecast:
     "I can't forecast that far: your books only hold what has happened, and the future depends on prices, staff and clients they can't see. I can give you the trend of your last months or your last 12 months' figures.",
-  staff:
-    "Your books don't record which member of staff took each payment, so I can't give takings per person. I can give you the salon's takings for any period, or what chair renters paid you.",
-  services:
-    "Your sales aren't itemised by treatment or service in your books (most card payments arrive as one amount), so I can't say which service earns most. I can give you takings by day of the week, by card processor or by month.",
   unmeasurable: "The books can't measure that yet.",
 };
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markConnected } from '../integrations/connections.js';
 import type { SourceTransaction } from '../ledger/classify.js';
-import { importTransactions } from '../ledger/import.js';
 import { goalsInEffect } from '../ledger/goals-in-effect.js';
+import { importTransactions } from '../ledger/import.js';
 import { retention as measureRetention } from '../ledger/retention.js';
 import { saveFinancialGoals } from '../settings/financial-goals.js';
 import { writeVatSettings } from '../settings/vat-settings.js';
@@ -188,7 +188,11 @@ describe("BradeBot's tools", () => {
     // suggested ones"): May is the one whole month before June after the month the books begin in (April), £70.00 of
     // takings, to the nearest £100: £100.00.
     const suggested = await goalsInEffect(ctx.db, ctx.userId, TODAY);
-    expect(suggested).toMatchObject({ saved: false, suggested_from: ['2026-05'], financial_goals: { revenue_target: 100 } });
+    expect(suggested).toMatchObject({
+      saved: false,
+      suggested_from: ['2026-05'],
+      financial_goals: { revenue_target: 100 },
+    });
     expect(await goalProgress(ctx)).toMatchObject({
       revenueTargetPence: suggested.financial_goals.revenue_target * 100,
       goalsSaved: false,

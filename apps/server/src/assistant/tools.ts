@@ -18,6 +18,7 @@ import {
 import type { Db } from '../db/client.js';
 import { cashInTheBank } from '../integrations/cash-in-the-bank.js';
 import { expensesByCounterparty, transactionsMatching } from '../ledger/breakdowns.js';
+import { clientFigures } from '../ledger/client-figures.js';
 import {
   groupedLines,
   marginPercent,
@@ -27,7 +28,6 @@ import {
   revenuePerClientPence,
   totalsForRanges,
 } from '../ledger/figures.js';
-import { clientFigures } from '../ledger/client-figures.js';
 import { goalProgress as dashboardGoalProgress } from '../ledger/goal-progress.js';
 import { goalsInEffect as readGoalsInEffect } from '../ledger/goals-in-effect.js';
 import {
