@@ -59,7 +59,7 @@ function toolFor(question: string): { name: string; args: Record<string, unknown
   }
   if (/who took|stylist|team member|which member of staff/.test(q))
     return { name: 'team_sales', args: { period: question } };
-  if (/sells?|sold|services?|treatments?|colour|cuts|nails|products|bring in/.test(q))
+  if (/sells?|sold|services?|treatments?|colour|cuts|nails|products|bring in/.test(q) && !/voucher|refund/.test(q))
     return { name: 'sales_by_category', args: { period: question } };
   if (/how many clients|clients did|per client/.test(q)) return { name: 'clients', args: { period: question } };
   const measure = MEASURES.find(([re]) => re.test(q));
