@@ -17,7 +17,7 @@ const GENERIC_THING =
 const SALES_VERB =
   /\b(?:sells?|sold|selling|bring(?:s|ing)? in|brought in|took|take|takes|taken|taking|made|make|makes|making|earn(?:s|ed|t)?|revenue|takings|sales|money|worth|do (?:on|in|from)|did (?:on|in|from)|popular|most|best|top|biggest)\b/;
 const COST_VERB =
-  /\b(?:spen[dt]|spending|costs?|costing|bought|buy|buying|order(?:ed|s)?|paid|pay|paying|suppliers?|stock|wholesaler|supplies)\b/;
+  /\b(?:spen[dt]|spending|costs?|costing|expenses?|expenditure|outgoings?|overheads?|bills?|bought|buy|buying|order(?:ed|s)?|paid|pay|paying|suppliers?|stock|wholesaler|supplies)\b/;
 const RANK =
   /\b(?:best|top|most|biggest|highest|largest|main|popular|which|what (?:sells|sold)|worst|least|lowest|smallest)\b/;
 const BOTTOM = /\b(?:worst|least|lowest|smallest|weakest)\b/;
@@ -51,7 +51,10 @@ export function readSold(q: string, periods: Period[]): Reading | null {
   if (has(q, COST_VERB) && !has(q, /\b(?:sells?|sold|selling|bring in|brought in|brings in)\b/)) return null;
   if (has(q, /\b(?:gift )?vouchers?\b|\bgift cards?\b|\brefund/)) return null;
   const names = namesIn(q);
-  const generic = has(q, GENERIC_THING);
+  // "by category" alone is any report's breakdown: of sales only when sales are named.
+  const generic =
+    has(q, GENERIC_THING) &&
+    (!/^categor/.test(GENERIC_THING.exec(q)?.[0] ?? '') || has(q, /\b(?:sales|takings|revenue|sold|sell|income)\b/));
   if (names.length === 0 && !generic) return null;
   // "my most popular day", "best month": a ranking of days or months, not of what was sold.
   if (
