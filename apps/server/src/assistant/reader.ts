@@ -519,7 +519,9 @@ function readClause(q: string, context: ReaderContext, previous: Reading | null,
   }
 
   // Who sold it, and what was sold (docs/assistant.md, "What was sold, who sold it").
-  const team = readTeam(q, periods, previous?.kind === 'team');
+  // A follow-up about the team ("and what about Jade?") keeps the period it leaves out.
+  const followingTeam = previous?.kind === 'team';
+  const team = readTeam(q, periods.length === 0 && followingTeam ? previous.periods : periods, followingTeam);
   if (team) return team;
   const sold = readSold(q, periods);
   if (sold) return sold;
@@ -1029,8 +1031,13 @@ function readSpecial(
     }
     return { kind: 'cash', which: 'balance', period: null };
   }
-  // VAT.
-  if ((has(q, /\bvat\b|\bvat ?man\b/) || has(q, /\bflat[- ]?rate\b/)) && !ids.has('grossTakings')) {
+  // VAT. "Costs this VAT quarter" names a period, not a VAT question.
+  const vatAsPeriod =
+    has(q, /\bvat (?:quarter|period)s?\b/) &&
+    !has(q.replace(/\bvat (?:quarter|period)s?\b/g, ''), /\bvat\b/) &&
+    metrics.length > 0 &&
+    metrics.every((m) => !m.id.startsWith('vat'));
+  if ((has(q, /\bvat\b|\bvat ?man\b/) || has(q, /\bflat[- ]?rate\b/)) && !ids.has('grossTakings') && !vatAsPeriod) {
     if (has(q, /\bflat[- ]?rate\b/)) return { kind: 'vat', which: 'flatRate', period: null };
     if (has(q, /\bthreshold\b|\bregist(?:er|ered|ration)\b|\bover the limit\b|\bhave to register\b|\bvat limit\b/)) {
       return {

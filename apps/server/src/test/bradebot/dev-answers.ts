@@ -101,7 +101,7 @@ const sumBy = <T>(rows: T[], key: (x: T) => string, value: (x: T) => number) => 
   return out;
 };
 /** The sales report's lines and items over whole months, summed by name. */
-async function soldOver(api: DevApi, months: string[]) {
+export async function soldOver(api: DevApi, months: string[]) {
   const rows = (await Promise.all(months.map((m) => api.salesReport(m)))).flat();
   const lines = sumBy(
     rows.filter((r) => r.amount !== null && !r.level),

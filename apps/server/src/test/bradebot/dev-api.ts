@@ -193,7 +193,13 @@ export function devApi(server: TestServer, salon: { id: string; token: string },
         `team:${month}`,
         async () =>
           (await post('/api/database/get-team-breakdown', ym(month))) as {
-            team: Array<{ team_member_id: string; name: string; sales: number; payments: number }>;
+            team: Array<{
+              team_member_id: string;
+              name: string;
+              sales: number;
+              payments: number;
+              average_ticket: number | null;
+            }>;
             not_attributed: { sales: number; payments: number };
           },
       ),
