@@ -138,7 +138,7 @@ export async function write(
     case 'trend':
       return { text: await trendAnswer(ctx, reading.metric.id), declined: false };
     case 'sold':
-      return { text: await soldAnswer(ctx, reading, books), declined: false };
+      return soldAnswer(ctx, reading, books);
     case 'team':
       return teamAnswer(ctx, reading, books);
     case 'decline': {

@@ -70,10 +70,15 @@ function findNamed(l: Lines, word: string) {
   return { kind: 'none' as const, name: key === 'other_services' ? word : DEFAULT_CATEGORY_NAMES[key] };
 }
 
-export async function soldAnswer(ctx: ToolContext, r: Sold, books: BooksContext): Promise<string> {
+export async function soldAnswer(
+  ctx: ToolContext,
+  r: Sold,
+  books: BooksContext,
+): Promise<{ text: string; declined: boolean }> {
   const ranking = r.which !== 'one';
   const periods = periodsFor(r.periods, ranking, ctx, books);
   const texts: string[] = [];
+  let declined = true;
   for (const { period, note } of periods) {
     const l = await soldLines(ctx, period);
     const tail = `${noItemsNote(l)}${note ? ` ${note}` : ''}`;
@@ -81,6 +86,14 @@ export async function soldAnswer(ctx: ToolContext, r: Sold, books: BooksContext)
       texts.push(`You had no sales ${when(period)}.${note ? ` ${note}` : ''}`);
       continue;
     }
+    // Nothing itemised: no figure names a service, so none is given (docs/assistant.md, "What was sold, who sold it").
+    if (l.itemisedPence === 0) {
+      texts.push(
+        `None of your sales ${when(period)} say what was sold: your card processors sent each payment as an amount without item detail, so I can't say which service or product it was. Square's till, SumUp's products and a booking page's service name it when they are used.`,
+      );
+      continue;
+    }
+    declined = false;
     if (r.which === 'one') {
       const parts = r.names.map((name) => {
         const found = findNamed(l, name);
@@ -122,7 +135,7 @@ export async function soldAnswer(ctx: ToolContext, r: Sold, books: BooksContext)
       `${capital(when(period))}, by takings net of VAT, your ${word} ${r.scope === 'retail' ? 'retail lines' : 'categories'} were ${topCats.map((x, i) => `${i + 1}. ${x.name} ${money(x.pence)} (${plural(x.transactions, 'sale')})`).join(', ')}${topItems.length > 0 ? `; the ${word} single ${r.scope === 'retail' ? 'products' : 'items'}: ${topItems.map((x) => `${x.name} ${money(x.pence)} (${x.sold.toLocaleString('en-GB')} sold)`).join(', ')}` : ''}.${tail}`,
     );
   }
-  return texts.join(' ');
+  return { text: texts.join(' '), declined };
 }
 
 /** Whether a name is a team member's: their first name, or their whole name. */

@@ -66,7 +66,7 @@ export function suggestedTargetText(g: { suggestedFrom: string[]; revenueTargetP
   const from =
     months.length === 0
       ? "the app's starting figure, as your books have no whole month to average yet"
-      : `the average of your takings in ${months.length === 1 ? months[0] : `${months.slice(0, -1).join(', ')} and ${months.at(-1)}`}, to the nearest £100`;
+      : `the average of your takings in ${months.length === 1 ? months[0] : `${months.slice(0, -1).join(', ')} and ${months.at(-1)}`}, rounded to the nearest hundred pounds`;
   return `You haven't set a revenue target in Settings, so Brade suggests ${money(g.revenueTargetPence)} a month: ${from}. It is a suggestion, not your goal, until you save one.`;
 }
 
