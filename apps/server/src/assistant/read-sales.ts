@@ -183,6 +183,10 @@ const NOT_A_NAME = new Set([
   'many',
   'new',
   'black',
+  // Periods read as names ("october's takings", "what did xmas take").
+  ...['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october'],
+  ...['november', 'december', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec'],
+  ...['xmas', 'summer', 'spring', 'autumn', 'winter', 'weekend', 'q1', 'q2', 'q3', 'q4', 'h1', 'h2', 'half', 'tax'],
 ]);
 
 /** A person named as taking money: "did chloe take", "chloe's takings", "how much has jess brought in". */

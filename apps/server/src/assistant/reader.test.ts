@@ -95,6 +95,8 @@ const CASES: Array<[string, string]> = [
   ['how much did i spend on products this year', 'value category:Stock & supplies 2026-01-01..2026-11-27'],
   ['breakdown of my expenses by category', 'breakdown costs 2025-11-01..2026-10-31'],
   ['costs this vat quarter', 'value costs 2026-10-01..2026-11-27'],
+  ["what were october's takings", 'value revenue 2026-10-01..2026-10-31'],
+  ['how much did xmas take', 'value revenue 2025-12-01..2025-12-31'],
   ['hw much did i tak in octobr', 'value revenue 2026-10-01..2026-10-31'],
   ["what did sarah's salon take in october", 'decline:otherBusiness'],
   ['how much does the barbers next door make', 'decline:otherBusiness'],
