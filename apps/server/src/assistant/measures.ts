@@ -355,10 +355,11 @@ export async function measure(ctx: ToolContext, m: Metric, period: Period): Prom
       };
     }
     case 'newClients': {
-      const c = await clients(ctx, period);
+      const [c, coverage] = await Promise.all([clients(ctx, period), clientCoverage(ctx, period)]);
       return {
         count: c.newClients,
         name: 'new clients (people whose first recognised card payment was in the period)',
+        ...(coverage.knownPayerPercent === null ? {} : { note: coverageNote(coverage.knownPayerPercent) }),
       };
     }
     case 'avgSpend': {
