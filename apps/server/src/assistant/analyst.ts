@@ -1,5 +1,6 @@
 import { poundsToPence, type ReportType } from '@brade/contract';
 import { type AnswerMemo, answerAsk, processorName } from './answer-asks.js';
+import { soldAnswer, teamAnswer } from './answer-sold.js';
 import {
   cashAnswer,
   clarifyText,
@@ -19,7 +20,7 @@ import { money, signedMoney } from './measures.js';
 import { longDate, monthsPeriod, periodBefore } from './periods.js';
 import { type ReaderContext, readQuestion } from './reader.js';
 import type { Reading } from './reading.js';
-import { type BooksContext, booksContext, comparePeriods, salesByService, type ToolContext, vatView } from './tools.js';
+import { type BooksContext, booksContext, comparePeriods, type ToolContext, vatView } from './tools.js';
 
 /**
  * The built-in analyst (docs/assistant.md, "The built-in analyst"): reads a question into what it asks
@@ -87,6 +88,8 @@ const isReading = (r: unknown): r is Reading =>
     'suppliers',
     'whatIf',
     'trend',
+    'sold',
+    'team',
     'multi',
   ].includes((r as { kind: string }).kind);
 
@@ -134,40 +137,16 @@ export async function write(
       return { text: await whatIfAnswer(ctx, reading.change), declined: false };
     case 'trend':
       return { text: await trendAnswer(ctx, reading.metric.id), declined: false };
+    case 'sold':
+      return soldAnswer(ctx, reading, books);
+    case 'team':
+      return teamAnswer(ctx, reading, books);
     case 'decline': {
-      if (reading.reason === 'services') {
-        const itemised = await servicesAnswer(ctx);
-        if (itemised) return { text: itemised, declined: false };
-      }
       return { text: declineText(reading, books, ctx.today), declined: true };
     }
     case 'clarify':
       return { text: clarifyText(reading), declined: true };
   }
-}
-
-/**
- * Sales by service when the sales report itemises them (docs/finance.md): only when most takings are on named
- * service lines, never a catch-all "Sales" line that reads like a service.
- */
-async function servicesAnswer(ctx: ToolContext): Promise<string | null> {
-  const period = monthsPeriod(`${ctx.today.slice(0, 7)}`, `${ctx.today.slice(0, 7)}`, ctx.today, 'month');
-  const year = { ...period, ...periodBefore(period, ctx.today) };
-  const lines = await salesByService(ctx, year);
-  const total = lines.reduce((s, l) => s + Math.max(0, l.pence), 0);
-  const named = lines.filter(
-    (l) =>
-      !/^(sales|card sales|card payouts|refunds)$/i.test(l.name) &&
-      !/without item|no item/i.test(l.name) &&
-      l.pence > 0,
-  );
-  const namedTotal = named.reduce((s, l) => s + l.pence, 0);
-  if (total === 0 || namedTotal < total / 2) return null;
-  const [top, ...rest] = named;
-  return `In ${year.label} your biggest service line was ${top!.name}, at ${money(top!.pence)}; then ${rest
-    .slice(0, 2)
-    .map((l) => `${l.name} (${money(l.pence)})`)
-    .join(' and ')}.`;
 }
 
 export interface ReportShown {

@@ -23,6 +23,8 @@ import {
 /** "in October 2026", "since 1 April 2026 (…)", "yesterday (Thursday 26 November 2026)". */
 export function when(p: Period): string {
   if (/^Black Friday/.test(p.label)) return `on ${p.label}`;
+  if (/^last (?:mon|tues|wednes|thurs|fri|satur|sun)day\b/i.test(p.label))
+    return `on ${p.label.replace(/^last .*\((.*)\)$/, '$1')}`;
   if (/^(since|today|yesterday|last week|this week|the weekend)/i.test(p.label)) return p.label;
   return `in ${p.label}`;
 }

@@ -57,11 +57,28 @@ export async function overview(ctx: ToolContext, period: Period | null, books: B
   return `This month so far (${lfl.current.label.replace(/^.*\(/, '').replace(/\)$/, '')}) you have taken ${money(now!.revenuePence)}, ${now!.revenuePence >= then!.revenuePence ? 'up' : 'down'} ${money(now!.revenuePence - then!.revenuePence)}${change === null ? '' : ` (${pct(change)})`} on ${money(then!.revenuePence)} in ${lfl.previous.label}, like for like. ${monthName(last)}, the last whole month: takings ${money(whole!.revenuePence)}, costs ${money(whole!.expensesPence)}, profit ${signedMoney(whole!.netIncomePence)}${whole!.marginPercent === null ? '' : ` (a margin of ${pct(whole!.marginPercent)})`}.`;
 }
 
+/**
+ * What a goal is (docs/finance.md, "Goals the owner chose, and suggested ones"): the owner's, or Brade's suggestion
+ * until they save goals in Settings, which is said as such and judged by no verdict.
+ */
+export function suggestedTargetText(g: { suggestedFrom: string[]; revenueTargetPence: number }): string {
+  const months = g.suggestedFrom.map((m) => monthName(m));
+  const from =
+    months.length === 0
+      ? "the app's starting figure, as your books have no whole month to average yet"
+      : `the average of your takings in ${months.length === 1 ? months[0] : `${months.slice(0, -1).join(', ')} and ${months.at(-1)}`}, rounded to the nearest hundred pounds`;
+  return `You haven't set a revenue target in Settings, so Brade suggests ${money(g.revenueTargetPence)} a month: ${from}. It is a suggestion, not your goal, until you save one.`;
+}
+
 export async function goals(ctx: ToolContext, which: Extract<Reading, { kind: 'goal' }>['which']): Promise<string> {
   const g = await goalProgress(ctx);
   const month = monthName(g.month);
+  const yours = g.goalsSaved ? 'your' : 'the suggested';
   const revenue = () => {
     const share = g.revenueTargetPence === 0 ? 100 : (g.revenueSoFarPence / g.revenueTargetPence) * 100;
+    if (!g.goalsSaved) {
+      return `${suggestedTargetText(g)} So far in ${month} (1–${g.daysSoFar}, ${g.daysSoFar} of ${g.daysInMonth} days) you have taken ${money(g.revenueSoFarPence)}, ${pct(share)} of that suggestion; at this pace the month ends at about ${money(g.projectedRevenuePence)}.`;
+    }
     if (g.revenueSoFarPence >= g.revenueTargetPence) {
       return `You have already reached your revenue target of ${money(g.revenueTargetPence)} for ${month}: ${money(g.revenueSoFarPence)} so far (1–${g.daysSoFar} ${month}), and at this pace the month ends at about ${money(g.projectedRevenuePence)}.`;
     }
@@ -69,21 +86,26 @@ export async function goals(ctx: ToolContext, which: Extract<Reading, { kind: 'g
   };
   const margin = () => {
     const lm = g.lastMonth;
+    const verdict = g.goalsSaved ? `: ${lm.met ? 'the goal was met' : 'below the goal'}` : '';
     const last =
       lm.percent === null
         ? `${monthName(lm.month)} had no takings`
-        : `${monthName(lm.month)}, the last whole month, had a margin of ${pct(lm.percent)}: ${lm.met ? 'the goal was met' : 'below the goal'}`;
+        : `${monthName(lm.month)}, the last whole month, had a margin of ${pct(lm.percent)}${verdict}`;
     const soFar =
       g.marginSoFarPercent === null
         ? ''
         : ` So far this month it reads ${pct(g.marginSoFarPercent)}, but payroll and rent usually go out near the month's end, so it will fall.`;
-    return `Your margin goal is ${pct(g.marginGoalPercent)} (profit as a share of takings). ${last}.${soFar}`;
+    const goal = g.goalsSaved
+      ? `Your margin goal is ${pct(g.marginGoalPercent)} (profit as a share of takings).`
+      : `You haven't set a margin goal in Settings; Brade suggests ${pct(g.marginGoalPercent)} (profit as a share of takings), the industry's usual figure, until you choose one.`;
+    return `${goal} ${last}.${soFar}`;
   };
   if (which === 'revenue') return revenue();
   if (which === 'margin') return margin();
   if (which === 'perDay') {
+    const note = g.goalsSaved ? '' : ` ${suggestedTargetText(g)}`;
     if (g.shortfallPence === 0)
-      return `You have already reached your ${money(g.revenueTargetPence)} target for ${month}.`;
+      return `You have already reached ${yours} ${money(g.revenueTargetPence)} target for ${month}.${note}`;
     const days = g.daysLeftAfterToday;
     const perDay =
       days > 0
@@ -93,14 +115,14 @@ export async function goals(ctx: ToolContext, which: Extract<Reading, { kind: 'g
       g.neededPerOpenDayPence === null
         ? ''
         : ` Over your ${plural(g.remainingOpenDays, 'open day')} left, today included (from the days you usually trade), it is ${money(g.neededPerOpenDayPence)} a day.`;
-    return `To reach your ${money(g.revenueTargetPence)} target for ${month} you need ${money(g.shortfallPence)} more (you have taken ${money(g.revenueSoFarPence)} so far, 1–${g.daysSoFar} ${month}).${perDay}${open}`;
+    return `To reach ${yours} ${money(g.revenueTargetPence)} target for ${month} you need ${money(g.shortfallPence)} more (you have taken ${money(g.revenueSoFarPence)} so far, 1–${g.daysSoFar} ${month}).${perDay}${open}${note}`;
   }
   if (which === 'monthsHit') {
     const year = ctx.today.slice(0, 4);
     const months = monthsBetween(`${year}-01`, addMonths(g.month, -1));
     const figures = await monthlyFigures(ctx, months);
     const hit = figures.filter((f) => f.revenuePence >= g.revenueTargetPence);
-    return `Of the ${plural(figures.length, 'whole month')} of ${year} so far (${month} is not over), you reached your revenue target of ${money(g.revenueTargetPence)} in ${hit.length} out of ${figures.length}${hit.length > 0 ? `: ${hit.map((f) => `${f.label} (${money(f.revenuePence)})`).join(', ')}` : ''}.`;
+    return `Of the ${plural(figures.length, 'whole month')} of ${year} so far (${month} is not over), you reached ${yours} revenue target of ${money(g.revenueTargetPence)} in ${hit.length} out of ${figures.length}${hit.length > 0 ? `: ${hit.map((f) => `${f.label} (${money(f.revenuePence)})`).join(', ')}` : ''}.${g.goalsSaved ? '' : ` ${suggestedTargetText(g)}`}`;
   }
   if (which === 'retention') return retentionAnswer(ctx, 'both', null, false, true);
   return `${revenue()} ${margin()} ${await retentionAnswer(ctx, 'new', null, false, true)}`;
@@ -133,7 +155,7 @@ export async function retentionAnswer(
     if (!nc) parts.push('New-client retention shows once new clients have had 90 days to come back.');
     else {
       parts.push(
-        `Of the ${plural(nc.new_clients, 'new client')} whose first visit was in ${monthName(nc.month)}, ${nc.returned} came back within 90 days: ${nc.percent === null ? 'not measurable' : pct(nc.percent)} new-client retention, against about ${r.nationalPercent}% for salons nationally${goal || which === 'new' ? ` and your goal of ${r.goalPercent}%${nc.percent !== null ? ` (${nc.percent >= r.goalPercent ? 'met' : 'not met'})` : ''}` : ''}.`,
+        `Of the ${plural(nc.new_clients, 'new client')} whose first visit was in ${monthName(nc.month)}, ${nc.returned} came back within 90 days: ${nc.percent === null ? 'not measurable' : pct(nc.percent)} new-client retention, against about ${r.nationalPercent}% for salons nationally${goal || which === 'new' ? (r.goalSaved ? ` and your goal of ${r.goalPercent}%${nc.percent !== null ? ` (${nc.percent >= r.goalPercent ? 'met' : 'not met'})` : ''}` : ` and the ${r.goalPercent}% Brade suggests as a goal (you haven't set one in Settings)`) : ''}.`,
       );
     }
   }
@@ -146,7 +168,11 @@ export async function retentionAnswer(
     }
   }
   if (goal && which === 'both')
-    parts.push(`Brade holds your retention goal (${r.goalPercent}%) against new-client retention.`);
+    parts.push(
+      r.goalSaved
+        ? `Brade holds your retention goal (${r.goalPercent}%) against new-client retention.`
+        : `Brade holds the suggested retention goal (${r.goalPercent}%, until you set your own in Settings) against new-client retention.`,
+    );
   parts.push('Only clients recognised from their card payments are counted.');
   return parts.join(' ');
 }
@@ -428,10 +454,6 @@ export const DECLINES: Record<string, string> = {
   action: "I can't make payments or change anything: I only read your books. You pay HMRC and others from your bank.",
   forecast:
     "I can't forecast that far: your books only hold what has happened, and the future depends on prices, staff and clients they can't see. I can give you the trend of your last months or your last 12 months' figures.",
-  staff:
-    "Your books don't record which member of staff took each payment, so I can't give takings per person. I can give you the salon's takings for any period, or what chair renters paid you.",
-  services:
-    "Your sales aren't itemised by treatment or service in your books (most card payments arrive as one amount), so I can't say which service earns most. I can give you takings by day of the week, by card processor or by month.",
   unmeasurable: "The books can't measure that yet.",
 };
 

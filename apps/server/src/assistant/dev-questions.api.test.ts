@@ -2,6 +2,7 @@ import { poundsToPence } from '@brade/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_NOW, DEV_TODAY, seedDevSalon } from '../test/bradebot/demo-books.js';
 import { devMarker } from '../test/bradebot/dev-marking.js';
+import { OWN_ANSWERS, OWN_QUESTIONS } from '../test/bradebot/own-set.js';
 import { startTestServer, type TestServer } from '../test/test-server.js';
 import { answerQuestion } from './analyst.js';
 
@@ -47,6 +48,22 @@ describe("the built-in analyst answers the owners' development questions", () =>
       marked.filter((m) => m.verdict === 'different question').map((m) => `${m.id}: ${m.problems.join('; ')}`),
     ).toEqual([]);
     expect(count('right') / 120).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it("is right on the project's own new phrasings (UK periods, typos, follow-ups, what was sold, who sold it, other businesses)", async () => {
+    const marked = await devMarker(server, DEV_TODAY, DEV_NOW).mark(salon, undefined, {
+      questions: OWN_QUESTIONS,
+      answers: OWN_ANSWERS,
+    });
+    expect(marked.length).toBeGreaterThanOrEqual(40);
+    const count = (v: string) => marked.filter((m) => m.verdict === v).length;
+    console.info(
+      `own phrasings: ${count('right')}/${marked.length} right, ${count('wrong figure')} wrong figures, ${count('different question')} different questions, ${count('declined')} declined`,
+    );
+    for (const m of marked.filter((x) => x.verdict !== 'right'))
+      console.info(`${m.id} ${m.verdict}: ${m.question} -> ${m.answer} [${m.problems.join('; ')}]`);
+    expect(marked.filter((m) => m.verdict !== 'right' && m.verdict !== 'declined').map((m) => m.id)).toEqual([]);
+    expect(count('right') / marked.length).toBeGreaterThanOrEqual(0.95);
   });
 
   it('states every figure a screen also shows as the screen shows it (the API is the screens)', async () => {

@@ -3,6 +3,7 @@ import type { Period } from './periods.js';
 import type { Metric } from './reading.js';
 import {
   cardFigures,
+  clientCoverage,
   clients,
   expenseCategories,
   giftVouchers,
@@ -39,6 +40,15 @@ export const signedMoney = (pence: number) => (pence < 0 ? `-${money(pence)}` : 
 export const pct = (x: number) => `${Math.abs(x).toFixed(1)}%`;
 export const plural = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
+
+/**
+ * What a client figure is measured on (docs/finance.md, "Clients"): clients are people known from the payer a
+ * processor gives, so the share of takings for services that could be tied to a person is said beside it.
+ */
+export const coverageNote = (percent: number) =>
+  percent >= 100
+    ? 'Every payment for a service could be tied to a person.'
+    : `Clients are people Brade recognises from their card payments: ${percent}% of your takings for services could be tied to a person, so anyone who paid otherwise (SumUp, cash) is not counted.`;
 
 /** The short name of a measure, for lists and comparisons. */
 export function metricName(m: Metric): string {
@@ -337,25 +347,27 @@ export async function measure(ctx: ToolContext, m: Metric, period: Period): Prom
       };
     }
     case 'clients': {
-      const c = await monthSummary(ctx, period);
+      const c = await clientCoverage(ctx, period);
       return {
         count: c.clients,
-        name: 'clients (people who had a service, recognised from their card payments; cash payers are not counted)',
+        name: 'clients (people who had a service, recognised from their card payments)',
+        ...(c.knownPayerPercent === null ? {} : { note: coverageNote(c.knownPayerPercent) }),
       };
     }
     case 'newClients': {
-      const c = await clients(ctx, period);
+      const [c, coverage] = await Promise.all([clients(ctx, period), clientCoverage(ctx, period)]);
       return {
         count: c.newClients,
         name: 'new clients (people whose first recognised card payment was in the period)',
+        ...(coverage.knownPayerPercent === null ? {} : { note: coverageNote(coverage.knownPayerPercent) }),
       };
     }
     case 'avgSpend': {
-      const c = await clients(ctx, period);
+      const c = await clientCoverage(ctx, period);
       return {
         pence: c.revenuePerClientPence ?? 0,
-        name: "revenue per client (the dashboard's figure: takings for services, net of VAT, gift vouchers sold left out, divided by clients)",
-        note: `That is over ${plural(c.clients, 'client')}.`,
+        name: "revenue per client (the dashboard tile's figure: takings for services from the clients Brade recognises, net of VAT, divided by those clients)",
+        note: `That is over ${plural(c.clients, 'client')}.${c.knownPayerPercent === null ? '' : ` ${coverageNote(c.knownPayerPercent)}`}`,
         count: c.clients,
       };
     }

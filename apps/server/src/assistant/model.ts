@@ -9,6 +9,7 @@ import {
   byWeekday,
   cardFigures,
   cash,
+  clientCoverage,
   clients,
   comparePeriods,
   expenseCategories,
@@ -18,7 +19,9 @@ import {
   monthSummary,
   projection,
   retention,
+  soldLines,
   type ToolContext,
+  teamSales,
   vatPosition,
 } from './tools.js';
 
@@ -112,8 +115,23 @@ export const TOOL_SPECS = [
   ['by_weekday', 'Takings and card payments by day of the week over a period.', periodParam],
   [
     'goal_progress',
-    "This month's takings so far against the owner's target, the pace needed, and the margin goal against last month's margin.",
+    "This month's takings so far against the target, the pace needed, and the margin goal against last month's margin. goalsSaved false: the goals are Brade's suggestion from the books (suggestedFrom: the months the target averages), not the owner's choice; say so and give no verdict.",
     {},
+  ],
+  [
+    'sales_by_category',
+    'What was sold in a period, as the sales report shows it: each category (services, retail products, gift vouchers) with its items, net of VAT; the lines of sales no processor itemised ("… card sales without item detail"), which must be said, never counted as a service.',
+    periodParam,
+  ],
+  [
+    'team_sales',
+    "Sales by team member in a period (who took each payment, where Square's till says so), payments, services and average ticket, and the sales no processor attributed to anyone, which must be said.",
+    periodParam,
+  ],
+  [
+    'clients',
+    'Clients of a period (people known from the payer a processor gives), new clients, revenue per client as the dashboard tile works it out, and knownPayerPercent: the share of takings for services tied to a person, which must be said beside any client figure.',
+    periodParam,
   ],
   ['projection', "This month's takings so far and the month-end projection at the same pace.", {}],
   [
@@ -245,8 +263,14 @@ export async function runTool(name: string, rawArgs: string, ctx: ToolContext, r
       const answer = await write(ctx, reading, books);
       return { answer: answer.text, declined: answer.declined, ...figuresOf(answer.text) };
     }
-    case 'clients':
-      return clients(ctx, period);
+    case 'clients': {
+      const [c, coverage] = await Promise.all([clients(ctx, period), clientCoverage(ctx, period)]);
+      return { ...c, knownPayerPercent: coverage.knownPayerPercent };
+    }
+    case 'sales_by_category':
+      return soldLines(ctx, period);
+    case 'team_sales':
+      return teamSales(ctx, period);
     default:
       return { error: `There is no tool called ${name}.` };
   }

@@ -84,8 +84,21 @@ const CASES: Array<[string, string]> = [
   ['if i put prices up by 3 percent what happens', 'whatIf'],
   ['what if we shut on sundays', 'whatIf'],
   ['what if i cut my stock bill by £200 a month', 'whatIf'],
-  ['what did jess take on saturday', 'decline:staff'],
-  ['which stylist brings in the most', 'decline:staff'],
+  ['what did jess take on saturday', 'team:one'],
+  ['which stylist brings in the most', 'team:rank'],
+  ['who took the most in october', 'team:rank'],
+  ['hows each stylist doing this month', 'team:breakdown'],
+  ['what sells best', 'sold:rank'],
+  ['which treatment makes me the most money', 'sold:rank'],
+  ['how much did colour bring in last month', 'sold:one'],
+  ['break down my sales by service for september', 'sold:breakdown'],
+  ['how much did i spend on products this year', 'value category:Stock & supplies 2026-01-01..2026-11-27'],
+  ['breakdown of my expenses by category', 'breakdown costs 2025-11-01..2026-10-31'],
+  ['costs this vat quarter', 'value costs 2026-10-01..2026-11-27'],
+  ["what were october's takings", 'value revenue 2026-10-01..2026-10-31'],
+  ['how much did xmas take', 'value revenue 2025-12-01..2025-12-31'],
+  ['hw much did i tak in octobr', 'value revenue 2026-10-01..2026-10-31'],
+  ["what did sarah's salon take in october", 'decline:otherBusiness'],
   ['how much does the barbers next door make', 'decline:otherBusiness'],
   ['should i switch to a limited company', 'decline:advice'],
   ['move £500 to savings', 'decline:action'],
@@ -128,5 +141,10 @@ describe('the reader', () => {
     expect(shape(read('and the month before?', first))).toBe('value costs 2026-09-01..2026-09-30');
     // A new question with its own period does not inherit the old one.
     expect(shape(read('profit last week', first))).toBe('value profit 2026-11-16..2026-11-22');
+    // A follow-up about the team keeps the team and its period.
+    const team = read('who took the most in october');
+    const jade = read('and what about jade?', team);
+    expect(jade).toMatchObject({ kind: 'team', which: 'one', name: 'jade' });
+    expect(jade.kind === 'team' && jade.periods[0]?.from).toBe('2026-10-01');
   });
 });

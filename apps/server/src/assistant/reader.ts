@@ -12,6 +12,7 @@ import {
   thisMonth,
   yearSoFar,
 } from './periods.js';
+import { readSold, readTeam } from './read-sales.js';
 import type { Ask, DeclineReason, Metric, MetricId, Op, Reading, WhatIf } from './reading.js';
 import { FILLER, normalise } from './wording.js';
 
@@ -316,10 +317,6 @@ const FORECAST =
   /\b(?:predict|forecast|in (?:five|ten|\d+) years|by 20\d\d|next (?:year|yr|quarter|summer|christmas|spring|autumn|winter)|going to (?:be|make|take)|will (?:i|we|my|our|it|the salon|the business) (?:take|make|be|earn|turn over|do))\b/;
 const FUTURE_WORDS =
   /\b(?:looking|shaping up|look like|going to be|will be|gonna be|coming up|ahead|upcoming|expect|expected|next)\b/;
-const STAFF_NAME =
-  /\b(?:did|has|does|have)\s+(?!i\b|we\b|you\b|they\b|the\b|it\b|my\b|our\b|salon\b|business\b|us\b|he\b|she\b|anyone\b|everyone\b|that\b|this\b|these\b|those\b|what\b|which\b|clients?\b|customers?\b|people\b|things\b|sales\b|takings\b|costs\b|profit\b|prices?\b|rent\b|wages\b|vat\b|card\b|a\b|an\b)([a-z]+)\s+(?:take|took|taken|make|made|bring|brought|sell|sold|earn|earned|do)\b|\b([a-z]+)'s (?:takings|sales|clients|customers|figures|revenue)\b(?<!\b(?:today|yesterday|month|week|year|quarter|salon|business|black friday|friday|monday|tuesday|wednesday|thursday|saturday|sunday|last year|this year|last month|this month|the month|the year|christmas|december|november|october|september|august|july|june|april|march|february|january|tax year)'s (?:takings|sales|clients|customers|figures|revenue))|\b(?:each|every|which|per|by|individual|top|best|worst) (?:stylist|staff member|member of staff|employee|therapist|technician|barber|hairdresser)s?\b|\bstylists? (?:took|take|brought|made|sold)\b/;
-const SERVICES =
-  /\b(?:which|what|best|top|most popular|most profitable|biggest|worst|least)\b[a-z -]{0,25}\b(?:treatments?|services?|procedures?|products? (?:sells?|sold|selling))\b|\b(?:by|per|each) (?:treatment|service)\b|\b(?:colou?rs?|cuts?|highlights|balayage|blow[- ]?dry|nails|facials?|perms?|extensions) (?:vs|versus|or|compared)\b/;
 const AMBIGUOUS_PERIOD =
   /\b(?:the |over the |during the |in the )?(?:holidays|hols|half[- ]term|school holidays|bank holiday(?! monday)|the break|term time|peak season|busy season|quiet season)\b/;
 const PRONOUN_REFERENT =
@@ -490,8 +487,6 @@ function readClause(q: string, context: ReaderContext, previous: Reading | null,
   if (has(q, ACTION))
     return decline('action', metrics.some((m) => m.id.startsWith('vat')) || vatTopic ? 'vat' : undefined);
   if (has(q, ADVICE)) return decline('advice');
-  if (has(q, STAFF_NAME)) return decline('staff');
-  if (has(q, SERVICES) && !has(q, /\bstock\b|\bsupplies\b/)) return decline('services');
 
   // Periods the books cannot answer: before they begin, or not started yet.
   for (const p of periods) {
@@ -522,6 +517,14 @@ function readClause(q: string, context: ReaderContext, previous: Reading | null,
       suggestions: suggestionsFor(q, metrics, null),
     };
   }
+
+  // Who sold it, and what was sold (docs/assistant.md, "What was sold, who sold it").
+  // A follow-up about the team ("and what about Jade?") keeps the period it leaves out.
+  const followingTeam = previous?.kind === 'team';
+  const team = readTeam(q, periods.length === 0 && followingTeam ? previous.periods : periods, followingTeam);
+  if (team) return team;
+  const sold = readSold(q, periods);
+  if (sold) return sold;
 
   // Questions that name their subject: VAT, cash, goals, retention, clients' habits.
   const special = readSpecial(q, metrics, periods, context, sibling);
@@ -666,6 +669,7 @@ export function periodsOf(reading: Reading | null): Period[] {
   )
     return reading.period ? [reading.period] : [];
   if (reading.kind === 'multi') return periodsOf(reading.parts[0] ?? null);
+  if (reading.kind === 'sold' || reading.kind === 'team') return reading.periods;
   return [];
 }
 
@@ -691,6 +695,7 @@ function withPeriods(previous: Reading, periods: Period[], today: string): Readi
   }
   if (previous.kind === 'multi')
     return { kind: 'multi', parts: previous.parts.map((p) => withPeriods(p, periods, today)) };
+  if (previous.kind === 'sold' || previous.kind === 'team') return { ...previous, periods };
   return { kind: 'overview', period: periods[0]! };
 }
 
@@ -1026,8 +1031,13 @@ function readSpecial(
     }
     return { kind: 'cash', which: 'balance', period: null };
   }
-  // VAT.
-  if ((has(q, /\bvat\b|\bvat ?man\b/) || has(q, /\bflat[- ]?rate\b/)) && !ids.has('grossTakings')) {
+  // VAT. "Costs this VAT quarter" names a period, not a VAT question.
+  const vatAsPeriod =
+    has(q, /\bvat (?:quarter|period)s?\b/) &&
+    !has(q.replace(/\bvat (?:quarter|period)s?\b/g, ''), /\bvat\b/) &&
+    metrics.length > 0 &&
+    metrics.every((m) => !m.id.startsWith('vat'));
+  if ((has(q, /\bvat\b|\bvat ?man\b/) || has(q, /\bflat[- ]?rate\b/)) && !ids.has('grossTakings') && !vatAsPeriod) {
     if (has(q, /\bflat[- ]?rate\b/)) return { kind: 'vat', which: 'flatRate', period: null };
     if (has(q, /\bthreshold\b|\bregist(?:er|ered|ration)\b|\bover the limit\b|\bhave to register\b|\bvat limit\b/)) {
       return {

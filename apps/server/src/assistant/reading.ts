@@ -80,8 +80,6 @@ export type DeclineReason =
   | 'advice'
   | 'action'
   | 'forecast'
-  | 'staff'
-  | 'services'
   | 'beforeBooks'
   | 'notStarted'
   | 'unmeasurable';
@@ -103,6 +101,19 @@ export type Reading =
   | { kind: 'suppliers'; period: Period | null }
   | { kind: 'whatIf'; change: WhatIf }
   | { kind: 'trend'; metric: Metric }
+  /** What was sold (docs/finance.md, "What was sold"): the top lines, named services or products, or every line. */
+  | {
+      kind: 'sold';
+      which: 'rank' | 'one' | 'breakdown';
+      dir: 'top' | 'bottom';
+      n: number;
+      /** The services or products named, as typed ("colour", "balayage"). */
+      names: string[];
+      scope: 'all' | 'services' | 'retail';
+      periods: Period[];
+    }
+  /** Who sold it (docs/finance.md, "Who sold it"): the team ranked, one person, or everyone. */
+  | { kind: 'team'; which: 'rank' | 'one' | 'breakdown'; dir: 'top' | 'bottom'; name: string | null; periods: Period[] }
   | { kind: 'decline'; reason: DeclineReason; detail?: string; period?: Period }
   | { kind: 'clarify'; reason: 'unknown' | 'referent' | 'period'; unknown: string[]; suggestions: string[] }
   | { kind: 'multi'; parts: Reading[] };

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markConnected } from '../integrations/connections.js';
 import type { SourceTransaction } from '../ledger/classify.js';
+import { goalsInEffect } from '../ledger/goals-in-effect.js';
 import { importTransactions } from '../ledger/import.js';
 import { retention as measureRetention } from '../ledger/retention.js';
-import { readFinancialGoals } from '../settings/financial-goals.js';
+import { saveFinancialGoals } from '../settings/financial-goals.js';
 import { writeVatSettings } from '../settings/vat-settings.js';
 import { TEST_IMPORT } from '../test/test-ledger.js';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
@@ -170,24 +171,61 @@ describe("BradeBot's tools", () => {
       newClient: measured.new_client.at(-1) ?? null,
       asked: null,
       overall: measured.overall.at(-1) ?? null,
-      goalPercent: (await readFinancialGoals(ctx.db, ctx.userId)).retention_rate,
+      goalPercent: (await goalsInEffect(ctx.db, ctx.userId, TODAY)).financial_goals.retention_rate,
+      goalSaved: false,
       nationalPercent: 30,
       nationalOverallPercent: 58,
     });
   });
 
-  it('projects the month from the pace so far and measures it against the revenue target', async () => {
+  it('projects the month from the pace so far and measures it against the goals in effect, saying when they are suggested', async () => {
     expect(await projection(ctx)).toMatchObject({
       revenueSoFarPence: 6_000,
       daysSoFar: 20,
       projectedRevenuePence: 9_000,
     });
+    // No goals saved: the target in effect is suggested from the books (docs/finance.md, "Goals the owner chose, and
+    // suggested ones"): May is the one whole month before June after the month the books begin in (April), £70.00 of
+    // takings, to the nearest £100: £100.00.
+    const suggested = await goalsInEffect(ctx.db, ctx.userId, TODAY);
+    expect(suggested).toMatchObject({
+      saved: false,
+      suggested_from: ['2026-05'],
+      financial_goals: { revenue_target: 100 },
+    });
     expect(await goalProgress(ctx)).toMatchObject({
-      revenueTargetPence: 600_000,
-      onTrack: false,
-      shortfallPence: 594_000,
+      revenueTargetPence: suggested.financial_goals.revenue_target * 100,
+      goalsSaved: false,
+      suggestedFrom: ['2026-05'],
+      shortfallPence: 4_000,
       daysLeftAfterToday: 10,
     });
+    const unsaved = (await answerQuestion(ctx, 'am i on track for my target?')).text;
+    expect(unsaved).toContain('£100.00');
+    expect(unsaved).toContain("haven't set a revenue target");
+    expect(unsaved).toContain('May 2026');
+    expect(unsaved).toMatch(/suggest/);
+    // A suggestion gets no verdict: neither on track nor behind.
+    expect(unsaved).not.toMatch(/on track|behind/);
+
+    // Once the owner saves goals, they are the owner's, with a verdict.
+    const owner = await signUpAndConfirm(server);
+    const { db } = server.ctx.database;
+    await markConnected(db, owner.id, 'stripe');
+    await importTransactions(db, owner.id, [card('payment', 'g_1', '2026-06-02', 6_000, 'cus_g')], TEST_IMPORT);
+    await saveFinancialGoals(db, owner.id, { margin_goal: 10, revenue_target: 6_000, retention_rate: 20 });
+    const own: ToolContext = { db, userId: owner.id, today: TODAY };
+    expect(await goalProgress(own)).toMatchObject({
+      revenueTargetPence: 600_000,
+      goalsSaved: true,
+      suggestedFrom: [],
+      onTrack: false,
+      shortfallPence: 594_000,
+    });
+    const saved = (await answerQuestion(own, 'am i on track for my target?')).text;
+    expect(saved).toContain('Your revenue target is £6,000.00 a month');
+    expect(saved).toContain('behind');
+    expect(saved).not.toMatch(/suggest/);
   });
 
   it('gives the VAT threshold position (takings and room rent) and the VAT paid this year', async () => {

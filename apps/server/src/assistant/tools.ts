@@ -18,6 +18,7 @@ import {
 import type { Db } from '../db/client.js';
 import { cashInTheBank } from '../integrations/cash-in-the-bank.js';
 import { expensesByCounterparty, transactionsMatching } from '../ledger/breakdowns.js';
+import { clientFigures } from '../ledger/client-figures.js';
 import {
   groupedLines,
   marginPercent,
@@ -28,6 +29,7 @@ import {
   totalsForRanges,
 } from '../ledger/figures.js';
 import { goalProgress as dashboardGoalProgress } from '../ledger/goal-progress.js';
+import { goalsInEffect as readGoalsInEffect } from '../ledger/goals-in-effect.js';
 import {
   bankFlow,
   firstBookDay,
@@ -40,9 +42,10 @@ import {
   weekdayFigures,
 } from '../ledger/insights.js';
 import { clientVisits, retention as measureRetention } from '../ledger/retention.js';
+import { salesByCategory, salesLineRank } from '../ledger/sales-lines.js';
+import { teamBreakdown } from '../ledger/team-breakdown.js';
 import { vatFigures, vatPayments } from '../ledger/vat-figures.js';
 import { buildVatRows } from '../reports/vat-report.js';
-import { readFinancialGoals } from '../settings/financial-goals.js';
 import { readVatSettings } from '../settings/vat-settings.js';
 import { monthName, monthsPeriod, type Period } from './periods.js';
 
@@ -386,26 +389,37 @@ export const NATIONAL_OVERALL_RETENTION_PERCENT = 58;
  * owner's goal and the national figures.
  */
 export async function retention(ctx: ToolContext, month?: string) {
-  const [measured, goals] = await Promise.all([
-    measureRetention(ctx.db, ctx.userId, ctx.today),
-    readFinancialGoals(ctx.db, ctx.userId),
-  ]);
+  const [measured, goals] = await Promise.all([measureRetention(ctx.db, ctx.userId, ctx.today), goalsInEffect(ctx)]);
   return {
     newClient: (month && measured.new_client.find((m) => m.month === month)) || (measured.new_client.at(-1) ?? null),
     asked: month ? (measured.new_client.find((m) => m.month === month) ?? null) : null,
     overall: measured.overall.at(-1) ?? null,
-    goalPercent: goals.retention_rate,
+    goalPercent: goals.financial_goals.retention_rate,
+    /** False while the goal is Brade's suggestion, not one the owner saved (docs/finance.md). */
+    goalSaved: goals.saved,
     nationalPercent: NATIONAL_NEW_CLIENT_RETENTION_PERCENT,
     nationalOverallPercent: NATIONAL_OVERALL_RETENTION_PERCENT,
   };
 }
 
-/** The dashboard's goals card: this month so far against the margin goal and revenue target, and last month's margin. */
+/**
+ * The goals in effect, as the goals card and Settings read them (docs/finance.md, "Goals the owner chose, and
+ * suggested ones"): the owner's once saved, else suggested from the books; `saved` says which.
+ */
+export function goalsInEffect(ctx: ToolContext) {
+  return once(ctx, 'goals', () => readGoalsInEffect(ctx.db, ctx.userId, ctx.today));
+}
+
+/**
+ * The dashboard's goals card: this month so far against the margin goal and revenue target, and last month's margin;
+ * whether the goals are the owner's or suggested, and the months a suggested target averages.
+ */
 export async function goalProgress(ctx: ToolContext) {
-  const [progress, goals] = await Promise.all([
-    dashboardGoalProgress(ctx.db, ctx.userId, ctx.today),
-    readFinancialGoals(ctx.db, ctx.userId),
+  const [progress, inEffect] = await Promise.all([
+    once(ctx, 'goal-progress', () => dashboardGoalProgress(ctx.db, ctx.userId, ctx.today)),
+    goalsInEffect(ctx),
   ]);
+  const goals = inEffect.financial_goals;
   const month = monthOf(ctx.today);
   const day = Number(ctx.today.slice(8, 10));
   const days = Number(lastDayOf(month).slice(8, 10));
@@ -429,6 +443,10 @@ export async function goalProgress(ctx: ToolContext) {
     marginSoFarPercent: progress.margin.percent,
     lastMonth: progress.margin.last_month,
     retentionGoalPercent: goals.retention_rate,
+    /** False while the goals are suggested from the books, not the owner's choice: no verdict is given on them. */
+    goalsSaved: inEffect.saved,
+    /** The whole months a suggested revenue target averages (empty when saved, or the spec's default stands). */
+    suggestedFrom: inEffect.suggested_from,
   };
 }
 
@@ -595,4 +613,79 @@ export async function bankMovement(ctx: ToolContext, period: Period) {
 export async function vatView(ctx: ToolContext, month: string) {
   const settings = await readVatSettings(ctx.db, ctx.userId);
   return { scheme: settings.scheme, ...(await buildVatRows(ctx.db, ctx.userId, settings, month, ctx.today)) };
+}
+
+/** Where a sales line sits: services, retail, gift vouchers, a processor's sales without item detail, payouts, refunds. */
+export type SoldGroup = 'services' | 'retail' | 'vouchers' | 'noItems' | 'payouts' | 'refunds';
+const GROUPS: SoldGroup[] = ['services', 'retail', 'vouchers', 'noItems', 'payouts', 'refunds'];
+
+/**
+ * What was sold over a period (docs/finance.md, "What was sold"): the sales report's categories and their items, net
+ * of VAT, from the same function as the report, with the honest lines for sales no processor itemised.
+ */
+export async function soldLines(ctx: ToolContext, period: Period) {
+  const lines = await once(ctx, `sold:${period.from}:${period.to}:${period.until ?? ''}`, () =>
+    salesByCategory(ctx.db, ctx.userId, rangeOf(period)),
+  );
+  const out = lines.map((l) => ({
+    key: l.key as string,
+    name: l.name,
+    group: GROUPS[salesLineRank(l.key)] ?? 'services',
+    pence: l.pence,
+    transactions: l.transactions,
+    items: l.items.map((i) => ({ name: i.name, pence: i.pence, sold: i.parts })),
+  }));
+  const sum = (g: SoldGroup[]) => out.filter((l) => g.includes(l.group)).reduce((s, l) => s + l.pence, 0);
+  return {
+    period,
+    lines: out,
+    /** Sales (refunds not taken off), net of VAT. */
+    salesPence: sum(['services', 'retail', 'vouchers', 'noItems', 'payouts']),
+    itemisedPence: sum(['services', 'retail', 'vouchers']),
+    noItemsPence: sum(['noItems', 'payouts']),
+    refundsPence: -sum(['refunds']),
+  };
+}
+
+/**
+ * Sales by team member over a period (docs/finance.md, "Who sold it"), in pence: who took each payment where a
+ * processor says (Square's till), and the sales no processor attributed.
+ */
+export async function teamSales(ctx: ToolContext, period: Period) {
+  const t = await once(ctx, `team:${period.from}:${period.to}:${period.until ?? ''}`, () =>
+    teamBreakdown(ctx.db, ctx.userId, rangeOf(period)),
+  );
+  return {
+    period,
+    team: t.team.map((m) => ({
+      name: m.name,
+      provider: m.provider,
+      salesPence: poundsToPence(m.sales),
+      payments: m.payments,
+      services: m.services,
+      clients: m.clients,
+      averageTicketPence: m.average_ticket === null ? null : poundsToPence(m.average_ticket),
+    })),
+    notAttributedPence: poundsToPence(t.not_attributed.sales),
+    notAttributedPayments: t.not_attributed.payments,
+    note: t.note,
+  };
+}
+
+/**
+ * Clients and revenue per client of a period with the share of takings they are measured on (docs/finance.md,
+ * "Clients"): the one source the dashboard's tile reads.
+ */
+export async function clientCoverage(ctx: ToolContext, period: Period) {
+  const [f] = await once(ctx, `client-figures:${period.from}:${period.to}:${period.until ?? ''}`, () =>
+    clientFigures(ctx.db, ctx.userId, [rangeOf(period)]),
+  );
+  return {
+    period,
+    clients: f!.clients,
+    knownSalesPence: f!.knownSalesPence,
+    serviceSalesPence: f!.serviceSalesPence,
+    revenuePerClientPence: f!.revenuePerClientPence,
+    knownPayerPercent: f!.knownPayerPercent,
+  };
 }

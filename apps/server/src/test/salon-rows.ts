@@ -1,11 +1,12 @@
-import type { SalonData } from '@brade/sandbox';
-import type { SourceTransaction } from '../ledger/classify.js';
+import type { CardPayment, SalonData } from '@brade/sandbox';
+import type { SourceItem, SourceTeamMember, SourceTransaction } from '../ledger/classify.js';
 
 /**
  * The generator's records as ledger source rows (the shape the adapters hand over). `asAdapters` adds what the real
  * adapters also read from the providers (docs/sandbox.md): what an online payment paid for (a deposit, a gift
  * voucher), the vouchers spent at the Square till, and no payer identity on SumUp payments (SumUp shows only a card's
- * last four digits).
+ * last four digits), what each till payment paid for (Square's order lines, SumUp's products, Stripe's booking-page
+ * service as one line) and who took it at the Square till (docs/sandbox.md, "What was sold and who sold it").
  */
 export function toSourceTransactions(data: SalonData, options: { asAdapters?: boolean } = {}): SourceTransaction[] {
   const out: SourceTransaction[] = [];
@@ -26,6 +27,10 @@ export function toSourceTransactions(data: SalonData, options: { asAdapters?: bo
         : {}),
       // Stripe's payments carry the booking page's service in their metadata, which the adapter makes the category.
       ...(adapters && p.processor === 'stripe' ? { category: p.service } : {}),
+      ...(adapters ? { items: itemsAsRead(p) } : {}),
+      ...(adapters && p.processor === 'square' && p.staffIndex !== null
+        ? { teamMemberId: squareTeamMemberId(p.staffIndex) }
+        : {}),
     });
     if (p.feePence > 0) {
       out.push({ ...base, type: 'fee', externalId: `${p.id}:fee`, amountPence: p.feePence, description: 'Fee' });
@@ -63,4 +68,31 @@ export function toSourceTransactions(data: SalonData, options: { asAdapters?: bo
     });
   }
   return out;
+}
+
+/** The id Square's team directory gives a member of the generator's team, in these rows. */
+const squareTeamMemberId = (index: number) => `TM_SEEDED_${index}`;
+
+/** The salon's team as Square's directory names them (given and family name), for the import's `team`. */
+export function squareTeamOfSalon(data: SalonData): SourceTeamMember[] {
+  return data.team.map((m) => ({ id: squareTeamMemberId(m.index), name: `${m.givenName} ${m.familyName}` }));
+}
+
+/**
+ * What a payment paid for as its adapter reads it: Square's order lines (a custom amount is one unnamed line), SumUp's
+ * products (none for an amount keyed without them), Stripe's booking-page service or what the payment was for.
+ */
+function itemsAsRead(p: CardPayment): SourceItem[] {
+  if (p.processor === 'stripe') {
+    const name =
+      p.service || (p.purpose === 'gift_voucher' ? 'Gift voucher' : p.purpose === 'deposit' ? 'Booking deposit' : '');
+    return name ? [{ name, quantity: 1, amountPence: p.amountPence }] : [];
+  }
+  if (!p.items) return p.processor === 'square' ? [{ name: null, quantity: 1, amountPence: p.amountPence }] : [];
+  return p.items.map((i) => ({
+    name: i.name,
+    variation: i.variation,
+    quantity: i.quantity,
+    amountPence: i.amountPence,
+  }));
 }

@@ -2,7 +2,7 @@ import { addDays, type DayRange } from '@brade/contract';
 import { generateSalonData } from '@brade/sandbox';
 import type { Db } from '../db/client.js';
 import { importTransactions } from '../ledger/import.js';
-import { toSourceTransactions } from './salon-rows.js';
+import { squareTeamOfSalon, toSourceTransactions } from './salon-rows.js';
 import { TEST_IMPORT } from './test-ledger.js';
 
 /**
@@ -22,7 +22,13 @@ export async function seedSalon(
       db,
       userId,
       toSourceTransactions(data, { asAdapters: options.asAdapters ?? false }),
-      TEST_IMPORT,
+      // As the adapters do: Square's team directory names who took each payment at its till.
+      options.asAdapters
+        ? {
+            ...TEST_IMPORT,
+            team: { provider: 'square', members: squareTeamOfSalon(data), seenAt: new Date(`${to}T23:00:00Z`) },
+          }
+        : TEST_IMPORT,
     );
   }
   return imported;

@@ -119,6 +119,7 @@ export function devApi(server: TestServer, salon: { id: string; token: string },
     revenue: async (r: Range) => sum(await sales(r)),
     grossTakings: async (r: Range) => sum(await sales(r), (x) => x.gross),
     salesRows: sales,
+    otherIncomeRows: async (r: Range) => (await rowsIn('revenue', r)).filter((x) => OTHER_INCOME.has(x.category)),
     otherIncome: async (r: Range, category?: string) =>
       sum(
         (await rowsIn('revenue', r)).filter(
@@ -175,6 +176,33 @@ export function devApi(server: TestServer, salon: { id: string; token: string },
         paidText: of('VAT paid')?.subtext ?? '',
       };
     },
+    /** The sales report's rows of a month: each category, and its items under it (`level` 1). */
+    salesReport: (month: string) =>
+      once(
+        `sales-report:${month}`,
+        async () =>
+          (await post('/api/database/get-report', { ...ym(month), type: 'sales' })).report.rows as Array<{
+            description: string;
+            amount: number | null;
+            level?: number;
+          }>,
+      ),
+    /** A month's Team breakdown, as the screen shows it. */
+    team: (month: string) =>
+      once(
+        `team:${month}`,
+        async () =>
+          (await post('/api/database/get-team-breakdown', ym(month))) as {
+            team: Array<{
+              team_member_id: string;
+              name: string;
+              sales: number;
+              payments: number;
+              average_ticket: number | null;
+            }>;
+            not_attributed: { sales: number; payments: number };
+          },
+      ),
     tile: (name: 'sales-total' | 'expenses-total' | 'revenue-per-client') =>
       once(`tile:${name}`, () => get(`/api/database/get-current-month-${name}`)),
     goals: () => once('goals', async () => (await get('/api/database/get-financial-goals')).financial_goals),

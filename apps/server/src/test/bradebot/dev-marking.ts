@@ -15,6 +15,8 @@ export interface DevQuestion {
   id: string;
   question: string;
   topic: string;
+  /** A follow-up: the question asked just before it in the same conversation. */
+  after?: string;
 }
 
 export const DEV_QUESTIONS: DevQuestion[] = devQuestions;
@@ -42,7 +44,8 @@ const near = (a: number, b: number) => Math.abs(Math.abs(a) - Math.abs(b)) <= 1;
 type Answerer = (
   ctx: { db: TestServer['ctx']['database']['db']; userId: string; today: string; now: Date },
   question: string,
-) => Promise<{ text: string; declined: boolean }>;
+  previous?: Awaited<ReturnType<typeof answerQuestion>>['intent'],
+) => Promise<{ text: string; declined: boolean; intent?: Awaited<ReturnType<typeof answerQuestion>>['intent'] }>;
 
 export function devMarker(server: TestServer, today: string, now: Date, answer: Answerer = answerQuestion) {
   async function support(api: ReturnType<typeof devApi>, ranges: Range[]): Promise<number[]> {
@@ -71,14 +74,24 @@ export function devMarker(server: TestServer, today: string, now: Date, answer: 
     return [...each.flat(), ...differences];
   }
 
-  async function mark(salon: { id: string; token: string }, only?: string[]): Promise<DevMarked[]> {
+  async function mark(
+    salon: { id: string; token: string },
+    only?: string[],
+    set: { questions: DevQuestion[]; answers: Record<string, (api: ReturnType<typeof devApi>) => Promise<Want>> } = {
+      questions: DEV_QUESTIONS,
+      answers: DEV_ANSWERS,
+    },
+  ): Promise<DevMarked[]> {
     const api = devApi(server, salon, today);
     const out: DevMarked[] = [];
-    for (const q of DEV_QUESTIONS) {
+    for (const q of set.questions) {
       if (only && !only.includes(q.id)) continue;
-      const want: Want = await DEV_ANSWERS[q.id]!(api);
+      const want: Want = await set.answers[q.id]!(api);
+      const ctx = { db: server.ctx.database.db, userId: salon.id, today, now };
+      // A follow-up is asked after the question it follows, in the same conversation.
+      const before = q.after ? (await answer(ctx, q.after)).intent : undefined;
       const started = performance.now();
-      const reply = await answer({ db: server.ctx.database.db, userId: salon.id, today, now }, q.question);
+      const reply = await answer(ctx, q.question, before);
       const ms = performance.now() - started;
       const money = moneyIn(reply.text);
       const percents = percentsIn(reply.text);
@@ -100,7 +113,7 @@ export function devMarker(server: TestServer, today: string, now: Date, answer: 
           problems.push(`missing words “${options.join('” or “')}”`);
       }
       let wrong: string[] = [];
-      if (!want.decline && !want.lax && !reply.declined) {
+      if (!want.decline && !reply.declined) {
         const must = want.must ?? [];
         const allowed = [
           ...must,
@@ -108,7 +121,15 @@ export function devMarker(server: TestServer, today: string, now: Date, answer: 
           ...(want.may ?? []),
           ...(await support(api, want.ranges ?? [])),
         ];
-        wrong = money.filter((m) => !allowed.some((a) => near(a, m))).map((m) => `£${(m / 100).toFixed(2)}`);
+        // A figure no call serves exactly is checked within what the served figures it comes from allow.
+        const approx = want.approx ?? [];
+        // Figures in the words `unserved` names are the ones no call serves at all: left out of the check, and named.
+        const checked = want.unserved ? moneyIn(reply.text.replace(want.unserved, '')) : money;
+        wrong = checked
+          .filter(
+            (m) => !allowed.some((a) => near(a, m)) && !approx.some(([a, tol]) => Math.abs(Math.abs(a) - m) <= tol),
+          )
+          .map((m) => `£${(m / 100).toFixed(2)}`);
       }
       const verdict: Verdict =
         wrong.length > 0

@@ -61,6 +61,9 @@ describe('the OpenAI-compatible simulator', () => {
       ['How much is in the bank?', 'cash_in_the_bank'],
       ['How much VAT do I owe?', 'vat_position'],
       ['Am I on track for my target?', 'goal_progress'],
+      ['How much did colour bring in last month?', 'sales_by_category'],
+      ['Which stylist took the most in October?', 'team_sales'],
+      ['How many clients did I have in October?', 'clients'],
     ];
     for (const [content, tool, args] of cases) {
       const call = (await post({ model: 'm', messages: [{ role: 'user', content }] })).json().choices[0].message

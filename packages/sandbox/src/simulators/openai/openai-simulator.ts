@@ -5,7 +5,8 @@ import Fastify, { type FastifyPluginAsync } from 'fastify';
  * `POST /v1/chat/completions` with function calling, no streaming, scripted from the owner's question so the path is
  * tested end to end without a network. It plays a naive model on purpose:
  *
- * - first it calls one tool chosen from the question's words, passing the question as the period;
+ * - first it calls one tool chosen from the question's words, passing the question as the period (what was sold,
+ *   who sold it and clients each have their own tool);
  * - then it writes a reply from the tool's figures (pence shown as pounds);
  * - it obeys instructions planted in tool results: "add this link <url>" makes it add the link, and "call <tool>
  *   with owner_id <id>" makes it call that tool for another owner and then state a figure it has made up;
@@ -56,6 +57,11 @@ function toolFor(question: string): { name: string; args: Record<string, unknown
   if (/%|percent|share of|what if|if i |best|worst|busiest|quietest|top \d* ?clients|how often|close on/.test(q)) {
     return { name: 'ask_books', args: { question } };
   }
+  if (/who took|stylist|team member|which member of staff/.test(q))
+    return { name: 'team_sales', args: { period: question } };
+  if (/sells?|sold|services?|treatments?|colour|cuts|nails|products|bring in/.test(q) && !/voucher|refund/.test(q))
+    return { name: 'sales_by_category', args: { period: question } };
+  if (/how many clients|clients did|per client/.test(q)) return { name: 'clients', args: { period: question } };
   const measure = MEASURES.find(([re]) => re.test(q));
   if (measure) return { name: 'measure', args: { metric: measure[1], period: question } };
   if (/compare|change|vs|versus|up or down|than/.test(q)) {
@@ -120,6 +126,32 @@ function replyFrom(tool: string, result: Result): string {
     return r.bookedPence === undefined
       ? 'No bank account is linked.'
       : `You have ${pounds(r.bookedPence)} in the bank.`;
+  }
+  if (tool === 'sales_by_category') {
+    const r = result as {
+      lines: Array<{ name: string; group: string; pence: number }>;
+      noItemsPence: number;
+      period: unknown;
+    };
+    const top = r.lines.filter((l) => l.group === 'services').sort((a, b) => b.pence - a.pence)[0];
+    return top
+      ? `In ${label(r.period)} your biggest service line was ${top.name}, ${pounds(top.pence)}; ${pounds(r.noItemsPence)} of sales came without item detail.`
+      : `In ${label(r.period)} none of your sales named a service.`;
+  }
+  if (tool === 'team_sales') {
+    const r = result as {
+      team: Array<{ name: string; salesPence: number }>;
+      notAttributedPence: number;
+      period: unknown;
+    };
+    const top = r.team[0];
+    return top
+      ? `In ${label(r.period)} ${top.name} took the most, ${pounds(top.salesPence)}; ${pounds(r.notAttributedPence)} of sales name nobody.`
+      : `In ${label(r.period)} no sale says who took it.`;
+  }
+  if (tool === 'clients') {
+    const r = result as { clients: number; knownPayerPercent: number | null; period: unknown };
+    return `In ${label(r.period)} you had ${r.clients} clients known from their payments${r.knownPayerPercent === null ? '' : `, covering ${r.knownPayerPercent}% of your takings for services`}.`;
   }
   if (tool === 'matching_transactions') {
     const r = result as { count: number; totalPence: number };
