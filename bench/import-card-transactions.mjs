@@ -98,6 +98,10 @@ export async function measureImport() {
     console.log(
       `  where the run's time went: SQL in flight ${share(sync.sqlWallMs)}; waiting on the provider alone ${share(sync.providerAloneMs)} (provider calls ${seconds(sync.providerMs)} in all over ${count(sync.pages)} pages, the rest while SQL ran); neither (JavaScript alone: classify, build statements, …) ${share(sync.neitherMs)}`,
     );
+    // CPU time, unlike wall time, hardly grows with the machine's load: what the import itself costs.
+    console.log(
+      `  CPU: the import's process ${seconds(sync.nodeCpuMs)} (the simulator's page building included; the pure fetch took ${seconds(fetch.cpuMs)}), the database's backends ${seconds(sync.backendCpuMs)}`,
+    );
     for (const [kind, { count: n, ms, max }] of Object.entries(sync.queries)) {
       console.log(
         `    SQL ${kind}: ${share(ms)}, ${count(n)} × ${(ms / n).toFixed(2)} ms (longest ${max.toFixed(0)} ms)`,

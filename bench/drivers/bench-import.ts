@@ -8,6 +8,7 @@
  */
 
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { square, stripe } from '@brade/sandbox';
 import { sql } from 'drizzle-orm';
@@ -145,6 +146,27 @@ function profileQueries(): void {
   } as typeof pg.Client.prototype.query;
 }
 
+/**
+ * CPU seconds the PostgreSQL backends serving this database have used, by pid (from /proc: user plus system clock
+ * ticks): with the import's own CPU time, a measure of the work done that does not grow with the machine's load.
+ */
+function backendCpuMs(database: string): Map<number, number> {
+  const ticks = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (!cmdline.startsWith('postgres:') || !cmdline.includes(` ${database} `)) continue;
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks.set(Number(entry), (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {}
+  }
+  return ticks;
+}
+const cpuSince = (before: Map<number, number>, after: Map<number, number>) =>
+  [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
+
 /** Each transaction the adapter keeps yields one row of its own, plus a `:fee` row when the processor took a fee. */
 const isFeeOfAnother = (row: SourceTransaction) => row.provider !== 'bank' && row.externalId.endsWith(':fee');
 
@@ -155,13 +177,18 @@ async function fetchEverything(adapter: CardProviderAdapter, tokens: CardProvide
   let balanceTransactions = 0;
   let pages = 0;
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   for (;;) {
     const page = await adapter.fetchPage(tokens, cursor, window);
     pages += 1;
     rows += page.transactions.length;
     balanceTransactions += page.transactions.filter((row) => !isFeeOfAnother(row)).length;
     cursor = page.cursor;
-    if (page.done) return { rows, balanceTransactions, pages, ms: performance.now() - started };
+    if (page.done) {
+      const cpu = process.cpuUsage(cpuBefore);
+      const cpuMs = (cpu.user + cpu.system) / 1000;
+      return { rows, balanceTransactions, pages, ms: performance.now() - started, cpuMs };
+    }
   }
 }
 
@@ -238,9 +265,14 @@ try {
     ...(values['batch-rows'] ? { writeBatchRows: Number(values['batch-rows']) } : {}),
   };
   profileQueries();
+  const databaseName = new URL(databaseUrl).pathname.slice(1);
+  const backendsBefore = backendCpuMs(databaseName);
+  const cpuBefore = process.cpuUsage();
   const syncStarted = performance.now();
   const outcome = await runConnectionSync(deps, connection.id);
   const syncMs = performance.now() - syncStarted;
+  const cpu = process.cpuUsage(cpuBefore);
+  const backendMs = cpuSince(backendsBefore, backendCpuMs(databaseName));
   if (outcome !== 'imported') throw new Error(`the import run ended ${outcome}`);
   const queries = Object.fromEntries([...queryTimes].sort((a, b) => b[1].ms - a[1].ms));
   const provider = coverage(providerSpans, sqlSpans);
@@ -266,6 +298,9 @@ try {
         providerAloneMs: provider.aloneMs,
         sqlWallMs: sqlCovered.ms,
         neitherMs: syncMs - provider.ms - sqlCovered.aloneMs,
+        // CPU time of this process (the import and the in-process simulator) and of the database's backends.
+        nodeCpuMs: (cpu.user + cpu.system) / 1000,
+        backendCpuMs: backendMs,
         rows: Number(stored!.rows),
         days: Number(stored!.days),
         items: Number(stored!.items),
