@@ -8,6 +8,7 @@
  */
 
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { square, stripe } from '@brade/sandbox';
 import { sql } from 'drizzle-orm';
@@ -56,7 +57,7 @@ const REDIRECT_URI = `http://127.0.0.1/${PROVIDER}-redirect`;
  * Wall time spent waiting for each kind of SQL statement, measured at pg's Client.query (every pooled connection
  * goes through it), so the import run's time splits into the provider, PostgreSQL and the JavaScript in between.
  */
-const queryTimes = new Map<string, { count: number; ms: number; max: number }>();
+const queryTimes = new Map<string, { count: number; ms: number; max: number; cpuMs: number }>();
 /**
  * When each SQL statement and each provider call was in flight: the run fetches the next pages while it writes, so
  * the two overlap and their sums no longer add up to the run; the sweep below splits the run's wall time instead.
@@ -96,38 +97,52 @@ function statementKind(text: string): string {
   if (s.startsWith('select distinct') && s.includes('ledger_transactions')) return 'look up days of re-imported rows';
   if (s.startsWith('select l.provider, l.external_id')) return 'look up stored versions of the rows';
   if (s.startsWith('select $') && s.includes('as node')) return 'client groups of the payer keys';
-  if (s.startsWith('select exists (select 1 from ledger_transactions')) return 'rows without a client group?';
+  if (s.startsWith('select exists (select 1 from ledger_transactions'))
+    return 'batch start: clientless rows? statistics due?';
   if (s.startsWith('update ledger_transactions l set client_id')) return 'client ids: merges or recompute';
   if (s.startsWith('select id, provider, external_id, payer_customer_key')) return 'client ids: read all (recompute)';
   if (s.startsWith('update ledger_transactions t set vat_rate_bp')) return 'VAT of the rows';
   if (s.startsWith('update ledger_transactions set vat_rate_bp = 0')) return 'VAT of the rows (not registered)';
-  if (/from "vat_(settings|category_rates)"/.test(text.slice(0, 2000))) return "owner's VAT settings";
-  if (s.startsWith('select s.n_mod_since_analyze')) return 'statistics due?';
+  if (/join "vat_settings"/.test(text.slice(0, 2000))) return "owner's VAT settings";
   if (s.startsWith('insert into ledger_sale_items')) return 'sale items (upsert)';
   if (s.startsWith('delete from ledger_sale_items')) return 'sale items (lines dropped)';
   if (s.startsWith('insert into ledger_team_members')) return 'team members';
   if (s.startsWith('analyze')) return 'analyze';
   if (s.startsWith('with coverage')) return 'settle payouts';
   if (s.includes('ledger_corrections') || s.includes('ledger_category_rules')) return "owner's corrections";
-  if (s.includes('ledger_daily_totals')) return 'refresh daily rollup (delete + insert)';
+  if (s.startsWith('with fresh as')) return 'refresh daily rollup';
   if (s.startsWith('update "connections"')) return 'save cursor / lease';
   if (s.includes('from "connections"')) return 'read connections';
   if (s === 'begin' || s === 'commit' || s === 'rollback') return 'begin / commit';
   if (s.startsWith('with candidates')) return 'reconcile payouts';
   return 'other';
 }
+/** The CPU time a backend has used so far (clock ticks of 10 ms), or 0 when /proc cannot say. */
+function processCpuMs(pid: number | null | undefined): number {
+  if (!pid) return 0;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
 function profileQueries(): void {
   const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const first = args[0] as string | { text?: string };
     const kind = statementKind(typeof first === 'string' ? first : (first?.text ?? ''));
+    // The backend's CPU time around the statement: 10 ms ticks, so a kind's sum over many statements is the figure.
+    const pid = (this as unknown as { processID?: number | null }).processID;
+    const cpuBefore = processCpuMs(pid);
     const started = performance.now();
     const done = () => {
-      const entry = queryTimes.get(kind) ?? { count: 0, ms: 0, max: 0 };
+      const entry = queryTimes.get(kind) ?? { count: 0, ms: 0, max: 0, cpuMs: 0 };
       const ms = performance.now() - started;
       entry.count += 1;
       entry.ms += ms;
       entry.max = Math.max(entry.max, ms);
+      entry.cpuMs += processCpuMs(pid) - cpuBefore;
       queryTimes.set(kind, entry);
       sqlSpans.push([started, started + ms]);
     };
@@ -145,6 +160,25 @@ function profileQueries(): void {
   } as typeof pg.Client.prototype.query;
 }
 
+/**
+ * CPU time the PostgreSQL backends serving this database have used, by pid (from /proc: user plus system clock
+ * ticks): with the import's own CPU time, a measure of the work done that hardly grows with the machine's load.
+ */
+function backendCpuMs(database: string): Map<number, number> {
+  const used = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (cmdline.startsWith('postgres:') && cmdline.includes(` ${database} `))
+        used.set(Number(entry), processCpuMs(Number(entry)));
+    } catch {}
+  }
+  return used;
+}
+const cpuSince = (before: Map<number, number>, after: Map<number, number>) =>
+  [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
+
 /** Each transaction the adapter keeps yields one row of its own, plus a `:fee` row when the processor took a fee. */
 const isFeeOfAnother = (row: SourceTransaction) => row.provider !== 'bank' && row.externalId.endsWith(':fee');
 
@@ -155,13 +189,18 @@ async function fetchEverything(adapter: CardProviderAdapter, tokens: CardProvide
   let balanceTransactions = 0;
   let pages = 0;
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   for (;;) {
     const page = await adapter.fetchPage(tokens, cursor, window);
     pages += 1;
     rows += page.transactions.length;
     balanceTransactions += page.transactions.filter((row) => !isFeeOfAnother(row)).length;
     cursor = page.cursor;
-    if (page.done) return { rows, balanceTransactions, pages, ms: performance.now() - started };
+    if (page.done) {
+      const cpu = process.cpuUsage(cpuBefore);
+      const cpuMs = (cpu.user + cpu.system) / 1000;
+      return { rows, balanceTransactions, pages, ms: performance.now() - started, cpuMs };
+    }
   }
 }
 
@@ -238,9 +277,14 @@ try {
     ...(values['batch-rows'] ? { writeBatchRows: Number(values['batch-rows']) } : {}),
   };
   profileQueries();
+  const databaseName = new URL(databaseUrl).pathname.slice(1);
+  const backendsBefore = backendCpuMs(databaseName);
+  const cpuBefore = process.cpuUsage();
   const syncStarted = performance.now();
   const outcome = await runConnectionSync(deps, connection.id);
   const syncMs = performance.now() - syncStarted;
+  const cpu = process.cpuUsage(cpuBefore);
+  const backendMs = cpuSince(backendsBefore, backendCpuMs(databaseName));
   if (outcome !== 'imported') throw new Error(`the import run ended ${outcome}`);
   const queries = Object.fromEntries([...queryTimes].sort((a, b) => b[1].ms - a[1].ms));
   const provider = coverage(providerSpans, sqlSpans);
@@ -266,6 +310,9 @@ try {
         providerAloneMs: provider.aloneMs,
         sqlWallMs: sqlCovered.ms,
         neitherMs: syncMs - provider.ms - sqlCovered.aloneMs,
+        // CPU time of this process (the import and the in-process simulator) and of the database's backends.
+        nodeCpuMs: (cpu.user + cpu.system) / 1000,
+        backendCpuMs: backendMs,
         rows: Number(stored!.rows),
         days: Number(stored!.days),
         items: Number(stored!.items),

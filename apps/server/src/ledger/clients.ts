@@ -267,14 +267,12 @@ export async function applyClientMerges(
     where l.id = u.id`);
 }
 
-/** Whether any of the owner's client rows has no group worked out yet (imported before client identity). */
-export async function hasClientlessRows(db: Db, userId: string): Promise<boolean> {
-  const [row] = rowsOf<{ found: boolean }>(
-    await db.execute(sql`select exists (select 1 from ledger_transactions
-      where user_id = ${userId} and client_id is null and ${CLIENT_ROW}) as found`),
-  );
-  return Boolean(row?.found);
-}
+/**
+ * Whether any of the owner's client rows has no group worked out yet (imported before client identity), as a SQL
+ * boolean: the import asks it with other questions in one statement.
+ */
+export const clientlessRowsSql = (userId: string): SQL =>
+  sql`exists (select 1 from ledger_transactions where user_id = ${userId} and client_id is null and ${CLIENT_ROW})`;
 
 /**
  * A row that is a service a client received (docs/finance.md, "Clients"): a card sale that is not a deposit or a

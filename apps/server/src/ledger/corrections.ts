@@ -53,11 +53,12 @@ function kindCaseSql(direction: 'debit' | 'credit', category: unknown, otherwise
  * the books decided this time. Runs in the import's transaction, before its daily totals are rebuilt.
  */
 export async function applyOwnerCorrections(db: Db, userId: string, range: { from: string; to: string }) {
-  const [{ n } = { n: 0 }] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(rules)
-    .where(eq(rules.userId, userId));
-  if (Number(n) > 0) {
+  // One look first: most owners have no rules and no corrections, and an import runs this once a batch.
+  const [mine] = rowsOf<{ rules: boolean; corrected: boolean }>(
+    await db.execute(sql`select exists (select 1 from ${rules} where ${rules.userId} = ${userId}) as rules,
+      exists (select 1 from ${corrections} where ${corrections.userId} = ${userId}) as corrected`),
+  );
+  if (mine?.rules) {
     for (const direction of ['debit', 'credit'] as const) {
       await db.execute(sql`
         insert into ${corrections} (transaction_id, user_id, category, kind, original_category, original_kind, rule_id)
@@ -71,6 +72,8 @@ export async function applyOwnerCorrections(db: Db, userId: string, range: { fro
         on conflict (transaction_id) do nothing`);
     }
   }
+  // Rules applied just now are corrections too.
+  if (!mine?.rules && !mine?.corrected) return;
   // A row the import just wrote carries the rule table's category again: remember it, then put the owner's back.
   await db.execute(sql`
     update ledger_corrections c set original_category = l.category, original_kind = l.kind

@@ -5,7 +5,7 @@ import { classify, type Processor, type SourceTeamMember, type SourceTransaction
 import {
   applyClientMerges,
   type ClientPlan,
-  hasClientlessRows,
+  clientlessRowsSql,
   planClientIds,
   refreshClientIds,
   rowLabel,
@@ -19,8 +19,11 @@ import { itemInputsOf, writeSaleItems, writeTeamMembers } from './sale-items.js'
 import { type LedgerProvider, ledgerTransactions } from './tables.js';
 import { refreshRowVat } from './vat-rows.js';
 
-/** Rows per statement (one array parameter a column, so the row count is not bound by the parameter limit). */
-const BATCH = 2000;
+/**
+ * Rows per statement (one array parameter a column, so the row count is not bound by the parameter limit): more than
+ * an import run's batch (WRITE_BATCH_ROWS and the page that reached it), so a batch is one upsert.
+ */
+const BATCH = 5000;
 
 export interface ImportOptions {
   /** Keys payer identities (CLIENT_KEY); required when the rows carry any (payer-keys.ts). */
@@ -109,12 +112,14 @@ export async function importLedgerRows(
     }
     return 0;
   }
-  await analyseWhenDue(db);
+  let analyse = false;
   await db.transaction(async (tx) => {
     let from = rows[0]!.localDate;
     let to = from;
     // Rows whose client group was never worked out make this import recompute every group once (clients.ts).
-    let allClients = await hasClientlessRows(tx, userId);
+    const start = await batchStart(tx, userId, rows.length);
+    let allClients = start.clientless;
+    analyse = start.analyse;
     for (let i = 0; i < rows.length; i += BATCH) {
       const batch = rows.slice(i, i + BATCH);
       const stored = await storedVersions(tx, userId, batch);
@@ -194,6 +199,8 @@ export async function importLedgerRows(
     if (team) await writeTeamMembers(tx, userId, team.provider, team.members, team.seenAt);
     if (alongside) await alongside(tx as unknown as Db);
   });
+  // After the commit, so its lock is held only while it samples; the next batch's look-ups plan with it.
+  if (analyse) await db.execute(sql`analyze ledger_transactions`);
   return rows.length;
 }
 
@@ -254,21 +261,24 @@ async function storedVersions(
 }
 
 /**
- * Statistics of the ledger for a database where autovacuum is off or has not caught up with a bulk import: without
- * them the planner cannot tell the unique key from the (owner, provider, day) index, and each look-up of a page's
- * rows reads all the owner's rows instead of one (bench/import-card-transactions.mjs shows the difference). Taken
- * again each time the table has doubled, not at autovacuum's 10 %: the planner scales the sampled row count by the
- * table's current size, so statistics go stale only as the rows' make-up changes, and an analyze samples up to
- * 30,000 rows (a third of a second) every time; doubling takes 6 for the bench's first import of 221,326 rows where
- * 20 % took 15. Outside the page's transaction, so its lock is held only while it samples.
+ * What a batch asks before it writes, in one statement: whether the owner has rows whose client group was never
+ * worked out (clients.ts), and whether the ledger's statistics are due. Statistics matter where autovacuum is off or
+ * has not caught up with a bulk import: without them the planner cannot tell the unique key from the (owner,
+ * provider, day) index, and each look-up of a page's rows reads all the owner's rows instead of one
+ * (bench/import-card-transactions.mjs shows the difference). They are taken again each time the table has doubled,
+ * not at autovacuum's 10 %: the planner scales the sampled row count by the table's current size, so statistics go
+ * stale only as the rows' make-up changes, and an analyze samples up to 30,000 rows (a third of a second) every
+ * time; doubling takes 6 for the bench's first import of 221,326 rows where 20 % took 15.
  */
-async function analyseWhenDue(db: Db): Promise<void> {
-  const [row] = rowsOf<{ due: boolean | null }>(
-    await db.execute(sql`select s.n_mod_since_analyze > 1000 + greatest(c.reltuples, 0) as due
-      from pg_stat_user_tables s join pg_class c on c.oid = s.relid
-      where s.relid = 'ledger_transactions'::regclass`),
+async function batchStart(db: Db, userId: string, writing: number): Promise<{ clientless: boolean; analyse: boolean }> {
+  // Due once this batch's rows are in: taken after its commit, before the next batch's look-ups.
+  const [row] = rowsOf<{ clientless: boolean; due: boolean | null }>(
+    await db.execute(sql`select ${clientlessRowsSql(userId)} as clientless,
+      (select s.n_mod_since_analyze + ${writing}::int > 1000 + greatest(c.reltuples, 0)
+       from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+       where s.relid = 'ledger_transactions'::regclass) as due`),
   );
-  if (row?.due) await db.execute(sql`analyze ledger_transactions`);
+  return { clientless: Boolean(row?.clientless), analyse: Boolean(row?.due) };
 }
 
 /** The newest Europe/London day the owner has transactions for (from one provider, if named), or null. */

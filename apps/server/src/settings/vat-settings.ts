@@ -1,28 +1,48 @@
-import { DEFAULT_VAT_SETTINGS, type VatCategoryRate, type VatSettings, type VatSettingsUpdate } from '@brade/contract';
-import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import {
+  DEFAULT_VAT_SETTINGS,
+  type VatCategoryRate,
+  type VatScheme,
+  type VatSettings,
+  type VatSettingsUpdate,
+  type VatStagger,
+  type VatTreatment,
+} from '@brade/contract';
+import { eq, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../db/client.js';
 import { vatCategoryRates, vatSettings } from './tables.js';
 
 /** The owner's VAT settings (docs/finance.md, "VAT"); an owner who never saved any is not registered. */
 export async function readVatSettings(db: Db, userId: string): Promise<VatSettings> {
-  const [[row], rates] = await Promise.all([
-    db.select().from(vatSettings).where(eq(vatSettings.userId, userId)),
-    db
-      .select()
-      .from(vatCategoryRates)
-      .where(eq(vatCategoryRates.userId, userId))
-      .orderBy(asc(vatCategoryRates.category), asc(vatCategoryRates.effectiveFrom)),
-  ]);
-  const categoryRates: VatCategoryRate[] = rates.map((r) => ({
-    category: r.category,
-    treatment: r.treatment,
-    effective_from: r.effectiveFrom,
-  }));
-  if (!row) return { ...DEFAULT_VAT_SETTINGS, category_rates: categoryRates };
+  // One statement (an import reads the settings once a batch): the settings row, if any, beside each category rate.
+  const rows = rowsOf<{
+    scheme: VatScheme | null;
+    flat_rate_bp: number | null;
+    registered_from: string | null;
+    stagger: VatStagger | null;
+    vrn: string | null;
+    category: string | null;
+    treatment: VatTreatment | null;
+    effective_from: string | null;
+  }>(
+    await db.execute(sql`
+      select s.scheme, s.flat_rate_bp, s.registered_from::text as registered_from, s.stagger, s.vrn,
+        r.category, r.treatment, r.effective_from::text as effective_from
+      from (select 1) as one
+      left join ${vatSettings} s on s.user_id = ${userId}
+      left join ${vatCategoryRates} r on r.user_id = ${userId}
+      order by r.category, r.effective_from`),
+  );
+  const categoryRates: VatCategoryRate[] = rows.flatMap((r) =>
+    r.category !== null && r.treatment !== null && r.effective_from !== null
+      ? [{ category: r.category, treatment: r.treatment, effective_from: r.effective_from }]
+      : [],
+  );
+  const row = rows[0];
+  if (!row?.scheme || !row.stagger) return { ...DEFAULT_VAT_SETTINGS, category_rates: categoryRates };
   return {
     scheme: row.scheme,
-    flat_rate_percent: row.flatRateBp === null ? null : row.flatRateBp / 100,
-    registered_from: row.registeredFrom,
+    flat_rate_percent: row.flat_rate_bp === null ? null : Number(row.flat_rate_bp) / 100,
+    registered_from: row.registered_from,
     stagger: row.stagger,
     category_rates: categoryRates,
     vrn: row.vrn,

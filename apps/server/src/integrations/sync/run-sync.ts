@@ -141,8 +141,8 @@ async function freshTokens(deps: SyncDeps, adapter: CardProviderAdapter, lease: 
 type SaveProgress = (tx: Db, cursor: SyncCursor, imported: number, done: boolean) => Promise<void>;
 
 /**
- * Pages of one window, written per ~1,000 rows with the cursor they reached, in one transaction each. The next
- * batch's pages are fetched while the current batch is written (a provider's pages are network-bound, the write is
+ * Pages of one window, written per ~3,000 rows (WRITE_BATCH_ROWS) with the cursor they reached, in one transaction
+ * each. The next batch's pages are fetched while the current batch is written (a provider's pages are network-bound, the write is
  * PostgreSQL's work), but never more than one batch ahead, and the writes stay one at a time in page order, so the
  * batches, their rows and the cursors saved are those of a run that fetched and wrote in turn. A failed fetch waits
  * for the write in flight to commit or fail before it ends the run, and a failed write stops the fetching at the

@@ -35,9 +35,10 @@ export const SYNC_INTERVAL_MS = { card: 60 * 60_000, bank: 6 * 60 * 60_000 } as 
 export const HISTORY_DAYS = 730;
 /**
  * Pages are written together until about this many rows: fewer transactions, rollup refreshes and lookups per row
- * (bench/import-card-transactions.mjs), while a crash still loses at most a few pages of work, never rows.
+ * (bench/import-card-transactions.mjs: each statement's round trip costs most on a busy machine), while a crash still
+ * loses at most a batch's pages of work (about 20 of Square's), never rows.
  */
-export const WRITE_BATCH_ROWS = 1000;
+export const WRITE_BATCH_ROWS = 3000;
 /** Each later run re-reads this much before its cursor, for rows the provider settles late. */
 export const OVERLAP_DAYS = 3;
 

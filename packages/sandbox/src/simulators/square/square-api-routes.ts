@@ -3,6 +3,7 @@ import { field } from '../common/card-sim-http';
 import { MerchantDataCache } from '../common/card-sim-merchant-data';
 import type { SquareContext } from './square-context';
 import { badRequest, sendSquareError } from './square-errors';
+import { sendListPage } from './square-json';
 import { listSquareRecords } from './square-list';
 import { buildSquareBook, locationsOf, locationView, type SquareBook } from './square-objects';
 import { registerSquareOrderRoutes } from './square-orders-routes';
@@ -146,12 +147,13 @@ export function registerSquareApiRoutes(app: FastifyInstance, context: SquareCon
         ...(endpoint.defaultsToLastYear ? { defaultBeginMs: nowMs - YEAR_MS } : {}),
       });
       if (!outcome.ok) return badRequest(reply, outcome.detail, outcome.field, outcome.code);
-      const items = outcome.items.map((record) => record.body);
       // Square omits empty lists and the cursor on the last page.
-      return {
-        ...(items.length > 0 ? { [endpoint.key]: items } : {}),
-        ...(outcome.cursor ? { cursor: outcome.cursor } : {}),
-      };
+      return sendListPage(
+        reply,
+        endpoint.key,
+        outcome.items.map((record) => record.body),
+        outcome.cursor ? { cursor: outcome.cursor } : {},
+      );
     });
   }
 

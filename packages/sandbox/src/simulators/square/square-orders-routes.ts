@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MerchantDataCache } from '../common/card-sim-merchant-data';
 import type { SquareContext } from './square-context';
 import { badRequest } from './square-errors';
+import { sendListPage } from './square-json';
 import { locationsOf, type SquareBook } from './square-objects';
 import { type SquareOrder, teamMemberView } from './square-orders';
 import type { SquareGrant } from './square-state';
@@ -88,7 +89,7 @@ export function registerSquareOrderRoutes(
       if (typeof locationId === 'string' && found.locationId !== locationId) return [];
       return [found.body];
     });
-    return orders.length > 0 ? { orders } : {};
+    return sendListPage(reply, 'orders', orders);
   });
 
   app.post('/v2/orders/search', async (request, reply) => {
@@ -169,7 +170,12 @@ export function registerSquareOrderRoutes(
         ...next,
       };
     }
-    return { ...(page.length > 0 ? { orders: page.map((o) => o.body) } : {}), ...next };
+    return sendListPage(
+      reply,
+      'orders',
+      page.map((o) => o.body),
+      next,
+    );
   });
 
   const teamOf = (merchantId: string) => {
