@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_LIMITS } from '../../../../test-limits.js';
 import { ledgerTransactions as ledgerTable } from '../ledger/tables.js';
 import { FakeCardProvider, fakeProviders, payments } from '../test/fake-providers.js';
 import { signUpAndConfirm, startTestServer, type TestServer } from '../test/test-server.js';
@@ -135,7 +136,8 @@ describe('import runs when the provider misbehaves', () => {
     try {
       const me = await signUpAndConfirm(local);
       await connectFakeCard(local, me, crashing);
-      await waitForSync(local, me, (c) => c[0]?.last_sync !== null);
+      // A whole import written a row at a time, after a lapsed lease: a background wait (test-limits.ts).
+      await waitForSync(local, me, (c) => c[0]?.last_sync !== null, TEST_LIMITS.api.background);
       const rows = await local.ctx.database.db.select().from(ledgerTable).where(eq(ledgerTable.userId, me.id));
       expect(rows.map((r) => r.externalId).sort()).toEqual(crashing.transactions.map((t) => t.externalId).sort());
       // The second run started from the dead run's saved cursor (offset 6), not from scratch.
