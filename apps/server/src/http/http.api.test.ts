@@ -23,6 +23,7 @@ function requestWithHost(method: string, pathAndQuery: string, host: string) {
 beforeAll(async () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'brade-web-'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Brade</title><div id="root"></div>');
+  writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(
     path.join(dist, 'assets/app-abc123.js'),
@@ -155,6 +156,20 @@ describe('the SPA', () => {
     });
     expect(api.status).toBe(200);
     expect(api.headers.get('content-encoding')).toBeNull();
+  });
+
+  it('caches hashed assets for a year and has every page, other file and API answer checked each time (docs/deployment.md)', async () => {
+    for (const file of ['/assets/app-abc123.js', '/assets/pre-def456.js']) {
+      const res = await server.get(file);
+      expect(res.status, file).toBe(200);
+      expect(res.headers.get('cache-control'), file).toBe('public, max-age=31536000, immutable');
+    }
+    for (const page of ['/login', '/main-menu/dashboard', '/main-menu/reports', '/', '/favicon.svg']) {
+      const res = await server.get(page);
+      expect(res.status, page).toBe(200);
+      expect(res.headers.get('cache-control'), page).toBe('no-cache');
+    }
+    expect((await server.get('/api/health')).headers.get('cache-control')).toBe('no-store');
   });
 
   it("sends the build's own brotli or gzip copy of a file as it is, by what the browser accepts", async () => {
