@@ -22,9 +22,12 @@ new Chart(document.getElementById('chart'), {
 
 const CSS = ['latin-400', 'latin-500', 'latin-600'].map((w) => `@import '@fontsource/poppins/${w}.css';`).join('\n');
 
-/** Copies the web build into `outDir` and adds the reference page under /reference/ (its files hashed in assets/). */
+/**
+ * Copies the web build (LIGHTHOUSE_WEB_DIST names another, e.g. a copy kept from before a change) into `outDir` and
+ * adds the reference page under /reference/ (its files hashed in assets/).
+ */
 export async function buildReferenceSite(outDir) {
-  cpSync(path.join(root, 'apps/web/dist'), outDir, { recursive: true });
+  cpSync(process.env.LIGHTHOUSE_WEB_DIST ?? path.join(root, 'apps/web/dist'), outDir, { recursive: true });
   const dir = path.join(outDir, 'reference');
   mkdirSync(dir, { recursive: true });
   const result = await build({

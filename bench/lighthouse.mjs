@@ -11,7 +11,6 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { chromium } from 'playwright-core';
 import { buildReferenceSite, REFERENCE_PATH } from './lighthouse-reference.mjs';
 import { freePort, startServer, stopServer } from './support.mjs';
 
@@ -140,6 +139,51 @@ function explain(lhr) {
   }
 }
 
+/**
+ * Opens `url` in a new tab over the DevTools protocol, evaluates `expression` there once it has loaded, clears the
+ * browser's cache and closes the tab: nothing stays connected while Lighthouse runs.
+ */
+async function inTab(port, url, expression) {
+  const target = await (await fetch(`http://127.0.0.1:${port}/json/new?${url}`, { method: 'PUT' })).json();
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  let next = 0;
+  const pending = new Map();
+  socket.onmessage = (event) => {
+    const message = JSON.parse(event.data);
+    pending.get(message.id)?.(message);
+    pending.delete(message.id);
+  };
+  const send = (method, params = {}) =>
+    new Promise((resolve, reject) => {
+      const id = ++next;
+      pending.set(id, (m) => (m.error ? reject(new Error(`${method}: ${m.error.message}`)) : resolve(m.result)));
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+  try {
+    for (let i = 0; ; i++) {
+      // While the tab navigates there may be no page to ask: asked again.
+      const loaded = await send('Runtime.evaluate', {
+        expression: `document.readyState === 'complete' && location.href === ${JSON.stringify(url)}`,
+        returnByValue: true,
+      }).catch(() => null);
+      if (loaded?.result.value) break;
+      if (i > 300) throw new Error(`${url} did not load in a tab`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const { result, exceptionDetails } = await send('Runtime.evaluate', { expression, returnByValue: true });
+    if (exceptionDetails) throw new Error(exceptionDetails.exception?.description ?? exceptionDetails.text);
+    await send('Network.clearBrowserCache');
+    return result.value;
+  } finally {
+    socket.close();
+    await fetch(`http://127.0.0.1:${port}/json/close/${target.id}`);
+  }
+}
+
 /** The demo's first start imports 18 months in the background; a page measured meanwhile waits for that CPU. */
 async function waitForDemoImport(url, session) {
   const deadline = Date.now() + 300_000;
@@ -158,12 +202,11 @@ export async function measureLighthouse() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'brade-bench-'));
   const webDist = mkdtempSync(path.join(tmpdir(), 'brade-bench-web-'));
   await buildReferenceSite(webDist);
-  const server = await startServer(dataDir, await freePort(), { WEB_DIST: webDist });
+  const server = await startServer(dataDir, await freePort(), { WEB_DIST: webDist }, 300_000);
   const chrome = await chromeLauncher.launch({
     chromePath: '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
   });
-  let browser;
   try {
     const res = await fetch(`${server.url}/api/signin_user`, {
       method: 'POST',
@@ -172,43 +215,31 @@ export async function measureLighthouse() {
     });
     let session = await res.json();
     await waitForDemoImport(server.url, session);
-    browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
 
     /**
      * Every run is a first visit (nothing cached) with the storage the page needs: the demo's session for a
      * signed-in page, as the web app keeps it (apps/web/src/api/session.ts), none for /login. Lighthouse's own
-     * storage reset is off, since it would also clear the session.
+     * storage reset is off, since it would also clear the session. Returns what the storage held before, so a
+     * session a signed-in run refreshed carries on into the next.
      */
-    const prepare = async (signedIn) => {
-      const page = await browser.contexts()[0].newPage();
-      await page.goto(`${server.url}/favicon.svg`);
-      await page.evaluate(
-        ({ s, email }) => {
+    const prepare = (signedIn) =>
+      inTab(
+        chrome.port,
+        `${server.url}/favicon.svg`,
+        `(() => {
+          const before = { id: localStorage.getItem('id'), access_token: localStorage.getItem('access_token'),
+            refresh_token: localStorage.getItem('refresh_token') };
+          const s = ${JSON.stringify(signedIn ? session : null)};
           localStorage.clear();
-          if (!s) return;
-          localStorage.setItem('id', s.id);
-          localStorage.setItem('access_token', s.access_token);
-          localStorage.setItem('refresh_token', s.refresh_token);
-          localStorage.setItem('email', email);
-        },
-        { s: signedIn ? session : null, email: DEMO.email },
+          if (s) {
+            localStorage.setItem('id', s.id);
+            localStorage.setItem('access_token', s.access_token);
+            localStorage.setItem('refresh_token', s.refresh_token);
+            localStorage.setItem('email', ${JSON.stringify(DEMO.email)});
+          }
+          return before;
+        })()`,
       );
-      const cdp = await page.context().newCDPSession(page);
-      await cdp.send('Network.clearBrowserCache');
-      await page.close();
-    };
-    /** A run may have refreshed the session's tokens: the next run starts from what the app stored. */
-    const keepSession = async () => {
-      const page = await browser.contexts()[0].newPage();
-      await page.goto(`${server.url}/favicon.svg`);
-      const stored = await page.evaluate(() => ({
-        id: localStorage.getItem('id'),
-        access_token: localStorage.getItem('access_token'),
-        refresh_token: localStorage.getItem('refresh_token'),
-      }));
-      if (stored.access_token && stored.refresh_token) session = { ...session, ...stored };
-      await page.close();
-    };
 
     const config = desktop ? desktopConfig : undefined;
     const flags = {
@@ -218,10 +249,14 @@ export async function measureLighthouse() {
       onlyCategories: ['performance', 'accessibility'],
       disableStorageReset: true,
     };
+    let lastSignedIn = false;
     const run = async (page) => {
-      await prepare(page.signedIn);
+      const before = await prepare(page.signedIn);
+      // The previous run was signed in: it may have refreshed the tokens, and the server turned the old ones away.
+      if (lastSignedIn && before.access_token && before.refresh_token) session = { ...session, ...before };
+      if (lastSignedIn && page.signedIn) await prepare(true);
+      lastSignedIn = page.signedIn;
       const { lhr } = await lighthouse(`${server.url}${page.path}`, flags, config);
-      if (page.signedIn) await keepSession();
       if (!lhr.finalDisplayedUrl.endsWith(page.path))
         throw new Error(`the ${page.name} run ended on ${lhr.finalDisplayedUrl}`);
       return figures(lhr);
@@ -249,7 +284,6 @@ export async function measureLighthouse() {
     );
     return ok;
   } finally {
-    await browser?.close().catch(() => {});
     chrome.kill();
     await stopServer(server.child);
     rmSync(dataDir, { recursive: true, force: true });
