@@ -1,4 +1,4 @@
-// Pre-renders the pages that look the same for every visitor (src/prerender/prerender-entry.tsx) into the client
+// Pre-renders the pages that look the same for every visitor (src/app/prerender-entry.tsx) into the client
 // build: dist/login.html is dist/index.html with the sign-in screen's HTML and styles in #root, which the server
 // sends for /login (apps/server/src/http/spa.ts). Runs after `vite build`; the browser paints the page before its
 // script has loaded, then src/app/main.tsx renders the same screen over it.
@@ -34,7 +34,7 @@ await build({
   logLevel: 'warn',
   plugins: [react()],
   build: {
-    ssr: 'src/prerender/prerender-entry.tsx',
+    ssr: 'src/app/prerender-entry.tsx',
     outDir: ssrOut,
     emptyOutDir: true,
   },

@@ -64,7 +64,9 @@ function muiWithoutCssVars(): Plugin {
 
 /**
  * The entry's stylesheet is the fonts' @font-face rules, about a kilobyte: written into index.html instead of
- * linked, so no request holds back the first paint (Lighthouse's "render-blocking resources").
+ * linked, so no request holds back the first paint (Lighthouse's "render-blocking resources"). Their woff2 files
+ * are preloaded: a page rendered at build time (prerender.mjs) shows text at once, and the font arriving sooner
+ * swaps in before the owner reads it.
  */
 function inlineEntryCss(): Plugin {
   return {
@@ -78,7 +80,10 @@ function inlineEntryCss(): Plugin {
         /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g,
         (tag, file: string) => {
           const css = bundle[file];
-          return css?.type === 'asset' ? `<style>${String(css.source)}</style>` : tag;
+          if (css?.type !== 'asset') return tag;
+          const fonts = [...String(css.source).matchAll(/url\((\/assets\/[^)]+\.woff2)\)/g)].map((m) => m[1]);
+          const preloads = fonts.map((f) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${f}">`);
+          return `${preloads.join('')}<style>${String(css.source)}</style>`;
         },
       );
     },

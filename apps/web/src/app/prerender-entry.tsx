@@ -3,8 +3,8 @@ import { ThemeProvider } from '@mui/material/styles';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { type RouteHandle, routes } from '../app/router';
 import { theme } from '../ui/theme';
+import { type RouteHandle, routes } from './router';
 
 /**
  * Renders a page at build time (prerender.mjs, run after the client build): the HTML of its first screen with
