@@ -91,10 +91,11 @@ function inlineEntryCss(): Plugin {
 }
 
 /**
- * The Overview's script in three files instead of fifty: what it shares with /login (`common`), the signed-in
- * shell with the libraries and API code it needs (`signed-in`), and the Overview's own code (`overview`). Each
- * page of a signed-in owner loads `common` and `signed-in`; /login keeps only its own small chunks. Modules are
- * sorted by the module graph, read once it is complete (buildEnd), before the chunks are made.
+ * Fewer script files for the Overview (59 requests before, 41 after in bench/lighthouse.mjs): instead of a small
+ * chunk per shared module, three: what it shares with /login (`common`), the signed-in shell with the libraries and
+ * API code it needs (`signed-in`), and the Overview's own code (`overview`). Each page of a signed-in owner loads
+ * `common` and `signed-in`; /login keeps only its own chunks. The entry's modules stay as Rolldown splits them.
+ * Modules are sorted by the module graph, read once it is complete (buildEnd), before the chunks are made.
  */
 function overviewChunking() {
   const reach = { entry: new Set<string>(), login: new Set<string>(), overview: new Set<string>() };
