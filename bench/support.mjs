@@ -17,7 +17,7 @@ export function freePort() {
   });
 }
 
-export async function startServer(dataDir, port, extraEnv = {}) {
+export async function startServer(dataDir, port, extraEnv = {}, readyWithinMs = 60_000) {
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
     env: {
@@ -37,7 +37,7 @@ export async function startServer(dataDir, port, extraEnv = {}) {
     exited = true;
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + readyWithinMs;
   while (Date.now() < deadline) {
     if (exited) throw new Error('the server exited before it was ready');
     try {
@@ -47,7 +47,7 @@ export async function startServer(dataDir, port, extraEnv = {}) {
     await new Promise((r) => setTimeout(r, 10));
   }
   child.kill('SIGKILL');
-  throw new Error('server did not become ready within 60 s');
+  throw new Error(`server did not become ready within ${readyWithinMs / 1000} s`);
 }
 
 export function stopServer(child) {

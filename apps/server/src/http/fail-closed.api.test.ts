@@ -13,6 +13,9 @@ let server: TestServer;
 beforeAll(async () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'brade-web-'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><head><title>Brade</title></head><div id="root">');
+  // A sign-in page the build rendered ahead offers Use Test Account: never sent without the demo account.
+  writeFileSync(path.join(dist, 'login.html'), '<div id="root"><div data-prerendered>Use Test Account</div></div>');
+  writeFileSync(path.join(dist, 'prerendered.json'), JSON.stringify({ '/login': 'login.html' }));
   server = await startTestServer({
     env: { SMTP_URL: 'smtp://127.0.0.1:9', DEV_MAILBOX: '', ALLOW_SANDBOX: '', DEMO_ACCOUNT: 'false', WEB_DIST: dist },
   });
@@ -32,6 +35,7 @@ describe('fail closed', () => {
       const html = String((await server.get(page)).body);
       expect(html).toContain('<div id="root">');
       expect(html).toContain(DEMO_ACCOUNT_OFF_META);
+      expect(html).not.toContain('Use Test Account');
     }
   });
 });

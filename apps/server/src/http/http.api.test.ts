@@ -23,6 +23,13 @@ function requestWithHost(method: string, pathAndQuery: string, host: string) {
 beforeAll(async () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'brade-web-'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Brade</title><div id="root"></div>');
+  // A page the build rendered ahead (apps/web/prerender.mjs), with the list the server reads.
+  writeFileSync(
+    path.join(dist, 'login.html'),
+    '<!doctype html><title>Sign in · Brade</title><div id="root"><div data-prerendered="">Sign in</div></div>',
+  );
+  writeFileSync(path.join(dist, 'prerendered.json'), JSON.stringify({ '/login': 'login.html', '/gone': 'gone.html' }));
+  writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(
     path.join(dist, 'assets/app-abc123.js'),
@@ -131,6 +138,21 @@ describe('the SPA', () => {
     expect((await server.get('/assets/missing.js')).status).toBe(404);
   });
 
+  it('sends a page the build rendered ahead for its path, and the empty index.html for every other page', async () => {
+    for (const page of ['/login', '/login?next=%2Fmain-menu']) {
+      const res = await server.get(page);
+      expect(res.status, page).toBe(200);
+      expect(res.headers.get('content-type'), page).toMatch(/^text\/html/);
+      expect(String(res.body), page).toContain('<div data-prerendered="">Sign in</div>');
+    }
+    // A listed file the build did not write, and pages it did not render, get the empty page.
+    for (const page of ['/gone', '/signup', '/main-menu/dashboard']) {
+      const body = String((await server.get(page)).body);
+      expect(body, page).toContain('<div id="root"></div>');
+      expect(body, page).not.toContain('data-prerendered');
+    }
+  });
+
   it("moves a page opened on another address to PUBLIC_URL's origin, keeping its path and query", async () => {
     const port = new URL(server.url).port;
     for (const host of [`localhost:${port}`, `127.0.0.2:${port}`, 'brade.example']) {
@@ -155,6 +177,20 @@ describe('the SPA', () => {
     });
     expect(api.status).toBe(200);
     expect(api.headers.get('content-encoding')).toBeNull();
+  });
+
+  it('caches hashed assets for a year and has every page, other file and API answer checked each time (docs/deployment.md)', async () => {
+    for (const file of ['/assets/app-abc123.js', '/assets/pre-def456.js']) {
+      const res = await server.get(file);
+      expect(res.status, file).toBe(200);
+      expect(res.headers.get('cache-control'), file).toBe('public, max-age=31536000, immutable');
+    }
+    for (const page of ['/login', '/main-menu/dashboard', '/main-menu/reports', '/', '/favicon.svg']) {
+      const res = await server.get(page);
+      expect(res.status, page).toBe(200);
+      expect(res.headers.get('cache-control'), page).toBe('no-cache');
+    }
+    expect((await server.get('/api/health')).headers.get('cache-control')).toBe('no-store');
   });
 
   it("sends the build's own brotli or gzip copy of a file as it is, by what the browser accepts", async () => {

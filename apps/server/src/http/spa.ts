@@ -51,6 +51,9 @@ export async function registerSpa(
   });
   // Without the demo account, the page says so before any script runs, so the sign-in screen never offers it.
   const pageWithoutDemo = options.demoAccount ? null : withoutDemoAccount(readFileSync(index, 'utf8'));
+  // Pages the build rendered ahead (apps/web/prerender.mjs): sent instead of the empty index.html, so the screen
+  // paints before the script loads. They offer the demo account, so without it the empty page is sent.
+  const prerendered = options.demoAccount ? prerenderedPages(webDist) : new Map<string, string>();
   return (request, reply) => {
     // A page opened on another address (127.0.0.1 for localhost) would keep its own storage and send the
     // providers' pop-ups back to PUBLIC_URL, where nothing was stored: it moves there before anything is stored.
@@ -60,8 +63,16 @@ export async function registerSpa(
     reply.header('cache-control', 'no-cache');
     return pageWithoutDemo
       ? reply.type('text/html; charset=utf-8').send(pageWithoutDemo)
-      : reply.sendFile('index.html');
+      : reply.sendFile(prerendered.get(request.url.split('?')[0]!) ?? 'index.html');
   };
+}
+
+/** The build's list of rendered pages (path → file), those whose file is there. */
+function prerenderedPages(webDist: string): Map<string, string> {
+  const list = path.join(webDist, 'prerendered.json');
+  if (!existsSync(list)) return new Map();
+  const pages = JSON.parse(readFileSync(list, 'utf8')) as Record<string, string>;
+  return new Map(Object.entries(pages).filter(([, file]) => existsSync(path.join(webDist, path.basename(file)))));
 }
 
 /** The marker the web app reads (apps/web/src/features/auth/demo-account-offer.ts). */

@@ -16,11 +16,24 @@ setSessionExpiredHandler(() => void router.navigate('/login', { replace: true })
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <RouterProvider router={router} />
     </ThemeProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// A page rendered at build time (apps/web/prerender.mjs) is already on screen: the app renders over it once the
+// route's code has loaded, so the first frame it draws is that same page and not the loader in between.
+const prerendered = container.firstElementChild?.hasAttribute('data-prerendered') ?? false;
+if (prerendered && !router.state.initialized) {
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    createRoot(container).render(app);
+  });
+} else {
+  createRoot(container).render(app);
+}

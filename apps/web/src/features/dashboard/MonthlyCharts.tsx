@@ -6,10 +6,10 @@ import Typography from '@mui/material/Typography';
 import type { ChartData, ChartOptions } from 'chart.js';
 import type { ReactNode } from 'react';
 import { memo, useId, useRef } from 'react';
-import { Line } from 'react-chartjs-2';
 import { NARROW } from '../../shell/layout';
 import { CHART_HEIGHT_PX, formatWholePounds, shortMonthLabel } from '../../ui/charts/chart-format';
 import { EXPENSES_BLUE, expensesSeries, REVENUE_GOLD, revenueSeries } from '../../ui/charts/chart-series';
+import { LazyLine } from '../../ui/charts/LazyLine';
 import { NotLoaded } from '../../ui/NotLoaded';
 import { BRAND_PRIMARY } from '../../ui/theme';
 import { useNearView } from '../../ui/use-near-view';
@@ -132,7 +132,7 @@ function LineNearView({
   const ref = useRef<HTMLDivElement>(null);
   const near = useNearView(ref);
   if (!near) return <div ref={ref} role="img" aria-label={label} style={{ height: '100%' }} />;
-  return <Line data={data} options={options} role="img" aria-label={label} />;
+  return <LazyLine data={data} options={options} label={label} />;
 }
 
 function ChartPanel({ title, subtitle, children }: { title: string; subtitle: ReactNode; children: ReactNode }) {

@@ -5,10 +5,10 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ChartData, ChartOptions } from 'chart.js';
 import { useId } from 'react';
-import { Line } from 'react-chartjs-2';
 import { CHART_HEIGHT_PX, formatWholePounds, shortMonthLabel, soFarNote } from '../../ui/charts/chart-format';
-// The series module also registers the Chart.js pieces every chart uses.
 import { EXPENSES_BLUE, expensesSeries, REVENUE_GOLD, revenueSeries } from '../../ui/charts/chart-series';
+// The series module also registers the Chart.js pieces every chart uses.
+import { LazyLine } from '../../ui/charts/LazyLine';
 import { INK } from '../../ui/theme';
 
 export interface YearFigures {
@@ -152,7 +152,7 @@ export function ReportsChart({ year, figures }: { year: number; figures: YearFig
             No revenue or expenses recorded in {year} yet.
           </Box>
         ) : (
-          <Line data={data} options={optionsFor(labels, notes)} role="img" aria-label={description} />
+          <LazyLine data={data} options={optionsFor(labels, notes)} label={description} />
         )}
       </Box>
     </Paper>

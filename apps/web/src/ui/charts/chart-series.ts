@@ -1,20 +1,7 @@
-import {
-  CategoryScale,
-  type ChartDataset,
-  Chart as ChartJS,
-  Filler,
-  LinearScale,
-  LineElement,
-  PointElement,
-  type ScriptableContext,
-  type ScriptableLineSegmentContext,
-  Tooltip,
-} from 'chart.js';
+import type { ChartDataset, ScriptableContext, ScriptableLineSegmentContext } from 'chart.js';
 
-// Only the pieces the dashboard's and the reports' line charts use, so the rest of Chart.js is left out of the
-// bundle; every chart draws through these series, so importing them registers what it needs.
-// (react-chartjs-2's Line registers the LineController itself.)
-ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Filler, Tooltip);
+// The series only describe what to draw: Chart.js itself (chart-register.ts) loads with the canvas that draws them
+// (LineChart.tsx), so a page's first script carries none of it.
 
 /**
  * docs/product.md, "Constants and looks": revenue is gold with a straight line and points; expenses blue, smooth, over

@@ -1,0 +1,33 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { theme } from '../ui/theme';
+import { type RouteHandle, routes } from './router';
+
+/**
+ * Renders a page at build time (prerender.mjs, run after the client build): the HTML of its first screen with
+ * Emotion's styles inline beside it, so the browser paints the page before any script has run. The client then
+ * renders the same screen over it (src/app/main.tsx). Only pages that look the same for every visitor are rendered.
+ */
+export async function renderPage(path: string): Promise<{ html: string; title: string }> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://prerender${path}`));
+  if (context instanceof Response) throw new Error(`${path} answered a redirect at build time`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <StrictMode>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </ThemeProvider>
+    </StrictMode>,
+  );
+  const handles = context.matches.map((m) => m.route.handle as Partial<RouteHandle> | undefined);
+  const title = handles
+    .map((h) => h?.title)
+    .filter(Boolean)
+    .at(-1);
+  return { html, title: title ? `${title} · Brade` : 'Brade' };
+}

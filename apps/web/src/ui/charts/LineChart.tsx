@@ -1,0 +1,5 @@
+import { Line } from 'react-chartjs-2';
+import './chart-register';
+
+/** react-chartjs-2's Line with the Chart.js pieces it draws with registered: the chunk LazyLine loads. */
+export default Line;
