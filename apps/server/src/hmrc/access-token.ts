@@ -85,7 +85,7 @@ async function liveToken(deps: HmrcDeps, userId: string, refused: string | null)
     const now = deps.clock();
     const fresh = tokens.accessExpiresAt.getTime() - REFRESH_MARGIN_MS > now.getTime();
     if (fresh && tokens.accessToken !== refused) return tokens.accessToken;
-    if (await claimRefreshLease(db, row.id, now, LEASE_SECONDS)) return refresh(deps, row, tokens.refreshToken);
+    if (await claimRefreshLease(db, row, now, LEASE_SECONDS)) return refresh(deps, row, tokens.refreshToken);
     if (Date.now() > deadline) throw new HttpError(503, 'hmrc_busy', HMRC_MESSAGES.notAnswering);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

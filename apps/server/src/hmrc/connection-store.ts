@@ -96,16 +96,25 @@ export async function saveRefreshedTokens(
 
 /**
  * Claims the right to refresh for `seconds` (one UPDATE, so two requests or two instances never spend the same
- * single-use refresh token): true when this request holds it.
+ * single-use refresh token): true when this request holds it. Only while the sealed tokens are still the ones the
+ * caller read: a request that read them just before another finished its refresh would otherwise claim the freed
+ * lease and spend a refresh token HMRC has already taken back.
  */
-export async function claimRefreshLease(db: Db, id: string, now: Date, seconds: number): Promise<boolean> {
+export async function claimRefreshLease(
+  db: Db,
+  row: Pick<HmrcConnectionRow, 'id' | 'credentials'>,
+  now: Date,
+  seconds: number,
+): Promise<boolean> {
+  if (row.credentials === null) return false;
   const claimed = await db
     .update(hmrcConnections)
     .set({ refreshLeaseUntil: new Date(now.getTime() + seconds * 1000) })
     .where(
       and(
-        eq(hmrcConnections.id, id),
+        eq(hmrcConnections.id, row.id),
         eq(hmrcConnections.status, 'connected'),
+        eq(hmrcConnections.credentials, row.credentials),
         or(isNull(hmrcConnections.refreshLeaseUntil), lt(hmrcConnections.refreshLeaseUntil, now)),
       ),
     )

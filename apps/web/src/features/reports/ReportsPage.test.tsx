@@ -158,6 +158,8 @@ describe('the Reports screen', () => {
     mockApi(answers());
     renderPage();
     await screen.findByRole('region', { name: 'Revenue and expenses' });
+    // Chart.js's code loads with the first chart drawn (ui/charts/LazyLine.tsx): wait for it.
+    await waitFor(() => expect(charts.length).toBeGreaterThan(0));
     const chart = charts.at(-1)!;
     expect(chart.data.labels).toEqual(['Jan 26', 'Feb 26', 'Mar 26', 'Apr 26']);
     const [revenue, expenses] = chart.data.datasets;
@@ -171,6 +173,8 @@ describe('the Reports screen', () => {
     renderPage();
     const region = await screen.findByRole('region', { name: 'Revenue and expenses' });
     expect(within(region).getByTestId('partial-key')).toHaveTextContent('Dashed: 1–15 Apr so far');
+    // Chart.js's code loads with the first chart drawn (ui/charts/LazyLine.tsx): wait for it.
+    await waitFor(() => expect(charts.length).toBeGreaterThan(0));
     const chart = charts.at(-1)!;
     for (const series of chart.data.datasets) {
       const dash = (series.segment as { borderDash: (context: { p1DataIndex: number }) => number[] | undefined })
