@@ -7,9 +7,15 @@ import { ledgerTransactions as lt } from './tables.js';
  * Rebuilds the owner's daily totals for a range of days (all days when no range is given) from the transactions, in
  * one statement (an import runs this once a batch): each day with transactions is written, and the days left
  * without any (their last transaction moved away) are deleted.
+ *
+ * Runs inside the caller's transaction, after a lock per owner held to its end. Two imports of one owner (Stripe
+ * and Square at once) would otherwise each sum the day from a snapshot without the other's rows, and the later
+ * upsert would write back a total missing the earlier import's sales. With the lock, the second rebuild starts
+ * after the first commits, and its statement's snapshot holds both.
  */
 export async function refreshDailyTotals(db: Db, userId: string, range?: { from: string; to: string }): Promise<void> {
   const within = range ? sql`and local_date between ${range.from} and ${range.to}` : sql``;
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`daily-totals:${userId}`}, 0))`);
   await db.execute(sql`
     with fresh as (
       select ${lt.userId} as user_id, ${lt.localDate} as local_date, ${revenueSum} as revenue_pence,
