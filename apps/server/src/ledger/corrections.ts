@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.js';
 import { HttpError, notFound } from '../http/http-error.js';
 import { BANK_RULES, OTHER_INCOME, UNCATEGORISED } from './bank-rules.js';
+import { lockOwnerBooks } from './books-lock.js';
 import {
   ledgerCorrections as corrections,
   type LedgerKind,
@@ -151,6 +152,7 @@ export async function correctTransaction(
 ): Promise<{ moved: number; ruleId: string | null; transactionIds: string[] }> {
   return db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
+    await lockOwnerBooks(tx, userId);
     const row = await ownTransaction(tx, userId, request.transactionId);
     if (!row.correctable) throw new HttpError(400, ERROR_CODES.validation, BOOKS_MESSAGES.notCorrectable);
     const target = categoriesFor(row.direction).find((c) => c.category === request.category);
@@ -235,6 +237,7 @@ export async function removeRule(
 ): Promise<{ restored: number; transactionIds: string[] }> {
   return db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
+    await lockOwnerBooks(tx, userId);
     const [rule] = await tx
       .select({ id: rules.id })
       .from(rules)

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { lockOwnerBooks } from './books-lock.js';
 import { expenseSum, otherIncomeSum, revenueSum } from './kinds.js';
 import { ledgerTransactions as lt } from './tables.js';
 
@@ -8,14 +9,13 @@ import { ledgerTransactions as lt } from './tables.js';
  * one statement (an import runs this once a batch): each day with transactions is written, and the days left
  * without any (their last transaction moved away) are deleted.
  *
- * Runs inside the caller's transaction, after a lock per owner held to its end. Two imports of one owner (Stripe
- * and Square at once) would otherwise each sum the day from a snapshot without the other's rows, and the later
- * upsert would write back a total missing the earlier import's sales. With the lock, the second rebuild starts
- * after the first commits, and its statement's snapshot holds both.
+ * Runs inside the caller's transaction, under the owner's books lock (books-lock.ts; its callers take it first, and
+ * it is taken here too for any that did not). Two imports of one owner would otherwise each sum the day from a
+ * snapshot without the other's rows, and the later upsert would write back a total missing the earlier's sales.
  */
 export async function refreshDailyTotals(db: Db, userId: string, range?: { from: string; to: string }): Promise<void> {
   const within = range ? sql`and local_date between ${range.from} and ${range.to}` : sql``;
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`daily-totals:${userId}`}, 0))`);
+  await lockOwnerBooks(db, userId);
   await db.execute(sql`
     with fresh as (
       select ${lt.userId} as user_id, ${lt.localDate} as local_date, ${revenueSum} as revenue_pence,

@@ -1,6 +1,7 @@
 import { londonDateOf } from '@brade/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.js';
+import { lockOwnerBooks } from './books-lock.js';
 import { classify, type Processor, type SourceTeamMember, type SourceTransaction } from './classify.js';
 import {
   applyClientMerges,
@@ -106,6 +107,7 @@ export async function importLedgerRows(
   if (rows.length === 0) {
     if (alongside || team) {
       await db.transaction(async (tx) => {
+        await lockOwnerBooks(tx as unknown as Db, userId);
         if (team) await writeTeamMembers(tx as unknown as Db, userId, team.provider, team.members, team.seenAt);
         if (alongside) await alongside(tx as unknown as Db);
       });
@@ -114,6 +116,8 @@ export async function importLedgerRows(
   }
   let analyse = false;
   await db.transaction(async (tx) => {
+    // Before any row is written: payouts, VAT, clients and daily totals are decided from everything committed.
+    await lockOwnerBooks(tx, userId);
     let from = rows[0]!.localDate;
     let to = from;
     // Rows whose client group was never worked out make this import recompute every group once (clients.ts).
@@ -210,6 +214,7 @@ export async function importLedgerRows(
  */
 export async function reclassifyPayouts(db: Db, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
+    await lockOwnerBooks(tx, userId);
     const days = await settlePayouts(tx, userId);
     if (days.length > 0) await refreshRowVat(tx, userId, { from: days.sort()[0]!, to: days.at(-1)! });
   });
