@@ -2,6 +2,7 @@
 // then the browser tests against the built app. Ends with one line: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -11,11 +12,39 @@ mkdirSync(results, { recursive: true });
 
 let passed = 0;
 let failed = 0;
+const started = Date.now();
+/** Each stage's wall time, printed at the end (README, "Tests on a busy machine"). */
+const stages = [];
+
+/** CPU seconds used by the finished child processes and theirs (Linux: /proc/self/stat, cutime + cstime). */
+function childrenCpuSeconds() {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
+  }
+}
 
 function run(label, command, args, env = {}) {
   console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
+  const t0 = Date.now();
   const res = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  stages.push({ label, seconds: (Date.now() - t0) / 1000 });
   return res.status === 0;
+}
+
+function printTimes() {
+  const wall = (Date.now() - started) / 1000;
+  console.log('\nTimes:');
+  for (const s of stages) console.log(`  ${s.seconds.toFixed(0).padStart(5)} s  ${s.label}`);
+  const cpu = childrenCpuSeconds();
+  const share = cpu === undefined ? '' : `, CPU ${cpu.toFixed(0)} s (${((100 * cpu) / wall).toFixed(0)} % of one core)`;
+  console.log(
+    `  ${wall.toFixed(0).padStart(5)} s  in all${share}, load average ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')}`,
+  );
 }
 
 /** A check that is not a test runner (types, lint, build) counts as one test. */
@@ -72,5 +101,6 @@ if (built) {
   console.log('✗ build failed: browser tests not run');
 }
 
+printTimes();
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
