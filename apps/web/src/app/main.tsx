@@ -3,8 +3,8 @@ import '@fontsource/poppins/latin-500.css';
 import '@fontsource/poppins/latin-600.css';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { setSessionExpiredHandler } from '../api/session-expiry';
 import { theme } from '../ui/theme';
@@ -25,15 +25,22 @@ const app = (
   </StrictMode>
 );
 
-// A page rendered at build time (apps/web/prerender.mjs) is already on screen: the app renders over it once the
-// route's code has loaded, so the first frame it draws is that same page and not the loader in between.
-const prerendered = container.firstElementChild?.hasAttribute('data-prerendered') ?? false;
-if (prerendered && !router.state.initialized) {
+// A page rendered at build time (apps/web/prerender.mjs) is already on screen: the app hydrates it once the route's
+// code has loaded (before, the router would render its loader instead of the page). As a transition, React hydrates
+// in slices between which the browser answers the owner, rather than in one long task; a click or a key meanwhile
+// makes React finish at once.
+const hydrate = () =>
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
+if (!container.hasAttribute('data-prerendered')) {
+  createRoot(container).render(app);
+} else if (router.state.initialized) {
+  hydrate();
+} else {
   const unsubscribe = router.subscribe((state) => {
     if (!state.initialized) return;
     unsubscribe();
-    createRoot(container).render(app);
+    hydrate();
   });
-} else {
-  createRoot(container).render(app);
 }
