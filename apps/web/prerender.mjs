@@ -100,14 +100,18 @@ export async function startScript(manifest, page) {
 export function intoIndex(indexHtml, { html, title }, startSrc) {
   const { body, styles } = stylesIntoHead(html);
   // The HTML as React rendered it, nothing added inside #root: the client's first render must match it exactly.
-  const withRoot = indexHtml.replace('<div id="root"></div>', `<div id="root" ${PRERENDER_MARKER}="">${body}</div>`);
+  // (Replaced by functions, so a `$` in the page's text or styles is taken as it is.)
+  const withRoot = indexHtml.replace(
+    '<div id="root"></div>',
+    () => `<div id="root" ${PRERENDER_MARKER}="">${body}</div>`,
+  );
   if (withRoot === indexHtml) throw new Error('index.html has no empty #root to render into');
   const scripts = /\s*<script type="module" crossorigin src="[^"]+"><\/script>(\s*<link rel="modulepreload"[^>]*>)*/;
   if (!scripts.test(withRoot)) throw new Error("index.html's entry script is not where prerender.mjs looks for it");
   return withRoot
-    .replace(scripts, `\n    <script type="module" crossorigin src="${startSrc}"></script>`)
-    .replace('</head>', `${styles}</head>`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
+    .replace(scripts, () => `\n    <script type="module" crossorigin src="${startSrc}"></script>`)
+    .replace('</head>', () => `${styles}</head>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`);
 }
 
 /**
