@@ -1,3 +1,4 @@
+import { MESSAGES } from '@brade/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app.js';
 
@@ -8,30 +9,71 @@ beforeAll(async () => {
 afterAll(() => app?.stop());
 
 describe('the sign-in page rendered at build time (apps/web/prerender.mjs)', () => {
-  it('shows the sign-in screen before any script runs, the same as the app then draws over it', async () => {
+  it('shows the sign-in screen before any script runs, with its styles in <head>', async () => {
     const noScript = await app.browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
-    const page = await noScript.newPage();
-    await page.goto(`${app.url}/login`);
-    const shell = page.locator('#root > [data-prerendered]');
-    expect(await shell.count()).toBe(1);
-    expect(await shell.getByText('Use Test Account').count()).toBe(1);
-    expect(await page.title()).toBe('Sign in · Brade');
-    // Its styles came with it: the page is laid out, not bare HTML.
-    const box = await shell.locator('main').boundingBox();
-    expect(box?.height ?? 0).toBeGreaterThan(600);
-    const text = () => (document.querySelector('#root') as HTMLElement).innerText;
-    const before = await page.evaluate(text);
-    await noScript.close();
+    try {
+      const page = await noScript.newPage();
+      await page.goto(`${app.url}/login`);
+      expect(await page.locator('#root[data-prerendered]').count()).toBe(1);
+      expect(await page.getByText('Use Test Account').count()).toBe(1);
+      expect(await page.title()).toBe('Sign in · Brade');
+      // Its styles came with it, gathered in <head>: the page is laid out, not bare HTML.
+      expect(await page.locator('#root style').count()).toBe(0);
+      expect(await page.locator('head style[data-emotion]').count()).toBeGreaterThan(0);
+      const box = await page.locator('main').boundingBox();
+      expect(box?.height ?? 0).toBeGreaterThan(600);
+    } finally {
+      await noScript.close();
+    }
+  });
 
-    const { page: live, errors } = await app.newPage(390);
-    await live.goto('/login');
-    // The app's own screen replaces the rendered one, saying the same, and works.
-    await live.locator('[data-prerendered]').waitFor({ state: 'detached' });
-    expect(await live.evaluate(text)).toBe(before);
-    await live.getByRole('button', { name: 'Use Test Account' }).click();
-    expect(await live.getByLabel('Email').inputValue()).toBe('demo@brade.app');
-    await live.getByRole('button', { name: 'Login' }).click();
-    await live.waitForURL('**/main-menu/**');
+  it('is hydrated without a mismatch, keeping what was typed before the app loaded, and then works', async () => {
+    const { page, errors } = await app.newPage(390);
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    // The app's entry is held back, so the owner types into the page as rendered at build time.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByLabel('Email').fill('early@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('typed-early');
+    // Enter sends nothing yet: a form the browser submitted itself would put the password in the address.
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    expect(new URL(page.url()).search).toBe('');
+    await page.evaluate(() => {
+      (window as unknown as { renderedMain: Element | null }).renderedMain = document.querySelector('main');
+    });
+
+    release();
+    // Hydrated: Login becomes the form's submit button.
+    await page.locator('button[type="submit"]').waitFor();
+    // The same elements, not a page drawn again over them.
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { renderedMain: Element | null }).renderedMain === document.querySelector('main'),
+      ),
+    ).toBe(true);
+    expect(await page.getByLabel('Email').inputValue()).toBe('early@example.com');
+    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('typed-early');
+    expect(consoleErrors).toEqual([]);
+    expect(errors).toEqual([]);
+    // The app holds the typed text too: a sign-in with it is turned down by the server, not for empty fields.
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText(MESSAGES.signin.invalid).waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe('early@example.com');
+
+    await page.getByRole('button', { name: 'Use Test Account' }).click();
+    expect(await page.getByLabel('Email').inputValue()).toBe('demo@brade.app');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/main-menu/**');
     expect(errors).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -58,6 +59,40 @@ function muiWithoutCssVars(): Plugin {
       const fromMuiStyles = importer?.replaceAll('\\', '/').includes('/@mui/material/styles/');
       if (fromMuiStyles && /^\.\/(createThemeWithVars|ThemeProviderWithVars)\.mjs$/.test(source)) return stub;
       return null;
+    },
+  };
+}
+
+/**
+ * React Router 7's package points every import at its development build, warnings and all
+ * (remix-run/react-router#14102); the build takes its production one beside it, 0.4 KB less on /login.
+ */
+function reactRouterProduction(): Plugin {
+  const production = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+    'dist/production/index.mjs',
+  );
+  return {
+    name: 'brade-react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (source) => (source === 'react-router' ? production : null),
+  };
+}
+
+/**
+ * hoist-non-react-statics (only Emotion's withTheme calls it, and nothing in Brade calls that) has no side effects,
+ * but its package does not say so, so it stayed in the bundle unused: said here, ~1 KB less on every first load.
+ */
+function hoistStaticsWithoutSideEffects(): Plugin {
+  return {
+    name: 'brade-hoist-statics-without-side-effects',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (source !== 'hoist-non-react-statics') return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && { ...resolved, moduleSideEffects: false };
     },
   };
 }
@@ -139,7 +174,15 @@ function overviewChunking() {
 const overviewChunks = overviewChunking();
 
 export default defineConfig({
-  plugins: [react(), precompress(), muiWithoutCssVars(), inlineEntryCss(), overviewChunks.plugin],
+  plugins: [
+    react(),
+    precompress(),
+    muiWithoutCssVars(),
+    reactRouterProduction(),
+    hoistStaticsWithoutSideEffects(),
+    inlineEntryCss(),
+    overviewChunks.plugin,
+  ],
   server: {
     // The SPA talks to its own origin only; in development Vite forwards those paths to the Fastify server: the
     // API, the dev mailbox and the provider simulators (whose consent pages the pop-ups open on this origin).

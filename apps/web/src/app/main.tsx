@@ -3,37 +3,49 @@ import '@fontsource/poppins/latin-500.css';
 import '@fontsource/poppins/latin-600.css';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { setSessionExpiredHandler } from '../api/session-expiry';
 import { theme } from '../ui/theme';
 import { routes } from './router';
 
-const router = createBrowserRouter(routes);
-setSessionExpiredHandler(() => void router.navigate('/login', { replace: true }));
-
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+const prerendered = container.hasAttribute('data-prerendered');
 
-const app = (
-  <StrictMode>
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <RouterProvider router={router} />
-    </ThemeProvider>
-  </StrictMode>
-);
-
-// A page rendered at build time (apps/web/prerender.mjs) is already on screen: the app renders over it once the
-// route's code has loaded, so the first frame it draws is that same page and not the loader in between.
-const prerendered = container.firstElementChild?.hasAttribute('data-prerendered') ?? false;
-if (prerendered && !router.state.initialized) {
+function start(root: HTMLElement) {
+  const router = createBrowserRouter(routes);
+  setSessionExpiredHandler(() => void router.navigate('/login', { replace: true }));
+  const app = (
+    <StrictMode>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <RouterProvider router={router} />
+      </ThemeProvider>
+    </StrictMode>
+  );
+  if (!prerendered) {
+    createRoot(root).render(app);
+    return;
+  }
+  // A page rendered at build time (apps/web/prerender.mjs) is already on screen: the app hydrates it once the
+  // route's code has loaded (before, the router would render its loader instead of the page). As a transition,
+  // React hydrates in slices between which the browser answers the owner, rather than in one long task; a click or
+  // a key meanwhile makes React finish at once.
+  const hydrate = () =>
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
+  if (router.state.initialized) return hydrate();
   const unsubscribe = router.subscribe((state) => {
     if (!state.initialized) return;
     unsubscribe();
-    createRoot(container).render(app);
+    hydrate();
   });
-} else {
-  createRoot(container).render(app);
 }
+
+// On a page already on screen nothing waits for the router: it starts in a task of its own, after the one that
+// ran the modules of React and React Router.
+if (prerendered) setTimeout(() => start(container));
+else start(container);

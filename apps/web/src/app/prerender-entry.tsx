@@ -9,7 +9,8 @@ import { type RouteHandle, routes } from './router';
 /**
  * Renders a page at build time (prerender.mjs, run after the client build): the HTML of its first screen with
  * Emotion's styles inline beside it, so the browser paints the page before any script has run. The client then
- * renders the same screen over it (src/app/main.tsx). Only pages that look the same for every visitor are rendered.
+ * hydrates it (src/app/main.tsx), so this tree must be the one main.tsx renders, with the router's static twin.
+ * Only pages that look the same for every visitor are rendered.
  */
 export async function renderPage(path: string): Promise<{ html: string; title: string }> {
   const handler = createStaticHandler(routes);

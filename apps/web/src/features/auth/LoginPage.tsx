@@ -1,7 +1,7 @@
 import { DEMO_ACCOUNT, MESSAGES } from '@brade/contract';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { storeFullName, storeSession } from '../../api/session';
 import type { UserDetails } from '../../api/user';
@@ -9,6 +9,7 @@ import { AuthLayout } from '../../ui/AuthLayout';
 import { FormStack } from '../../ui/FormStack';
 import { PasswordField } from '../../ui/PasswordField';
 import { PlainButton } from '../../ui/PlainButton';
+import { useHydrated, useTypedBeforeHydration } from '../../ui/prerendered-form';
 import { TextInput } from '../../ui/TextInput';
 import { TextLink } from '../../ui/TextLink';
 import { demoAccountOffered } from './demo-account-offer';
@@ -45,6 +46,13 @@ export default function LoginPage() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(form, { email: setEmail, password: setPassword });
+  // Until the app has taken over the page rendered at build time, its buttons do nothing and say so (aria-disabled,
+  // drawn as they will be), and Login is no submit button: without one the browser does not send the form itself
+  // (a GET with the password in the address).
+  const hydrated = useHydrated();
+  const notYet = hydrated ? undefined : true;
 
   const fillTestAccount = () => {
     warmCalls();
@@ -94,7 +102,7 @@ export default function LoginPage() {
 
   return (
     <AuthLayout title="Welcome back" subtitle="Sign in to see how your salon is doing.">
-      <Box component="form" noValidate onSubmit={submit} onFocus={warmCalls}>
+      <Box component="form" ref={form} noValidate onSubmit={submit} onFocus={warmCalls}>
         <FormStack>
           <TextInput
             label="Email"
@@ -125,7 +133,12 @@ export default function LoginPage() {
               <Alert severity="error">{error}</Alert>
             </Suspense>
           )}
-          <PlainButton type="submit" variant="contained" disabled={submitting}>
+          <PlainButton
+            type={hydrated ? 'submit' : 'button'}
+            variant="contained"
+            disabled={submitting}
+            aria-disabled={notYet}
+          >
             {submitting ? MESSAGES.signin.loggingIn : 'Login'}
           </PlainButton>
         </FormStack>
@@ -135,7 +148,13 @@ export default function LoginPage() {
         <>
           <OrDivider />
           <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
-            <PlainButton type="button" variant="outlined" onClick={fillTestAccount} disabled={submitting}>
+            <PlainButton
+              type="button"
+              variant="outlined"
+              onClick={fillTestAccount}
+              disabled={submitting}
+              aria-disabled={notYet}
+            >
               Use Test Account
             </PlainButton>
             <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
