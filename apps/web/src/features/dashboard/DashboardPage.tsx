@@ -9,6 +9,7 @@ import { CashInTheBank } from './cash/CashInTheBank';
 import { monthMarks } from './chart-marks';
 import s from './dashboard.module.css';
 import { EmptyState } from './EmptyState';
+import { useStartOverviewCalls } from './early-calls';
 import { compareCaption, HEADLINES } from './figures';
 import { GoalProgressCard } from './goals/GoalProgressCard';
 import { RetentionCard } from './goals/RetentionCard';
@@ -33,6 +34,7 @@ const NEEDS_CARDS = (
 export default function DashboardPage() {
   // The shell only renders its children with a stored id.
   const id = stored.id() ?? '';
+  useStartOverviewCalls(id);
   // The answers reach the tiles and charts in a render React may interrupt (a deferred value), so drawing a hundred
   // components of cards does not hold the page's main thread in one long task.
   const data = useDeferredValue(useDashboardData(id));

@@ -1,5 +1,5 @@
 import { formatPounds } from '@brade/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { memo, useId } from 'react';
 import { loadCashInTheBank } from '../../../api/dashboard';
 import { loadOrLog } from '../../../api/fallback';
@@ -15,13 +15,17 @@ export const cashQueryKey = (id: string) => ['dashboard', id, 'cash-in-the-bank'
 /** docs/product.md, "Failures": dashboard load failures are only logged; the card is then not shown. */
 const cashOrNothing = (id: string) => loadOrLog(() => loadCashInTheBank(id), 'cash in the bank').catch(() => null);
 
+/** The card's call; features/dashboard/prefetch.ts starts it while the Overview renders. */
+export const cashQuery = (id: string) =>
+  queryOptions({ queryKey: cashQueryKey(id), queryFn: () => cashOrNothing(id), retry: false });
+
 /**
  * Cash in the bank (beyond the spec's tiles): the business account's booked balance as the last import read it,
  * the available balance when the bank gives one, and when it was read. Nothing shows without a bank balance.
  */
 export const CashInTheBank = memo(function CashInTheBank({ id }: { id: string }) {
   const titleId = useId();
-  const { data: cash } = useQuery({ queryKey: cashQueryKey(id), queryFn: () => cashOrNothing(id), retry: false });
+  const { data: cash } = useQuery(cashQuery(id));
   if (!cash) return null;
   return (
     <section className={cx(plain.card, s.cash)} aria-labelledby={titleId}>

@@ -1,5 +1,5 @@
 import { formatPounds, type GoalProgressResponse } from '@brade/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { memo } from 'react';
 import { loadGoalProgress } from '../../../api/dashboard';
 import { loadOrLog } from '../../../api/fallback';
@@ -26,6 +26,15 @@ import { SuggestedGoalNote } from './SuggestedGoalNote';
 
 /** The query key; saving the goals in Settings refreshes it (features/settings/FinancialGoalsCard.tsx). */
 export const goalProgressKey = (id: string) => ['dashboard', id, 'goal-progress'] as const;
+
+/** The card's call; features/dashboard/prefetch.ts starts it while the Overview renders. */
+export const goalProgressQuery = (id: string) =>
+  queryOptions({
+    queryKey: goalProgressKey(id),
+    // docs/product.md, "Failures": dashboard load failures are logged; the card says so with Retry.
+    queryFn: () => loadOrLog(() => loadGoalProgress(id), 'goal progress'),
+    retry: false,
+  });
 
 /** Green only for a verdict given: the owner's own goal met, on figures the import has finished. */
 const metGoal = (met: boolean | null, judged: boolean) => Boolean(judged && met);
@@ -141,12 +150,7 @@ export const GoalProgressCard = memo(function GoalProgressCard({
   id: string;
   coverage: ImportCoverage;
 }) {
-  const query = useQuery({
-    queryKey: goalProgressKey(id),
-    // docs/product.md, "Failures": dashboard load failures are logged; the card says so with Retry.
-    queryFn: () => loadOrLog(() => loadGoalProgress(id), 'goal progress'),
-    retry: false,
-  });
+  const query = useQuery(goalProgressQuery(id));
   const state = query.isPending ? 'loading' : query.isError ? 'failed' : 'loaded';
   const progress = query.data;
   const importing: ImportingMonths | null = progress

@@ -1,5 +1,5 @@
 import { latestMeasuredRetention, type NewClientRetention, type RetentionResponse } from '@brade/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { memo } from 'react';
 import { loadRetention } from '../../../api/dashboard';
 import { loadOrLog } from '../../../api/fallback';
@@ -18,6 +18,14 @@ import { SuggestedGoalNote } from './SuggestedGoalNote';
 const captionClass = cx(d.caption, d.secondary);
 
 export const retentionKey = (id: string) => ['dashboard', id, 'retention'] as const;
+
+/** The card's call; features/dashboard/prefetch.ts starts it while the Overview renders. */
+export const retentionQuery = (id: string) =>
+  queryOptions({
+    queryKey: retentionKey(id),
+    queryFn: () => loadOrLog(() => loadRetention(id), 'retention'),
+    retry: false,
+  });
 
 /** docs/finance.md, "Retention": until a month's new clients have had 90 days to come back, nothing is measured. */
 export const RETENTION_NOT_YET = 'Retention shows once clients have had 90 days to come back.';
@@ -176,12 +184,7 @@ export const RetentionCard = memo(function RetentionCard({
   /** False when no card provider was ever linked; undefined while the links are not known. */
   measurable: boolean | undefined;
 }) {
-  const query = useQuery({
-    queryKey: retentionKey(id),
-    queryFn: () => loadOrLog(() => loadRetention(id), 'retention'),
-    retry: false,
-    enabled: measurable !== false,
-  });
+  const query = useQuery({ ...retentionQuery(id), enabled: measurable !== false });
   if (measurable === false) {
     return (
       <GoalCard title="Client retention" testId="retention" state="loaded" what="Retention" onRetry={() => {}}>
