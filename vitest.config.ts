@@ -44,6 +44,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // The CSS modules' styles are applied, as in the browser: tests read the colours and sizes they give.
+          css: { include: [/\.module\.css$/] },
         },
       },
       {

@@ -4,8 +4,9 @@
 // the same fonts and one Chart.js chart, no app code). Each page runs LIGHTHOUSE_RUNS times (3), the pages taking
 // turns so a busy moment hits all of them; each figure printed is the median of its runs, beside the reference's
 // median and the load average, since simulated throttling scales the CPU time it observes. Where a goal is missed it
-// prints what costs the points in the median run. LIGHTHOUSE_PAGES=login,overview picks pages.
-import { mkdtempSync, rmSync } from 'node:fs';
+// prints what costs the points in the median run. LIGHTHOUSE_PAGES=login,overview picks pages; LIGHTHOUSE_KEEP=<dir>
+// writes each run's full report there (<page>-<round>.json), to read its trace-based audits at leisure.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -269,7 +270,17 @@ export async function measureLighthouse() {
     const runs = new Map([reference, ...pages].map((p) => [p.key, []]));
     const loads = [];
     for (let i = 0; i < RUNS; i++) {
-      for (const page of [reference, ...pages]) runs.get(page.key).push(await run(page));
+      for (const page of [reference, ...pages]) {
+        const result = await run(page);
+        runs.get(page.key).push(result);
+        if (process.env.LIGHTHOUSE_KEEP) {
+          mkdirSync(process.env.LIGHTHOUSE_KEEP, { recursive: true });
+          writeFileSync(
+            path.join(process.env.LIGHTHOUSE_KEEP, `${page.key}-${i + 1}.json`),
+            JSON.stringify(result.lhr),
+          );
+        }
+      }
       loads.push(loadavg()[0]);
       console.log(`  round ${i + 1} done, load average ${load()}`);
     }

@@ -26,7 +26,10 @@ function start(root: HTMLElement) {
     </StrictMode>
   );
   if (!prerendered) {
-    createRoot(root).render(app);
+    // The first render is a transition, which React splits into short tasks: drawn in one, it held a phone's main
+    // thread for a long task (Lighthouse's Total Blocking Time).
+    const reactRoot = createRoot(root);
+    startTransition(() => reactRoot.render(app));
     return;
   }
   // A page rendered at build time (apps/web/prerender.mjs) is already on screen: the app hydrates it once the

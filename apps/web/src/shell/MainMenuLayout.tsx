@@ -1,6 +1,4 @@
 import Close from '@mui/icons-material/Close';
-import Menu from '@mui/icons-material/Menu';
-import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -8,11 +6,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { stored } from '../api/session';
 import { BrandLogo } from '../ui/BrandLogo';
-import { PAGE_TINT } from '../ui/theme';
+import plain from '../ui/plain.module.css';
+import { MenuIcon } from '../ui/plain-icons';
 import { isDemoAccount } from './demo-account';
 import { LogoutDialog } from './LogoutDialog';
 import { NARROW_QUERY, NAV_WIDTH_PX } from './layout';
 import { SideNav } from './SideNav';
+import s from './shell.module.css';
 import { useHorizontalSwipe } from './swipe';
 import { useSignOut } from './use-sign-out';
 import { useUserDetails } from './use-user-details';
@@ -55,31 +55,24 @@ export function MainMenuLayout({ id }: { id: string }) {
   };
   const navProps = { user, fullName, isDemo, signingOut, onSignOut: askToSignOut };
 
+  // Plain elements with static classes (shell.module.css): this frame is drawn first on every signed-in page.
   return (
-    <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: narrow ? 'column' : 'row', bgcolor: PAGE_TINT }}>
+    <div className={narrow ? s.frameNarrow : s.frame}>
       {narrow ? (
         <>
-          <Box
-            component="header"
-            sx={{
-              position: 'sticky',
-              top: 0,
-              zIndex: 10,
-              display: 'flex',
-              alignItems: 'center',
-              gap: 1,
-              px: 1,
-              height: 56,
-              bgcolor: '#FFFFFF',
-              borderBottom: '1px solid',
-              borderColor: 'divider',
-            }}
-          >
-            <IconButton aria-label="Open menu" aria-controls={DRAWER_ID} aria-expanded={drawerOpen} onClick={open}>
-              <Menu />
-            </IconButton>
+          <header className={s.topBar}>
+            <button
+              type="button"
+              className={plain.iconButton}
+              aria-label="Open menu"
+              aria-controls={DRAWER_ID}
+              aria-expanded={drawerOpen}
+              onClick={open}
+            >
+              <MenuIcon />
+            </button>
             <BrandLogo height={28} />
-          </Box>
+          </header>
           <Drawer
             id={DRAWER_ID}
             open={drawerOpen}
@@ -98,31 +91,19 @@ export function MainMenuLayout({ id }: { id: string }) {
           </Drawer>
         </>
       ) : (
-        <Box
-          component="aside"
-          sx={{
-            width: NAV_WIDTH_PX,
-            flexShrink: 0,
-            position: 'sticky',
-            top: 0,
-            height: '100dvh',
-            bgcolor: '#FFFFFF',
-            // A drawn edge rather than a border, so the navigation itself stays the full 200px.
-            boxShadow: (theme) => `inset -1px 0 0 ${theme.palette.divider}`,
-          }}
-        >
+        <aside className={s.aside}>
           <SideNav {...navProps} />
-        </Box>
+        </aside>
       )}
-      <Box component="main" sx={{ flex: 1, minWidth: 0, px: { xs: 2, sm: 3, lg: 4 }, py: { xs: 2.5, sm: 4 } }}>
+      <main className={s.main}>
         <Outlet />
-      </Box>
+      </main>
       <LogoutDialog
         open={confirmingLogout}
         signingOut={signingOut}
         onCancel={() => setConfirmingLogout(false)}
         onConfirm={() => void signOut()}
       />
-    </Box>
+    </div>
   );
 }

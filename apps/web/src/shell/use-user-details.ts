@@ -1,8 +1,12 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getUserDetails } from '../api/user';
+import { useStartEarly } from './query-client';
 
 export const userDetailsKey = (id: string | null) => ['user-details', id] as const;
+
+const userDetailsQuery = (id: string | null) =>
+  queryOptions({ queryKey: userDetailsKey(id), queryFn: () => getUserDetails(id!), enabled: Boolean(id) });
 
 /** The signed-in owner's details; reloaded when any screen announces a change with 'userDetailsUpdated'. */
 export function useUserDetails(id: string | null) {
@@ -13,9 +17,9 @@ export function useUserDetails(id: string | null) {
     return () => window.removeEventListener('userDetailsUpdated', reload);
   }, [client, id]);
 
-  return useQuery({
-    queryKey: userDetailsKey(id),
-    queryFn: () => getUserDetails(id!),
-    enabled: Boolean(id),
-  });
+  const options = userDetailsQuery(id);
+  // Asked for while the shell renders, not once it is on screen: the first render of a signed-in page is long on a
+  // phone, and the owner's name waited for it. A query already cached or in flight is not asked again.
+  useStartEarly(options, Boolean(id));
+  return useQuery(options);
 }

@@ -7,6 +7,13 @@ export const BRAND_PRIMARY_LIGHT = '#F8BBD0';
 /** The soft pink wash behind every card. */
 export const PAGE_TINT = '#FDF2F6';
 export const INK = '#2B1A22';
+/** text.secondary: captions and card titles. */
+export const INK_SECONDARY = '#6B5861';
+/** The soft pink border of every card. */
+export const DIVIDER = '#F1D9E3';
+/** success.main and error.main: a change for the better or the worse, a goal met. */
+export const SUCCESS_GREEN = '#2E7D32';
+export const ERROR_RED = '#C62828';
 
 const focusRing = { outline: `3px solid ${BRAND_PRIMARY}`, outlineOffset: 2 };
 
@@ -14,11 +21,11 @@ export const theme = createTheme({
   palette: {
     primary: { main: BRAND_PRIMARY, dark: BRAND_PRIMARY_DARK, light: BRAND_PRIMARY_LIGHT, contrastText: '#FFFFFF' },
     secondary: { main: '#5B2246', contrastText: '#FFFFFF' },
-    success: { main: '#2E7D32', contrastText: '#FFFFFF' },
-    error: { main: '#C62828', contrastText: '#FFFFFF' },
+    success: { main: SUCCESS_GREEN, contrastText: '#FFFFFF' },
+    error: { main: ERROR_RED, contrastText: '#FFFFFF' },
     background: { default: PAGE_TINT, paper: '#FFFFFF' },
-    text: { primary: INK, secondary: '#6B5861' },
-    divider: '#F1D9E3',
+    text: { primary: INK, secondary: INK_SECONDARY },
+    divider: DIVIDER,
   },
   shape: { borderRadius: 12 },
   typography: {

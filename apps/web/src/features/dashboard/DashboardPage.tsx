@@ -1,16 +1,15 @@
 import { CASH_BASIS_NOTE, type ConnectionSummary, londonDateOf, monthOf } from '@brade/contract';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useDeferredValue, useMemo } from 'react';
 import { stored } from '../../api/session';
-import { NARROW } from '../../shell/layout';
 import { TextLink } from '../../ui/TextLink';
 import { BradeBot } from '../assistant/BradeBot';
 import { useSyncStatus } from '../settings/integrations/use-sync-status';
 import { CardFeesOnlyNote } from './CardFeesOnlyNote';
 import { CashInTheBank } from './cash/CashInTheBank';
 import { monthMarks } from './chart-marks';
+import s from './dashboard.module.css';
 import { EmptyState } from './EmptyState';
+import { useStartOverviewCalls } from './early-calls';
 import { compareCaption, HEADLINES } from './figures';
 import { GoalProgressCard } from './goals/GoalProgressCard';
 import { RetentionCard } from './goals/RetentionCard';
@@ -18,7 +17,7 @@ import { HeadlineTile, HeadlineTileSkeleton } from './HeadlineTile';
 import { cardFeesOnly, ImportProgress } from './ImportProgress';
 import { anythingImporting, importCoverage, measuresClients, monthStillImporting } from './import-coverage';
 import { LINK_CARDS_PATH } from './links';
-import { ChartSkeleton, chartsRowSx, ExpensesChart, RevenueChart } from './MonthlyCharts';
+import { ChartSkeleton, ExpensesChart, RevenueChart } from './MonthlyCharts';
 import { OtherIncomeLine } from './OtherIncomeLine';
 import { isEmptyAccount, useDashboardData } from './use-dashboard-data';
 
@@ -31,12 +30,11 @@ const NEEDS_CARDS = (
   </>
 );
 
-const tilesRowSx = { display: 'flex', gap: 2, [NARROW]: { flexDirection: 'column' } } as const;
-
 /** /main-menu/dashboard: the Overview (docs/product.md, "Screens and routes"). */
 export default function DashboardPage() {
   // The shell only renders its children with a stored id.
   const id = stored.id() ?? '';
+  useStartOverviewCalls(id);
   // The answers reach the tiles and charts in a render React may interrupt (a deferred value), so drawing a hundred
   // components of cards does not hold the page's main thread in one long task.
   const data = useDeferredValue(useDashboardData(id));
@@ -60,12 +58,13 @@ export default function DashboardPage() {
   const goals = data?.goals.data;
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, maxWidth: 1400 }} aria-busy={!data}>
-      <Typography variant="h1">Overview</Typography>
+    // Plain elements with static classes (dashboard.module.css): MUI's styling at run time was half the page's script.
+    <div className={s.page} aria-busy={!data}>
+      <h1 className={s.title}>Overview</h1>
       {empty && <EmptyState />}
       <ImportProgress connections={sync.connections ?? NO_CONNECTIONS} />
-      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-        <Box sx={tilesRowSx}>
+      <div className={s.headlines}>
+        <div className={s.row}>
           {HEADLINES.map(({ kind }) =>
             data ? (
               <HeadlineTile
@@ -83,14 +82,14 @@ export default function DashboardPage() {
               <HeadlineTileSkeleton key={kind} />
             ),
           )}
-        </Box>
+        </div>
         {data && !data.headlines.revenue.failed && <OtherIncomeLine other={data.headlines.revenue.data.other_income} />}
-        <Typography data-testid="cash-basis" variant="caption" sx={{ color: 'text.secondary' }}>
+        <span data-testid="cash-basis" className={s.cashBasis}>
           {CASH_BASIS_NOTE}, month to date.
-        </Typography>
-      </Box>
+        </span>
+      </div>
       {!empty && (
-        <Box sx={tilesRowSx}>
+        <div className={s.row}>
           <GoalProgressCard id={id} coverage={coverage} />
           <RetentionCard
             id={id}
@@ -98,11 +97,11 @@ export default function DashboardPage() {
             importing={anythingImporting(coverage)}
             measurable={clientsMeasurable}
           />
-        </Box>
+        </div>
       )}
       <CashInTheBank id={id} />
       {!empty && (
-        <Box sx={chartsRowSx}>
+        <div className={s.chartsRow}>
           {data ? (
             <>
               <RevenueChart
@@ -126,9 +125,9 @@ export default function DashboardPage() {
               <ChartSkeleton />
             </>
           )}
-        </Box>
+        </div>
       )}
       <BradeBot />
-    </Box>
+    </div>
   );
 }

@@ -1,10 +1,10 @@
 import { formatPercentChange, formatPounds, type HeadlineFigure } from '@brade/contract';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import { memo, type ReactNode, useId } from 'react';
-import { NARROW } from '../../shell/layout';
+import { cx } from '../../ui/class-names';
 import { NotLoaded } from '../../ui/NotLoaded';
+import { PlainSkeleton } from '../../ui/PlainSkeleton';
+import plain from '../../ui/plain.module.css';
+import s from './dashboard.module.css';
 import {
   type Caption,
   changeTone,
@@ -16,22 +16,12 @@ import {
   type Tone,
 } from './figures';
 
+/** The tiles' least height (dashboard.module.css, .tile). */
 export const TILE_HEIGHT_PX = 148;
 
-const TONE_COLOUR: Record<Tone, string> = { good: 'success.main', bad: 'error.main', neutral: 'text.primary' };
-
-const tileSx = {
-  flex: '1 1 0',
-  // Stacked in a column, a tile is as tall as its caption, note and hint need.
-  [NARROW]: { flex: '0 0 auto' },
-  minWidth: 0,
-  minHeight: TILE_HEIGHT_PX,
-  p: 2.5,
-  display: 'flex',
-  flexDirection: 'column',
-  border: '1px solid',
-  borderColor: 'divider',
-} as const;
+const TONE_CLASS: Record<Tone, string | undefined> = { good: s.good, bad: s.bad, neutral: s.ink };
+const tileClass = cx(plain.card, s.tile);
+const PUSHED_DOWN = { marginTop: 'auto' } as const;
 
 interface HeadlineTileProps {
   kind: HeadlineKind;
@@ -77,81 +67,68 @@ export const HeadlineTile = memo(function HeadlineTile({
   const { title, noun } = HEADLINES.find((headline) => headline.kind === kind)!;
   // No green or red on a figure that cannot be measured, nor on one an import is still changing.
   const tone = failed || unmeasurable || importing ? 'neutral' : changeTone(kind, figure.percent_change);
-  const colour = failed ? 'text.disabled' : TONE_COLOUR[tone];
+  const colour = failed ? s.disabled : TONE_CLASS[tone];
   const comparable = figure.percent_change !== null && !unmeasurable;
   return (
-    <Paper
-      component="section"
-      aria-labelledby={titleId}
-      elevation={0}
-      sx={tileSx}
-      data-tone={tone}
-      data-failed={failed || undefined}
-    >
-      <Typography id={titleId} component="h2" sx={{ fontSize: '0.9rem', fontWeight: 500, color: 'text.secondary' }}>
+    <section className={tileClass} aria-labelledby={titleId} data-tone={tone} data-failed={failed || undefined}>
+      <h2 id={titleId} className={s.cardTitle}>
         {title}
-      </Typography>
-      <Typography data-testid="tile-subtitle" variant="caption" sx={{ color: 'text.secondary', lineHeight: 1.3 }}>
+      </h2>
+      <span data-testid="tile-subtitle" className={s.tileSubtitle}>
         {TILE_SUBTITLE}
-      </Typography>
-      <Typography
-        data-testid="tile-value"
-        sx={{ mt: 0.5, fontSize: '1.75rem', fontWeight: 600, lineHeight: 1.3, color: colour, whiteSpace: 'nowrap' }}
-      >
+      </span>
+      <p data-testid="tile-value" className={cx(s.tileValue, colour)}>
         {unmeasurable ? '—' : formatPounds(figure.value)}
-      </Typography>
+      </p>
       {!unmeasurable && (
-        <Typography
-          data-testid="tile-change"
-          sx={{ mt: 0.5, fontSize: '0.95rem', fontWeight: 600, color: comparable ? colour : 'text.secondary' }}
-        >
+        <p data-testid="tile-change" className={cx(s.tileChange, comparable ? colour : s.secondary)}>
           {comparable ? formatPercentChange(figure.percent_change) : '—'}
-        </Typography>
+        </p>
       )}
       {unmeasurable ? (
-        <Typography data-testid="tile-unmeasurable" variant="caption" sx={{ lineHeight: 1.4 }}>
+        <span data-testid="tile-unmeasurable" className={s.caption}>
           {unmeasurable}
-        </Typography>
+        </span>
       ) : failed ? (
         <NotLoaded what="This figure" onRetry={onRetry} />
       ) : (
-        <Typography data-testid="tile-caption" variant="caption" sx={{ color: 'text.secondary', lineHeight: 1.4 }}>
+        <span data-testid="tile-caption" className={cx(s.caption, s.secondary)}>
           {comparable ? caption.text : `No ${noun} in ${caption.previous} to compare with`}
-        </Typography>
+        </span>
       )}
       {importing && !failed && !unmeasurable && (
-        <Typography data-testid="tile-importing" variant="caption" sx={{ fontWeight: 600, lineHeight: 1.4 }}>
+        <span data-testid="tile-importing" className={s.captionStrong}>
           Still importing: this figure will change
-        </Typography>
+        </span>
       )}
       {openDays && !unmeasurable && (
-        <Typography data-testid="tile-open-days" variant="caption" sx={{ color: 'text.secondary', lineHeight: 1.4 }}>
+        <span data-testid="tile-open-days" className={cx(s.caption, s.secondary)}>
           {openDays}
-        </Typography>
+        </span>
       )}
       {hint && !unmeasurable && (
-        <Typography data-testid="tile-hint" variant="caption" sx={{ color: 'text.primary', lineHeight: 1.4 }}>
+        <span data-testid="tile-hint" className={cx(s.caption, s.ink)}>
           {hint}
-        </Typography>
+        </span>
       )}
       {!failed && figure.coverage && (
         // What a client figure stands on: only payers a processor names are clients (docs/finance.md, "Clients").
-        <Typography data-testid="tile-coverage" variant="caption" sx={{ color: 'text.secondary', lineHeight: 1.4 }}>
+        <span data-testid="tile-coverage" className={cx(s.caption, s.secondary)}>
           {figure.coverage}
-        </Typography>
+        </span>
       )}
       {note}
-    </Paper>
+    </section>
   );
 });
 
 export const HeadlineTileSkeleton = memo(function HeadlineTileSkeleton() {
   return (
-    <Paper elevation={0} sx={tileSx} aria-hidden>
-      <Skeleton width="50%" />
-      <Skeleton width="70%" height={44} />
-      <Skeleton width="30%" sx={{ mt: 'auto' }} />
-      <Skeleton width="60%" />
-    </Paper>
+    <div className={tileClass} aria-hidden>
+      <PlainSkeleton width="50%" />
+      <PlainSkeleton width="70%" height={44} />
+      <PlainSkeleton width="30%" style={PUSHED_DOWN} />
+      <PlainSkeleton width="60%" />
+    </div>
   );
 });

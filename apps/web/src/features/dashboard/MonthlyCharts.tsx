@@ -1,39 +1,23 @@
 import { formatPounds, type MonthlyAmount } from '@brade/contract';
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import type { ChartData, ChartOptions } from 'chart.js';
 import type { ReactNode } from 'react';
 import { memo, useId, useRef } from 'react';
-import { NARROW } from '../../shell/layout';
 import { CHART_HEIGHT_PX, formatWholePounds, shortMonthLabel } from '../../ui/charts/chart-format';
 import { EXPENSES_BLUE, expensesSeries, REVENUE_GOLD, revenueSeries } from '../../ui/charts/chart-series';
 import { LazyLine } from '../../ui/charts/LazyLine';
+import { cx } from '../../ui/class-names';
 import { NotLoaded } from '../../ui/NotLoaded';
+import { PlainSkeleton } from '../../ui/PlainSkeleton';
+import plain from '../../ui/plain.module.css';
 import { BRAND_PRIMARY } from '../../ui/theme';
 import { useNearView } from '../../ui/use-near-view';
 import { type MonthMark, partialKey } from './chart-marks';
+import s from './dashboard.module.css';
 
 const GRID = '#F3E3EA';
 
-const panelSx = {
-  width: '48%',
-  height: CHART_HEIGHT_PX,
-  p: 2.5,
-  display: 'flex',
-  flexDirection: 'column',
-  border: '1px solid',
-  borderColor: 'divider',
-  [NARROW]: { width: '100%' },
-} as const;
-
-export const chartsRowSx = {
-  display: 'flex',
-  justifyContent: 'space-between',
-  gap: 2,
-  [NARROW]: { flexDirection: 'column' },
-} as const;
+const panelClass = cx(plain.card, s.panel);
+const PANEL_HEIGHT = { height: CHART_HEIGHT_PX } as const;
 
 function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -101,17 +85,18 @@ function describe(title: string, months: MonthlyAmount[], marks: readonly MonthM
   return `${title} for the last ${months.length} months: ${values}.`;
 }
 
+/** A short dashed stroke in a series' colour. */
+function Dash({ colour }: { colour: string }) {
+  return <span aria-hidden className={s.dash} style={{ borderTopColor: colour }} />;
+}
+
 /** The key to the dashed line: a short dashed stroke in the series' colour. */
 function PartialKey({ colour, text }: { colour: string; text: string }) {
   return (
-    <Box component="span" data-testid="partial-key" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
-      <Box
-        component="span"
-        aria-hidden
-        sx={{ display: 'inline-block', width: 16, verticalAlign: 'middle', borderTop: `2px dashed ${colour}` }}
-      />
+    <span data-testid="partial-key" className={s.keyItem}>
+      <Dash colour={colour} />
       {text}
-    </Box>
+    </span>
   );
 }
 
@@ -138,15 +123,13 @@ function LineNearView({
 function ChartPanel({ title, subtitle, children }: { title: string; subtitle: ReactNode; children: ReactNode }) {
   const titleId = useId();
   return (
-    <Paper component="section" aria-labelledby={titleId} elevation={0} sx={panelSx}>
-      <Typography id={titleId} variant="h3" component="h2" sx={{ fontSize: '1.05rem' }}>
+    <section className={panelClass} style={PANEL_HEIGHT} aria-labelledby={titleId}>
+      <h2 id={titleId} className={s.panelTitle}>
         {title}
-      </Typography>
-      <Typography variant="caption" color="text.secondary" sx={{ mb: 1.5 }}>
-        {subtitle}
-      </Typography>
-      <Box sx={{ position: 'relative', flex: 1, minHeight: 0 }}>{children}</Box>
-    </Paper>
+      </h2>
+      <span className={s.panelSubtitle}>{subtitle}</span>
+      <div className={s.chartArea}>{children}</div>
+    </section>
   );
 }
 
@@ -158,13 +141,13 @@ interface Failure {
 
 function NoMonths({ what, failed, onRetry }: { what: string } & Failure) {
   return (
-    <Box sx={{ height: '100%', display: 'grid', placeItems: 'center', color: 'text.secondary', typography: 'body2' }}>
+    <div className={s.noMonths}>
       {failed ? (
         <NotLoaded what={`The monthly ${what}`} onRetry={onRetry} />
       ) : (
         `No ${what} recorded in the last 12 months.`
       )}
-    </Box>
+    </div>
   );
 }
 
@@ -225,13 +208,7 @@ export const RevenueChart = memo(function RevenueChart({
 });
 
 function TargetKey() {
-  return (
-    <Box
-      component="span"
-      aria-hidden
-      sx={{ display: 'inline-block', width: 16, verticalAlign: 'middle', borderTop: `2px dashed ${BRAND_PRIMARY}` }}
-    />
-  );
+  return <Dash colour={BRAND_PRIMARY} />;
 }
 
 /** Expenses: a smooth blue line over a gradient area. */
@@ -275,12 +252,15 @@ export const ExpensesChart = memo(function ExpensesChart({
   );
 });
 
+const SUBTITLE_GAP = { marginBottom: 12 } as const;
+const FILLS = { flex: '1 1 0%' } as const;
+
 export const ChartSkeleton = memo(function ChartSkeleton() {
   return (
-    <Paper elevation={0} sx={panelSx} aria-hidden>
-      <Skeleton width="30%" />
-      <Skeleton width="45%" sx={{ mb: 1.5 }} />
-      <Skeleton variant="rounded" sx={{ flex: 1 }} />
-    </Paper>
+    <div className={panelClass} style={PANEL_HEIGHT} aria-hidden>
+      <PlainSkeleton width="30%" />
+      <PlainSkeleton width="45%" style={SUBTITLE_GAP} />
+      <PlainSkeleton rounded style={FILLS} />
+    </div>
   );
 });

@@ -1,6 +1,6 @@
 import { formatPounds, type HeadlineFigure } from '@brade/contract';
-import Typography from '@mui/material/Typography';
 import { memo } from 'react';
+import s from './dashboard.module.css';
 
 /**
  * 'Plus £530.00 other income this month so far (room rent): in net income, not in revenue.' Under the tiles, so that
@@ -18,8 +18,8 @@ export const OtherIncomeLine = memo(function OtherIncomeLine({
 }) {
   if (!other || other.amount === 0) return null;
   return (
-    <Typography data-testid="other-income" variant="body2" sx={{ color: 'text.primary' }}>
+    <p data-testid="other-income" className={s.otherIncome}>
       {otherIncomeText(other)}
-    </Typography>
+    </p>
   );
 });

@@ -1,5 +1,5 @@
 import type { FinancialGoalsResponse, HeadlineFigure, MonthlyAmount } from '@brade/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import {
   type Loaded,
@@ -20,23 +20,35 @@ export interface DashboardData {
 }
 
 const key = (id: string, part: string) => ['dashboard', id, part] as const;
-// The loaders never throw (failures become fallbacks), so there is nothing for TanStack Query to retry.
-const options = { retry: false } as const;
 
 /**
- * The dashboard's six GET calls (docs/product.md, "The calls"), all started at once. Undefined until every one settled.
+ * The dashboard's six GET calls (docs/product.md, "The calls") as queries. The loaders never throw (failures become
+ * fallbacks), so there is nothing for TanStack Query to retry.
  */
-export function useDashboardData(id: string): DashboardData | undefined {
-  const revenue = useQuery({ queryKey: key(id, 'revenue'), queryFn: () => loadHeadline('revenue', id), ...options });
-  const expenses = useQuery({ queryKey: key(id, 'expenses'), queryFn: () => loadHeadline('expenses', id), ...options });
-  const perClient = useQuery({
+export const dashboardQueries = (id: string) => ({
+  revenue: queryOptions({ queryKey: key(id, 'revenue'), queryFn: () => loadHeadline('revenue', id), retry: false }),
+  expenses: queryOptions({ queryKey: key(id, 'expenses'), queryFn: () => loadHeadline('expenses', id), retry: false }),
+  perClient: queryOptions({
     queryKey: key(id, 'revenue-per-client'),
     queryFn: () => loadHeadline('revenuePerClient', id),
-    ...options,
-  });
-  const sales = useQuery({ queryKey: key(id, 'monthly-sales'), queryFn: () => loadMonthlySales(id), ...options });
-  const costs = useQuery({ queryKey: key(id, 'monthly-expenses'), queryFn: () => loadMonthlyExpenses(id), ...options });
-  const goals = useQuery({ queryKey: key(id, 'financial-goals'), queryFn: () => loadFinancialGoals(id), ...options });
+    retry: false,
+  }),
+  sales: queryOptions({ queryKey: key(id, 'monthly-sales'), queryFn: () => loadMonthlySales(id), retry: false }),
+  costs: queryOptions({ queryKey: key(id, 'monthly-expenses'), queryFn: () => loadMonthlyExpenses(id), retry: false }),
+  goals: queryOptions({ queryKey: key(id, 'financial-goals'), queryFn: () => loadFinancialGoals(id), retry: false }),
+});
+
+/**
+ * The dashboard's six GET calls, all started at once. Undefined until every one settled.
+ */
+export function useDashboardData(id: string): DashboardData | undefined {
+  const q = dashboardQueries(id);
+  const revenue = useQuery(q.revenue);
+  const expenses = useQuery(q.expenses);
+  const perClient = useQuery(q.perClient);
+  const sales = useQuery(q.sales);
+  const costs = useQuery(q.costs);
+  const goals = useQuery(q.goals);
 
   // One answer object per set of answers, and one retry function: the cards it feeds are memoised on them, so a call
   // that settles re-renders only what shows its answer.

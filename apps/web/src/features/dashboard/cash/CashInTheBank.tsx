@@ -1,13 +1,12 @@
 import { formatPounds } from '@brade/contract';
-import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { memo, useId } from 'react';
 import { loadCashInTheBank } from '../../../api/dashboard';
 import { loadOrLog } from '../../../api/fallback';
-import { BRAND_PRIMARY } from '../../../ui/theme';
+import { cx } from '../../../ui/class-names';
+import plain from '../../../ui/plain.module.css';
+import { BankIcon } from '../../../ui/plain-icons';
+import s from '../dashboard.module.css';
 import { readCaption } from './cash-text';
 
 /** The dashboard's query key: the connect flow invalidates every query, so a new link's balance shows. */
@@ -16,63 +15,41 @@ export const cashQueryKey = (id: string) => ['dashboard', id, 'cash-in-the-bank'
 /** docs/product.md, "Failures": dashboard load failures are only logged; the card is then not shown. */
 const cashOrNothing = (id: string) => loadOrLog(() => loadCashInTheBank(id), 'cash in the bank').catch(() => null);
 
+/** The card's call; features/dashboard/prefetch.ts starts it while the Overview renders. */
+export const cashQuery = (id: string) =>
+  queryOptions({ queryKey: cashQueryKey(id), queryFn: () => cashOrNothing(id), retry: false });
+
 /**
  * Cash in the bank (beyond the spec's tiles): the business account's booked balance as the last import read it,
  * the available balance when the bank gives one, and when it was read. Nothing shows without a bank balance.
  */
 export const CashInTheBank = memo(function CashInTheBank({ id }: { id: string }) {
   const titleId = useId();
-  const { data: cash } = useQuery({ queryKey: cashQueryKey(id), queryFn: () => cashOrNothing(id), retry: false });
+  const { data: cash } = useQuery(cashQuery(id));
   if (!cash) return null;
   return (
-    <Paper
-      component="section"
-      aria-labelledby={titleId}
-      elevation={0}
-      sx={{
-        px: 2.5,
-        py: 2,
-        display: 'flex',
-        alignItems: 'center',
-        gap: 2,
-        flexWrap: 'wrap',
-        border: '1px solid',
-        borderColor: 'divider',
-      }}
-    >
-      <Box
-        aria-hidden
-        sx={{
-          width: 40,
-          height: 40,
-          borderRadius: '50%',
-          display: 'grid',
-          placeItems: 'center',
-          bgcolor: '#FCE4EC',
-          color: BRAND_PRIMARY,
-          flexShrink: 0,
-        }}
-      >
-        <AccountBalanceOutlined fontSize="small" />
-      </Box>
-      <Box sx={{ minWidth: 0, mr: 'auto' }}>
-        <Typography id={titleId} component="h2" sx={{ fontSize: '0.9rem', fontWeight: 500, color: 'text.secondary' }}>
+    <section className={cx(plain.card, s.cash)} aria-labelledby={titleId}>
+      <div className={s.cashIcon} aria-hidden>
+        <BankIcon small />
+      </div>
+      <div className={s.cashMain}>
+        <h2 id={titleId} className={s.cardTitle}>
           Cash in the bank
-        </Typography>
-        <Typography data-testid="cash-booked" sx={{ fontSize: '1.5rem', fontWeight: 600, lineHeight: 1.3 }}>
+        </h2>
+        <p data-testid="cash-booked" className={s.cashBooked}>
           {formatPounds(cash.booked)}
-        </Typography>
-      </Box>
-      <Box sx={{ minWidth: 0, textAlign: { xs: 'left', sm: 'right' }, flexBasis: { xs: '100%', sm: 'auto' } }}>
+        </p>
+      </div>
+      <div className={s.cashSide}>
         {cash.available !== null && (
-          <Typography data-testid="cash-available" sx={{ fontSize: '0.95rem', fontWeight: 500 }}>
+          <p data-testid="cash-available" className={s.cashAvailable}>
             Available {formatPounds(cash.available)}
-          </Typography>
+          </p>
         )}
-        <Typography data-testid="cash-read" variant="caption" sx={{ color: 'text.secondary', lineHeight: 1.4 }}>
+        <span data-testid="cash-read" className={cx(s.caption, s.secondary)}>
           {readCaption(cash.readAt, cash.balanceDate, new Date(), cash.accounts)}
-        </Typography>
-      </Box>
-    </Paper>
+        </span>
+      </div>
+    </section>
   );
 });

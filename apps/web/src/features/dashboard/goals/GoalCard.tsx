@@ -1,21 +1,12 @@
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
+import { cx } from '../../../ui/class-names';
 import { NotLoaded } from '../../../ui/NotLoaded';
+import { PlainSkeleton } from '../../../ui/PlainSkeleton';
+import plain from '../../../ui/plain.module.css';
+import d from '../dashboard.module.css';
+import s from './goals.module.css';
 
-export const goalCardSx = {
-  flex: '1 1 0',
-  minWidth: 0,
-  p: 2.5,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: 1.5,
-  border: '1px solid',
-  borderColor: 'divider',
-} as const;
-
-export const goalTitleSx = { fontSize: '0.9rem', fontWeight: 500, color: 'text.secondary' } as const;
+const cardClass = cx(plain.card, s.card);
 
 /**
  * A goal card on the Overview (docs/finance.md, "Goal progress"): its title, then a skeleton while its call runs, the
@@ -39,60 +30,41 @@ export function GoalCard({
 }) {
   const titleId = useId();
   return (
-    <Paper
-      component="section"
-      aria-labelledby={titleId}
-      aria-busy={state === 'loading'}
-      elevation={0}
-      sx={goalCardSx}
-      data-testid={testId}
-    >
-      <Typography id={titleId} component="h2" sx={goalTitleSx}>
+    <section className={cardClass} aria-labelledby={titleId} aria-busy={state === 'loading'} data-testid={testId}>
+      <h2 id={titleId} className={d.cardTitle}>
         {title}
-      </Typography>
+      </h2>
       {state === 'loading' && (
         <>
-          <Skeleton width="40%" height={40} />
-          <Skeleton width="80%" />
-          <Skeleton width="60%" />
+          <PlainSkeleton width="40%" height={40} />
+          <PlainSkeleton width="80%" />
+          <PlainSkeleton width="60%" />
         </>
       )}
       {state === 'failed' && <NotLoaded what={what} onRetry={onRetry} />}
       {state === 'loaded' && children}
-    </Paper>
+    </section>
   );
 }
 
-/** A label and its figure on one line, the figure large. */
+/** A label and its figure on one line, the figure large: green when `good` (a goal met), else text.primary. */
 export function FigureLine({
   label,
   figure,
-  tone,
+  good = false,
   testId,
 }: {
   label: string;
   figure: string;
-  tone?: string;
+  good?: boolean;
   testId: string;
 }) {
   return (
-    <Typography component="p" sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap', m: 0 }}>
-      <Typography component="span" sx={{ fontSize: '0.95rem', fontWeight: 500 }}>
-        {label}
-      </Typography>
-      <Typography
-        component="span"
-        data-testid={testId}
-        sx={{
-          fontSize: '1.5rem',
-          fontWeight: 600,
-          lineHeight: 1.3,
-          color: tone ?? 'text.primary',
-          whiteSpace: 'nowrap',
-        }}
-      >
+    <p className={s.figureLine}>
+      <span className={s.figureLabel}>{label}</span>
+      <span data-testid={testId} className={cx(s.figure, good ? d.good : d.ink)}>
         {figure}
-      </Typography>
-    </Typography>
+      </span>
+    </p>
   );
 }

@@ -1,12 +1,12 @@
 import { formatPounds, type GoalProgressResponse } from '@brade/contract';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { memo } from 'react';
 import { loadGoalProgress } from '../../../api/dashboard';
 import { loadOrLog } from '../../../api/fallback';
+import { cx } from '../../../ui/class-names';
 import { suggestionBasis } from '../../../ui/suggested-goals';
-import { BRAND_PRIMARY, BRAND_PRIMARY_LIGHT } from '../../../ui/theme';
+import { BRAND_PRIMARY, SUCCESS_GREEN } from '../../../ui/theme';
+import d from '../dashboard.module.css';
 import { type ImportCoverage, monthStillImporting } from '../import-coverage';
 import { FigureLine, GoalCard } from './GoalCard';
 import {
@@ -21,74 +21,84 @@ import {
   STILL_IMPORTING,
   targetShare,
 } from './goal-text';
+import s from './goals.module.css';
 import { SuggestedGoalNote } from './SuggestedGoalNote';
 
 /** The query key; saving the goals in Settings refreshes it (features/settings/FinancialGoalsCard.tsx). */
 export const goalProgressKey = (id: string) => ['dashboard', id, 'goal-progress'] as const;
 
+/** The card's call; features/dashboard/prefetch.ts starts it while the Overview renders. */
+export const goalProgressQuery = (id: string) =>
+  queryOptions({
+    queryKey: goalProgressKey(id),
+    // docs/product.md, "Failures": dashboard load failures are logged; the card says so with Retry.
+    queryFn: () => loadOrLog(() => loadGoalProgress(id), 'goal progress'),
+    retry: false,
+  });
+
 /** Green only for a verdict given: the owner's own goal met, on figures the import has finished. */
-const metTone = (met: boolean | null, judged: boolean) => (judged && met ? 'success.main' : 'text.primary');
+const metGoal = (met: boolean | null, judged: boolean) => Boolean(judged && met);
 
 /** How far the month's sales have come towards the target: a bar, full at the target. */
 function TargetBar({ sales, judged }: { sales: GoalProgressResponse['sales']; judged: boolean }) {
   const share = targetShare(sales);
   return (
-    <Box
+    <div
       role="progressbar"
       aria-label="Sales towards the revenue target"
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={Math.round(share)}
-      sx={{ height: 8, borderRadius: 4, bgcolor: BRAND_PRIMARY_LIGHT, overflow: 'hidden' }}
+      className={s.targetBar}
     >
-      <Box sx={{ width: `${share}%`, height: '100%', bgcolor: judged && sales.met ? 'success.main' : BRAND_PRIMARY }} />
-    </Box>
+      <div
+        className={s.targetFill}
+        style={{ width: `${share}%`, backgroundColor: judged && sales.met ? SUCCESS_GREEN : BRAND_PRIMARY }}
+      />
+    </div>
   );
 }
 
-const captionSx = { color: 'text.secondary', lineHeight: 1.4, m: 0 } as const;
+const captionClass = cx(d.caption, d.secondary);
+const importingClass = cx(d.captionStrong, d.secondary);
 
 function MarginPart({ progress, importing }: { progress: GoalProgressResponse; importing: ImportingMonths }) {
   const { margin, goals } = progress;
   const judged = goals.saved && !importing.thisMonth;
   const verdict = marginVerdictText(margin, goals.saved);
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.25 }}>
+    <div className={s.marginPart}>
       <FigureLine
         label="Margin so far"
         figure={margin.percent === null ? '—' : percentText(margin.percent)}
         testId="margin-so-far"
       />
-      <Typography data-testid="net-income-sum" variant="caption" component="p" sx={captionSx}>
+      <p data-testid="net-income-sum" className={captionClass}>
         {netIncomeSum(margin)}
-      </Typography>
+      </p>
       {importing.thisMonth ? (
-        <Typography data-testid="margin-goal" variant="caption" component="p" sx={{ ...captionSx, fontWeight: 600 }}>
+        <p data-testid="margin-goal" className={importingClass}>
           {STILL_IMPORTING}
-        </Typography>
+        </p>
       ) : (
         <>
-          <Typography data-testid="margin-expected" variant="caption" component="p" sx={captionSx}>
+          <p data-testid="margin-expected" className={captionClass}>
             {expectedCostsText(margin.expected)}
-          </Typography>
+          </p>
           {verdict && (
-            <Typography
-              data-testid="margin-goal"
-              component="p"
-              sx={{ m: 0, fontSize: '0.9rem', lineHeight: 1.4, color: metTone(margin.met, judged) }}
-            >
+            <p data-testid="margin-goal" className={cx(s.sentence, metGoal(margin.met, judged) ? d.good : d.ink)}>
               {verdict}
-            </Typography>
+            </p>
           )}
         </>
       )}
-      <Typography data-testid="margin-last-month" variant="caption" component="p" sx={captionSx}>
+      <p data-testid="margin-last-month" className={captionClass}>
         {importing.lastMonth
           ? `${longMonth(margin.last_month.month)}: still importing`
           : lastMonthMarginText(margin, goals.saved)}
-      </Typography>
+      </p>
       {!goals.saved && <SuggestedGoalNote testId="margin-suggested" basis="the industry standard, 7–9%" />}
-    </Box>
+    </div>
   );
 }
 
@@ -96,29 +106,29 @@ function SalesPart({ progress, importing }: { progress: GoalProgressResponse; im
   const { sales, goals } = progress;
   const judged = goals.saved && !importing.thisMonth;
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.75 }}>
+    <div className={s.salesPart}>
       <FigureLine
         label="Sales so far"
         figure={formatPounds(sales.to_date)}
-        tone={metTone(sales.met, judged)}
+        good={metGoal(sales.met, judged)}
         testId="sales-so-far"
       />
-      <Typography data-testid="sales-target" variant="caption" sx={{ color: 'text.secondary', lineHeight: 1.4 }}>
+      <span data-testid="sales-target" className={captionClass}>
         of the {formatPounds(sales.target)} {goals.saved ? 'target' : 'suggested target'}
-      </Typography>
+      </span>
       <TargetBar sales={sales} judged={judged} />
       {judged && (
-        <Typography data-testid="sales-pace" sx={{ fontSize: '0.9rem', lineHeight: 1.4 }}>
+        <p data-testid="sales-pace" className={s.sentence}>
           {paceText(sales)}
-        </Typography>
+        </p>
       )}
       {importing.thisMonth && (
-        <Typography data-testid="sales-importing" variant="caption" sx={{ ...captionSx, fontWeight: 600 }}>
+        <span data-testid="sales-importing" className={importingClass}>
           {STILL_IMPORTING}
-        </Typography>
+        </span>
       )}
       {!goals.saved && <SuggestedGoalNote testId="sales-suggested" basis={suggestionBasis(goals.suggested_from)} />}
-    </Box>
+    </div>
   );
 }
 
@@ -140,12 +150,7 @@ export const GoalProgressCard = memo(function GoalProgressCard({
   id: string;
   coverage: ImportCoverage;
 }) {
-  const query = useQuery({
-    queryKey: goalProgressKey(id),
-    // docs/product.md, "Failures": dashboard load failures are logged; the card says so with Retry.
-    queryFn: () => loadOrLog(() => loadGoalProgress(id), 'goal progress'),
-    retry: false,
-  });
+  const query = useQuery(goalProgressQuery(id));
   const state = query.isPending ? 'loading' : query.isError ? 'failed' : 'loaded';
   const progress = query.data;
   const importing: ImportingMonths | null = progress
@@ -166,11 +171,11 @@ export const GoalProgressCard = memo(function GoalProgressCard({
         <>
           <MarginPart progress={progress} importing={importing} />
           <SalesPart progress={progress} importing={importing} />
-          <Typography variant="caption" sx={{ mt: 'auto', color: 'text.secondary', lineHeight: 1.4 }}>
+          <span className={s.footnote}>
             {monthSoFar(progress.as_of)}, money received and paid. Expected costs are the payees paid in each of the
             last three whole months, less what they were paid so far. Open days are the days of the week with sales in
             most of the last 8 weeks, less bank holidays.
-          </Typography>
+          </span>
         </>
       )}
     </GoalCard>

@@ -1,20 +1,31 @@
 import { latestMeasuredRetention, type NewClientRetention, type RetentionResponse } from '@brade/contract';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { memo } from 'react';
 import { loadRetention } from '../../../api/dashboard';
 import { loadOrLog } from '../../../api/fallback';
 import { SHORT_MONTHS } from '../../../ui/charts/chart-format';
+import { cx } from '../../../ui/class-names';
 import { TextLink } from '../../../ui/TextLink';
-import { BRAND_PRIMARY, BRAND_PRIMARY_LIGHT, INK } from '../../../ui/theme';
+import { BRAND_PRIMARY, BRAND_PRIMARY_LIGHT } from '../../../ui/theme';
 import { visuallyHidden } from '../../../ui/visually-hidden';
+import d from '../dashboard.module.css';
 import { LINK_CARDS_PATH } from '../links';
 import { FigureLine, GoalCard } from './GoalCard';
 import { againstGoal, dayAndMonth, longMonth, percentText, STILL_IMPORTING, SUGGESTED_GOAL } from './goal-text';
+import s from './goals.module.css';
 import { SuggestedGoalNote } from './SuggestedGoalNote';
 
+const captionClass = cx(d.caption, d.secondary);
+
 export const retentionKey = (id: string) => ['dashboard', id, 'retention'] as const;
+
+/** The card's call; features/dashboard/prefetch.ts starts it while the Overview renders. */
+export const retentionQuery = (id: string) =>
+  queryOptions({
+    queryKey: retentionKey(id),
+    queryFn: () => loadOrLog(() => loadRetention(id), 'retention'),
+    retry: false,
+  });
 
 /** docs/finance.md, "Retention": until a month's new clients have had 90 days to come back, nothing is measured. */
 export const RETENTION_NOT_YET = 'Retention shows once clients have had 90 days to come back.';
@@ -38,68 +49,36 @@ function RetentionBars({ months, goal }: { months: NewClientRetention[]; goal: n
   const scale = Math.max(10, Math.ceil(top / 10) * 10);
   const height = (percent: number) => Math.round((Math.max(0, percent) / scale) * BAR_PX);
   return (
-    <Box>
-      <Box
-        component="ul"
-        aria-label="New-client retention, month by month"
-        data-testid="retention-bars"
-        sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex' }}
-      >
+    <div>
+      <ul aria-label="New-client retention, month by month" data-testid="retention-bars" className={s.bars}>
         {months.map((m, i) => (
-          <Box
-            component="li"
-            key={m.month}
-            sx={{ flex: '1 1 0', minWidth: 0, display: 'flex', flexDirection: 'column', alignItems: 'center' }}
-          >
-            <Box
-              aria-hidden
-              sx={{
-                position: 'relative',
-                width: '100%',
-                height: BAR_PX,
-                display: 'flex',
-                flexDirection: 'column',
-                justifyContent: 'flex-end',
-                alignItems: 'center',
-              }}
-            >
-              <Box
-                sx={{
-                  width: '60%',
-                  maxWidth: 36,
+          <li key={m.month} className={s.barItem}>
+            <div aria-hidden className={s.barBox} style={{ height: BAR_PX }}>
+              <div
+                className={s.bar}
+                style={{
                   height: height(m.percent ?? 0),
-                  borderRadius: '3px 3px 0 0',
-                  bgcolor: i === months.length - 1 ? BRAND_PRIMARY : BRAND_PRIMARY_LIGHT,
+                  backgroundColor: i === months.length - 1 ? BRAND_PRIMARY : BRAND_PRIMARY_LIGHT,
                 }}
               />
-              <Box
-                sx={{
-                  position: 'absolute',
-                  left: 0,
-                  right: 0,
-                  bottom: height(goal),
-                  borderTop: `1px dashed ${INK}`,
-                }}
-              />
-            </Box>
-            <Typography aria-hidden variant="caption" sx={{ color: 'text.secondary', lineHeight: 1.4 }}>
+              <div className={s.goalLine} style={{ bottom: height(goal) }} />
+            </div>
+            <span aria-hidden className={captionClass}>
               {SHORT_MONTHS[Number(m.month.slice(5, 7)) - 1]}
-            </Typography>
-            <Typography aria-hidden variant="caption" sx={{ fontWeight: 600, lineHeight: 1.4, whiteSpace: 'nowrap' }}>
+            </span>
+            <span aria-hidden className={s.barPercent}>
               {m.percent === null ? '—' : percentText(m.percent)}
-            </Typography>
+            </span>
             <span style={visuallyHidden}>
               {m.percent === null
                 ? `${longMonth(m.month)}: no new clients`
                 : `${longMonth(m.month)}: ${percentText(m.percent)}, ${m.returned} of ${m.new_clients} new clients came back`}
             </span>
-          </Box>
+          </li>
         ))}
-      </Box>
-      <Typography variant="caption" sx={{ color: 'text.secondary', lineHeight: 1.4 }}>
-        Dashed line: your goal ({goal}%)
-      </Typography>
-    </Box>
+      </ul>
+      <span className={captionClass}>Dashed line: your goal ({goal}%)</span>
+    </div>
   );
 }
 
@@ -114,16 +93,16 @@ function Measured({ retention, view }: { retention: RetentionResponse; view: Goa
   if (!latest || latest.percent === null) {
     return (
       <>
-        <Typography data-testid="retention-empty" sx={{ fontSize: '0.95rem' }}>
+        <p data-testid="retention-empty" className={s.text}>
           {importing
             ? STILL_IMPORTING
             : retention.new_client.length === 0
               ? RETENTION_NOT_YET
               : 'No new clients in the months measured so far.'}
-        </Typography>
-        <Typography variant="caption" sx={{ color: 'text.secondary', lineHeight: 1.4 }}>
+        </p>
+        <span className={captionClass}>
           {saved ? 'Your goal' : SUGGESTED_GOAL}: {goal}% · {nationalText}
-        </Typography>
+        </span>
         {suggested}
       </>
     );
@@ -138,40 +117,36 @@ function Measured({ retention, view }: { retention: RetentionResponse; view: Goa
   const overall = [...retention.overall].reverse().find((o) => o.percent !== null);
   return (
     <>
-      <Box>
+      <div>
         <FigureLine
           label={`New clients of ${longMonth(latest.month)}`}
           figure={percentText(latest.percent)}
-          tone={judged && latest.percent >= goal ? 'success.main' : 'text.primary'}
+          good={judged && latest.percent >= goal}
           testId="retention-new-client"
         />
-        <Typography variant="caption" component="p" sx={{ color: 'text.secondary', lineHeight: 1.4, m: 0 }}>
+        <p className={captionClass}>
           {latest.returned} of {latest.new_clients} came back within 90 days
-        </Typography>
-        <Typography data-testid="retention-goal" sx={{ fontSize: '0.9rem', lineHeight: 1.4, mt: 0.5 }}>
+        </p>
+        <p data-testid="retention-goal" className={s.retentionGoal}>
           {verdict} · {nationalText}
-        </Typography>
+        </p>
         {suggested}
-      </Box>
+      </div>
       <RetentionBars months={retention.new_client} goal={goal} />
       {overall && overall.percent !== null && (
-        <Box>
+        <div>
           <FigureLine label="Overall retention" figure={percentText(overall.percent)} testId="retention-overall" />
-          <Typography variant="caption" component="p" sx={{ color: 'text.secondary', lineHeight: 1.4, m: 0 }}>
+          <p className={captionClass}>
             Of the {overall.clients} clients seen in the 90 days to {dayAndMonth(overall.date)}, {overall.seen_again}{' '}
             came back in the 90 days after
-          </Typography>
-        </Box>
+          </p>
+        </div>
       )}
       {retention.coverage && (
         // Only payers a processor names can be followed (docs/finance.md, "Retention").
-        <Typography
-          data-testid="retention-coverage"
-          variant="caption"
-          sx={{ color: 'text.secondary', lineHeight: 1.4 }}
-        >
+        <span data-testid="retention-coverage" className={captionClass}>
           {retention.coverage}
-        </Typography>
+        </span>
       )}
     </>
   );
@@ -181,12 +156,12 @@ function Measured({ retention, view }: { retention: RetentionResponse; view: Goa
 function NeedsCards() {
   return (
     <>
-      <Typography data-testid="retention-unmeasurable" sx={{ fontSize: '0.95rem' }}>
+      <p data-testid="retention-unmeasurable" className={s.text}>
         <TextLink to={LINK_CARDS_PATH}>Link a card provider</TextLink> to see client retention.
-      </Typography>
-      <Typography variant="caption" sx={{ color: 'text.secondary', lineHeight: 1.4 }}>
+      </p>
+      <span className={captionClass}>
         Clients are known from card payments: a bank statement does not say who paid.
-      </Typography>
+      </span>
     </>
   );
 }
@@ -209,12 +184,7 @@ export const RetentionCard = memo(function RetentionCard({
   /** False when no card provider was ever linked; undefined while the links are not known. */
   measurable: boolean | undefined;
 }) {
-  const query = useQuery({
-    queryKey: retentionKey(id),
-    queryFn: () => loadOrLog(() => loadRetention(id), 'retention'),
-    retry: false,
-    enabled: measurable !== false,
-  });
+  const query = useQuery({ ...retentionQuery(id), enabled: measurable !== false });
   if (measurable === false) {
     return (
       <GoalCard title="Client retention" testId="retention" state="loaded" what="Retention" onRetry={() => {}}>

@@ -1,6 +1,7 @@
-import Typography from '@mui/material/Typography';
 import { TextLink } from '../../../ui/TextLink';
+import d from '../dashboard.module.css';
 import { SUGGESTED_GOAL } from './goal-text';
+import s from './goals.module.css';
 
 /** Where the owner sets goals of their own: Settings → Financial Goals. */
 export const SET_GOALS_PATH = '/main-menu/settings#financial-goals';
@@ -11,15 +12,10 @@ export const SET_GOALS_PATH = '/main-menu/settings#financial-goals';
  */
 export function SuggestedGoalNote({ basis, testId }: { basis: string; testId: string }) {
   return (
-    <Typography data-testid={testId} variant="caption" component="p" sx={{ m: 0, lineHeight: 1.4 }}>
-      <Typography component="span" variant="caption" sx={{ fontWeight: 600 }}>
-        {SUGGESTED_GOAL}
-      </Typography>
-      <Typography component="span" variant="caption" sx={{ color: 'text.secondary' }}>
-        {' '}
-        ({basis}).{' '}
-      </Typography>
+    <p data-testid={testId} className={d.caption}>
+      <span className={s.suggested}>{SUGGESTED_GOAL}</span>
+      <span className={s.suggestedBasis}> ({basis}). </span>
       <TextLink to={SET_GOALS_PATH}>Set your goals in Settings</TextLink>
-    </Typography>
+    </p>
   );
 }

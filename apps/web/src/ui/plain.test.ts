@@ -1,0 +1,64 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  BRAND_PRIMARY,
+  BRAND_PRIMARY_LIGHT,
+  DIVIDER,
+  ERROR_RED,
+  INK,
+  INK_SECONDARY,
+  PAGE_TINT,
+  SUCCESS_GREEN,
+  theme,
+} from './theme';
+
+/** Every CSS module's text (the static classes that draw the signed-in pages' plain elements), by file. */
+const src = path.resolve(import.meta.dirname, '..');
+const sheets: Record<string, string> = Object.fromEntries(
+  readdirSync(src, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.module.css'))
+    .map((file) => [file.replaceAll(path.sep, '/'), readFileSync(path.join(src, file), 'utf8')]),
+);
+
+/** The colours the static classes may use: the theme's, and the two tints the navigation and the cash card add. */
+const ALLOWED = new Set(
+  [
+    BRAND_PRIMARY,
+    BRAND_PRIMARY_LIGHT,
+    PAGE_TINT,
+    INK,
+    INK_SECONDARY,
+    DIVIDER,
+    SUCCESS_GREEN,
+    ERROR_RED,
+    theme.palette.background.paper,
+    // The active link's and the bank icon's pink wash; the navigation's icons and heading.
+    '#FCE4EC',
+    '#8A6F7C',
+  ].map((c) => c.toLowerCase()),
+);
+
+describe('the static classes (CSS modules)', () => {
+  it('are found', () => {
+    expect(Object.keys(sheets).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('draw only with the theme’s colours', () => {
+    for (const [file, css] of Object.entries(sheets)) {
+      const hexes = css.match(/#[0-9a-f]{6}\b/gi) ?? [];
+      for (const hex of hexes) expect(ALLOWED, `${hex} in ${file}`).toContain(hex.toLowerCase());
+    }
+  });
+
+  it('match the palette MUI would have used', () => {
+    expect(theme.palette.text.primary).toBe(INK);
+    expect(theme.palette.text.secondary).toBe(INK_SECONDARY);
+    expect(theme.palette.divider).toBe(DIVIDER);
+    expect(theme.palette.success.main).toBe(SUCCESS_GREEN);
+    expect(theme.palette.error.main).toBe(ERROR_RED);
+    // Skeletons: text.primary at 11 %, as MUI's Skeleton on a light palette.
+    expect(sheets['ui/plain.module.css']).toContain('rgba(43, 26, 34, 0.11)');
+    expect(INK.toLowerCase()).toBe(`#${[43, 26, 34].map((n) => n.toString(16).padStart(2, '0')).join('')}`);
+  });
+});
