@@ -97,13 +97,14 @@ export async function startScript(manifest, page) {
   return (await minify('start.js', code)).code;
 }
 
-export function intoIndex(indexHtml, { html, title }, startSrc) {
+export function intoIndex(indexHtml, { html, title }, startSrc, pagePath) {
   const { body, styles } = stylesIntoHead(html);
   // The HTML as React rendered it, nothing added inside #root: the client's first render must match it exactly.
   // (Replaced by functions, so a `$` in the page's text or styles is taken as it is.)
   const withRoot = indexHtml.replace(
     '<div id="root"></div>',
-    () => `<div id="root" ${PRERENDER_MARKER}="">${body}</div>`,
+    // The marker names the page, so the app hydrates it only while the address is still that page's.
+    () => `<div id="root" ${PRERENDER_MARKER}="${pagePath}">${body}</div>`,
   );
   if (withRoot === indexHtml) throw new Error('index.html has no empty #root to render into');
   const scripts = /\s*<script type="module" crossorigin src="[^"]+"><\/script>(\s*<link rel="modulepreload"[^>]*>)*/;
@@ -154,7 +155,7 @@ for (const page of PRERENDERED) {
   const hash = createHash('sha256').update(start).digest('base64url').slice(0, 8);
   const startFile = `assets/${path.basename(page.file, '.html')}-start-${hash}.js`;
   writeCompressed(path.join(dist, startFile), start);
-  const html = intoIndex(indexHtml, await renderPage(page.path), `/${startFile}`);
+  const html = intoIndex(indexHtml, await renderPage(page.path), `/${startFile}`, page.path);
   writeCompressed(path.join(dist, page.file), html);
   console.log(`pre-rendered ${page.path} → dist/${page.file} (${(html.length / 1024).toFixed(1)} KB)`);
 }

@@ -12,7 +12,9 @@ import { routes } from './router';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-const prerendered = container.hasAttribute('data-prerendered');
+// The page rendered at build time is hydrated only while the address is still that page's: a history step taken
+// before the app started (back, forward, a pushed state) leaves another route to draw, over it, from scratch.
+const prerendered = container.getAttribute('data-prerendered') === window.location.pathname;
 
 function start(root: HTMLElement) {
   const router = createBrowserRouter(routes);
