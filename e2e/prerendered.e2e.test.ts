@@ -76,4 +76,30 @@ describe('the sign-in page rendered at build time (apps/web/prerender.mjs)', () 
     await page.waitForURL('**/main-menu/**');
     expect(errors).toEqual([]);
   });
+
+  it('draws the route the address shows when the owner stepped away from /login before the app started', async () => {
+    const { page, errors } = await app.newPage(390);
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByText('Use Test Account').waitFor();
+    // A history step the page cannot see yet (as a back or forward within the site would be).
+    await page.evaluate(() => window.history.pushState(null, '', '/forget-password'));
+    release();
+    await page.getByRole('button', { name: 'Reset Password' }).waitFor();
+    expect(await page.getByText('Use Test Account').count()).toBe(0);
+    // Drawn, not hydrated over the sign-in screen: React reports no mismatch.
+    expect(consoleErrors).toEqual([]);
+    expect(errors).toEqual([]);
+  });
 });

@@ -171,7 +171,12 @@ describe.skipIf(!ADMIN_URL)('keys and backups on PostgreSQL', () => {
       await adminQuery(`create database ${restoredName}`);
       execFileSync('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${databaseUrl(restoredName)}`, dump]);
       restored = await startInstance({ ...env, DATABASE_URL: databaseUrl(restoredName) });
-      const [live, copy] = await Promise.all([figures(app.url), figures(restored.url)]);
+      let [live, copy] = await Promise.all([figures(app.url), figures(restored.url)]);
+      // The month-to-date comparisons run to the current minute ("until"): a minute turning between the two reads
+      // is the clock, not the data, so the two are read again (a real difference stays a difference).
+      for (let again = 0; again < 3 && JSON.stringify(live) !== JSON.stringify(copy); again += 1) {
+        [live, copy] = await Promise.all([figures(app.url), figures(restored.url)]);
+      }
       const rows = await db.query('select count(*)::int as n from ledger_transactions');
       console.log(
         `[backups] pg_dump of the running database (${rows[0].n} ledger rows) restored into a new one: ${Object.keys(live).length} figure calls compared, ${Object.keys(live).filter((k) => JSON.stringify(live[k]) !== JSON.stringify(copy[k])).length} differ`,

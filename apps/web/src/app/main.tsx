@@ -12,9 +12,9 @@ import { routes } from './router';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-// The page rendered at build time is hydrated only while the address is still that page's: a history step taken
-// before the app started (back, forward, a pushed state) leaves another route to draw, over it, from scratch.
-const prerendered = container.getAttribute('data-prerendered') === window.location.pathname;
+/** The path of the page rendered at build time into #root (apps/web/prerender.mjs), if any. */
+const prerenderedPath = container.getAttribute('data-prerendered');
+const prerendered = prerenderedPath !== null;
 
 function start(root: HTMLElement) {
   const router = createBrowserRouter(routes);
@@ -27,21 +27,25 @@ function start(root: HTMLElement) {
       </ThemeProvider>
     </StrictMode>
   );
-  if (!prerendered) {
-    // The first render is a transition, which React splits into short tasks: drawn in one, it held a phone's main
-    // thread for a long task (Lighthouse's Total Blocking Time).
+  // The first render is a transition, which React splits into short tasks: drawn in one, it held a phone's main
+  // thread for a long task (Lighthouse's Total Blocking Time).
+  const render = () => {
     const reactRoot = createRoot(root);
     startTransition(() => reactRoot.render(app));
-    return;
-  }
+  };
+  if (!prerendered) return render();
   // A page rendered at build time (apps/web/prerender.mjs) is already on screen: the app hydrates it once the
   // route's code has loaded (before, the router would render its loader instead of the page). As a transition,
   // React hydrates in slices between which the browser answers the owner, rather than in one long task; a click or
   // a key meanwhile makes React finish at once.
-  const hydrate = () =>
+  // Only while the address is still that page's: a history step taken before the app started (back, forward, a
+  // pushed state) leaves another route to draw, over the page on screen, from scratch.
+  const hydrate = () => {
+    if (router.state.location.pathname !== prerenderedPath) return render();
     startTransition(() => {
       hydrateRoot(root, app);
     });
+  };
   if (router.state.initialized) return hydrate();
   const unsubscribe = router.subscribe((state) => {
     if (!state.initialized) return;
