@@ -52,34 +52,52 @@ function gate() {
   return { open, opened };
 }
 
+/**
+ * Two writers of one owner's books at once: the first runs until it calls `pause` and stays open there (as a long
+ * import's transaction does); the second then starts, and the first goes on once the second waits for a lock
+ * (PostgreSQL) or has finished (PGlite's one connection runs it after the first, or a second writer that never
+ * waited: the race the lock prevents).
+ */
+async function whileOpen(
+  first: (pause: () => Promise<void>) => Promise<unknown>,
+  second: () => Promise<unknown>,
+): Promise<void> {
+  const paused = gate();
+  const held = gate();
+  const one = first(async () => {
+    paused.open();
+    await held.opened;
+  });
+  await paused.opened;
+  const two = second();
+  await untilSomeoneWaitsOr(two);
+  held.open();
+  await Promise.all([one, two]);
+}
+
 describe("one writer of an owner's books at a time (books-lock.ts)", () => {
   it("sum both imports' sales when two imports of one owner rebuild the same day at once", async () => {
     const owner = await signUpAndConfirm(server);
     const { db } = server.ctx.database;
     const range = { from: DAY, to: DAY };
-    const rebuilt = gate();
-    const held = gate();
-    // Stripe's batch writes its sale and rebuilds the day, then stays open until Square's batch is under way.
-    const stripe = db.transaction(async (tx) => {
-      await tx
-        .insert(ledgerTransactions)
-        .values(ledgerRowsOf(owner.id, [sale('ch_1', 'stripe', 5000)], TEST_IMPORT.hashPayer));
-      await refreshDailyTotals(tx, owner.id, range);
-      rebuilt.open();
-      await held.opened;
-    });
-    await rebuilt.opened;
-    const square = db.transaction(async (tx) => {
-      await tx
-        .insert(ledgerTransactions)
-        .values(ledgerRowsOf(owner.id, [sale('sq_1', 'square', 3000)], TEST_IMPORT.hashPayer));
-      await refreshDailyTotals(tx, owner.id, range);
-    });
-    // On PostgreSQL the second rebuild must wait for the first to commit; PGlite's one connection runs the second
-    // transaction only after the first, so there is nothing to wait for.
-    await untilSomeoneWaitsOr(square);
-    held.open();
-    await Promise.all([stripe, square]);
+    // Stripe's batch writes its sale and rebuilds the day; Square's does the same meanwhile.
+    await whileOpen(
+      (pause) =>
+        db.transaction(async (tx) => {
+          await tx
+            .insert(ledgerTransactions)
+            .values(ledgerRowsOf(owner.id, [sale('ch_1', 'stripe', 5000)], TEST_IMPORT.hashPayer));
+          await refreshDailyTotals(tx, owner.id, range);
+          await pause();
+        }),
+      () =>
+        db.transaction(async (tx) => {
+          await tx
+            .insert(ledgerTransactions)
+            .values(ledgerRowsOf(owner.id, [sale('sq_1', 'square', 3000)], TEST_IMPORT.hashPayer));
+          await refreshDailyTotals(tx, owner.id, range);
+        }),
+    );
     const [day] = await db
       .select()
       .from(ledgerDailyTotals)
@@ -90,44 +108,36 @@ describe("one writer of an owner's books at a time (books-lock.ts)", () => {
   it("counts a card payout in the bank as a transfer when the bank's import runs while the card import's is open", async () => {
     const owner = await signUpAndConfirm(server);
     const { db } = server.ctx.database;
-    const written = gate();
-    const held = gate();
-    // Stripe's backfill writes two sales of 1–2 April and stays open, as a long import's transaction does.
-    const stripe = importTransactions(
-      db,
-      owner.id,
-      [
-        { ...sale('ch_a', 'stripe', 5000), occurredAt: new Date('2026-04-01T10:00:00Z') },
-        { ...sale('ch_b', 'stripe', 3000), occurredAt: new Date('2026-04-02T10:00:00Z') },
-      ],
-      {
-        ...TEST_IMPORT,
-        alongside: async () => {
-          written.open();
-          await held.opened;
-        },
-      },
+    await whileOpen(
+      // Stripe's backfill writes two sales of 1–2 April and stays open, as a long import's transaction does.
+      (pause) =>
+        importTransactions(
+          db,
+          owner.id,
+          [
+            { ...sale('ch_a', 'stripe', 5000), occurredAt: new Date('2026-04-01T10:00:00Z') },
+            { ...sale('ch_b', 'stripe', 3000), occurredAt: new Date('2026-04-02T10:00:00Z') },
+          ],
+          { ...TEST_IMPORT, alongside: pause },
+        ),
+      // Meanwhile the bank's import brings Stripe's payout of those sales, on 6 April.
+      () =>
+        importTransactions(
+          db,
+          owner.id,
+          [
+            {
+              provider: 'bank',
+              externalId: 'bank_payout',
+              occurredAt: new Date('2026-04-06T07:00:00Z'),
+              amountPence: 7800,
+              description: 'STRIPE PAYMENTS UK LTD',
+              counterparty: 'STRIPE',
+            },
+          ],
+          TEST_IMPORT,
+        ),
     );
-    await written.opened;
-    // Meanwhile the bank's import brings Stripe's payout of those sales, on 6 April.
-    const bank = importTransactions(
-      db,
-      owner.id,
-      [
-        {
-          provider: 'bank',
-          externalId: 'bank_payout',
-          occurredAt: new Date('2026-04-06T07:00:00Z'),
-          amountPence: 7800,
-          description: 'STRIPE PAYMENTS UK LTD',
-          counterparty: 'STRIPE',
-        },
-      ],
-      TEST_IMPORT,
-    );
-    await untilSomeoneWaitsOr(bank);
-    held.open();
-    await Promise.all([stripe, bank]);
     const [payout] = await db
       .select()
       .from(ledgerTransactions)

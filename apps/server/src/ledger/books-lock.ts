@@ -17,3 +17,12 @@ import type { Db } from '../db/client.js';
 export async function lockOwnerBooks(db: Db, userId: string): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`books:${userId}`}, 0))`);
 }
+
+/** Runs `write` in a transaction that holds the owner's books (lockOwnerBooks) from its first statement. */
+export function withOwnerBooks<T>(db: Db, userId: string, write: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    await lockOwnerBooks(tx, userId);
+    return write(tx);
+  });
+}

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.js';
 import { HttpError, notFound } from '../http/http-error.js';
 import { BANK_RULES, OTHER_INCOME, UNCATEGORISED } from './bank-rules.js';
-import { lockOwnerBooks } from './books-lock.js';
+import { withOwnerBooks } from './books-lock.js';
 import {
   ledgerCorrections as corrections,
   type LedgerKind,
@@ -150,9 +150,7 @@ export async function correctTransaction(
   userId: string,
   request: { transactionId: string; category: string; applyToSimilar: boolean },
 ): Promise<{ moved: number; ruleId: string | null; transactionIds: string[] }> {
-  return db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
-    await lockOwnerBooks(tx, userId);
+  return withOwnerBooks(db, userId, async (tx) => {
     const row = await ownTransaction(tx, userId, request.transactionId);
     if (!row.correctable) throw new HttpError(400, ERROR_CODES.validation, BOOKS_MESSAGES.notCorrectable);
     const target = categoriesFor(row.direction).find((c) => c.category === request.category);
@@ -235,9 +233,7 @@ export async function removeRule(
   userId: string,
   request: { ruleId: string; restore: boolean },
 ): Promise<{ restored: number; transactionIds: string[] }> {
-  return db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
-    await lockOwnerBooks(tx, userId);
+  return withOwnerBooks(db, userId, async (tx) => {
     const [rule] = await tx
       .select({ id: rules.id })
       .from(rules)

@@ -1,7 +1,7 @@
 import { londonDateOf } from '@brade/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.js';
-import { lockOwnerBooks } from './books-lock.js';
+import { withOwnerBooks } from './books-lock.js';
 import { classify, type Processor, type SourceTeamMember, type SourceTransaction } from './classify.js';
 import {
   applyClientMerges,
@@ -106,8 +106,8 @@ export async function importLedgerRows(
   const team = options.team;
   if (rows.length === 0) {
     if (alongside || team) {
+      // No ledger row is written: the team members and the importer's cursor need no hold on the books.
       await db.transaction(async (tx) => {
-        await lockOwnerBooks(tx as unknown as Db, userId);
         if (team) await writeTeamMembers(tx as unknown as Db, userId, team.provider, team.members, team.seenAt);
         if (alongside) await alongside(tx as unknown as Db);
       });
@@ -115,9 +115,8 @@ export async function importLedgerRows(
     return 0;
   }
   let analyse = false;
-  await db.transaction(async (tx) => {
-    // Before any row is written: payouts, VAT, clients and daily totals are decided from everything committed.
-    await lockOwnerBooks(tx, userId);
+  // Held before any row is written: payouts, VAT, clients and daily totals are decided from everything committed.
+  await withOwnerBooks(db, userId, async (tx) => {
     let from = rows[0]!.localDate;
     let to = from;
     // Rows whose client group was never worked out make this import recompute every group once (clients.ts).
@@ -201,7 +200,7 @@ export async function importLedgerRows(
     // could not say which groups they join are all of the owner's groups recomputed.
     if (allClients) await refreshClientIds(tx, userId);
     if (team) await writeTeamMembers(tx, userId, team.provider, team.members, team.seenAt);
-    if (alongside) await alongside(tx as unknown as Db);
+    if (alongside) await alongside(tx);
   });
   // After the commit, so its lock is held only while it samples; the next batch's look-ups plan with it.
   if (analyse) await db.execute(sql`analyze ledger_transactions`);
@@ -213,8 +212,7 @@ export async function importLedgerRows(
  * (payouts.ts). With the processor's history kept in the ledger, nothing changes, so no figure moves.
  */
 export async function reclassifyPayouts(db: Db, userId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await lockOwnerBooks(tx, userId);
+  await withOwnerBooks(db, userId, async (tx) => {
     const days = await settlePayouts(tx, userId);
     if (days.length > 0) await refreshRowVat(tx, userId, { from: days.sort()[0]!, to: days.at(-1)! });
   });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.js';
-import { lockOwnerBooks } from './books-lock.js';
+import { withOwnerBooks } from './books-lock.js';
 
 /**
  * A payout reaches the bank on its own day or within a few banking days (docs/sandbox.md, "Where the salon's figures
@@ -16,9 +16,7 @@ const ARRIVAL_DAYS = 5;
 export async function reconcilePayouts(db: Db, userId: string): Promise<number> {
   // One pairing at a time per owner, after any import in progress has committed (books-lock.ts): two at once would
   // each pair from a view without the other's pairs, and could pair one payout with two bank credits.
-  return db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
-    await lockOwnerBooks(tx, userId);
+  return withOwnerBooks(db, userId, async (tx) => {
     // Each pass pairs rows that are each other's nearest match; what they leave behind pairs in the next pass.
     let total = 0;
     for (let pass = 0; pass < 10; pass += 1) {

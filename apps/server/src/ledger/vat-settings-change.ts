@@ -10,7 +10,7 @@ import {
 import type { Db } from '../db/client.js';
 import { HttpError } from '../http/http-error.js';
 import { readVatSettings, writeVatSettings } from '../settings/vat-settings.js';
-import { lockOwnerBooks } from './books-lock.js';
+import { withOwnerBooks } from './books-lock.js';
 import { yearTurnover } from './vat-registration.js';
 import { lastPaidVatQuarterEnd, refreshRowVat } from './vat-rows.js';
 
@@ -29,9 +29,7 @@ export async function saveVatSettings(
   settings: VatSettingsUpdate,
   today = londonDateOf(new Date()),
 ): Promise<void> {
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    await lockOwnerBooks(tx, userId);
+  await withOwnerBooks(db, userId, async (tx) => {
     const before = await readVatSettings(tx, userId);
     // Joining the Flat Rate Scheme needs expected taxable turnover of £150,000 or less, excluding VAT: the last 12
     // months are Brade's evidence (docs/finance.md, "Flat Rate Scheme: which rate").
