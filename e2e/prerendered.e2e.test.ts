@@ -1,4 +1,5 @@
 import { MESSAGES } from '@brade/contract';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app.js';
 
@@ -7,6 +8,28 @@ beforeAll(async () => {
   app = await startApp();
 });
 afterAll(() => app?.stop());
+
+/** The console's errors as the page reports them (React's hydration mismatches among them). */
+function consoleErrorsOf(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+/** Holds back the app's entry script until the returned function is called: the page stays as built. */
+async function holdAppEntry(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 
 describe('the sign-in page rendered at build time (apps/web/prerender.mjs)', () => {
   it('shows the sign-in screen before any script runs, with its styles in <head>', async () => {
@@ -29,19 +52,9 @@ describe('the sign-in page rendered at build time (apps/web/prerender.mjs)', () 
 
   it('is hydrated without a mismatch, keeping what was typed before the app loaded, and then works', async () => {
     const { page, errors } = await app.newPage(390);
-    const consoleErrors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(message.text());
-    });
+    const consoleErrors = consoleErrorsOf(page);
     // The app's entry is held back, so the owner types into the page as rendered at build time.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppEntry(page);
     await page.goto('/login', { waitUntil: 'commit' });
     await page.getByLabel('Email').fill('early@example.com');
     await page.getByLabel('Password', { exact: true }).fill('typed-early');
@@ -79,18 +92,8 @@ describe('the sign-in page rendered at build time (apps/web/prerender.mjs)', () 
 
   it('draws the route the address shows when the owner stepped away from /login before the app started', async () => {
     const { page, errors } = await app.newPage(390);
-    const consoleErrors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(message.text());
-    });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const consoleErrors = consoleErrorsOf(page);
+    const release = await holdAppEntry(page);
     await page.goto('/login', { waitUntil: 'commit' });
     await page.getByText('Use Test Account').waitFor();
     // A history step the page cannot see yet (as a back or forward within the site would be).

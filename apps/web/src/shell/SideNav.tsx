@@ -21,6 +21,23 @@ interface SideNavProps {
   header?: ReactNode;
 }
 
+/** Where the demo account may not go: focusable, named as a link, going nowhere, and saying why. */
+function DemoStandIn({ className, children }: { className: string | undefined; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a link that goes nowhere: an <a> would need an href to be focusable
+    <span
+      className={className}
+      role="link"
+      aria-disabled="true"
+      aria-describedby={DEMO_NOTE_ID}
+      tabIndex={0}
+      title="Not available on the demo account"
+    >
+      {children}
+    </span>
+  );
+}
+
 /** A link for everyone, or a dimmed, unclickable stand-in for the demo account. */
 function MaybeLink({
   disabled,
@@ -37,18 +54,10 @@ function MaybeLink({
 }) {
   if (disabled) {
     return (
-      // biome-ignore lint/a11y/useSemanticElements: a link that goes nowhere: an <a> would need an href to be focusable
-      <span
-        className={s.itemDisabled}
-        role="link"
-        aria-disabled="true"
-        aria-describedby={DEMO_NOTE_ID}
-        tabIndex={0}
-        title="Not available on the demo account"
-      >
+      <DemoStandIn className={s.itemDisabled}>
         {icon}
         {label}
-      </span>
+      </DemoStandIn>
     );
   }
   return (
@@ -84,21 +93,7 @@ function ProfileCard({ user, fullName, isDemo, onNavigate }: Omit<SideNavProps, 
       </div>
     </>
   );
-  if (isDemo) {
-    return (
-      // biome-ignore lint/a11y/useSemanticElements: as the demo's Settings link, focusable but going nowhere
-      <span
-        className={s.profileDisabled}
-        role="link"
-        aria-disabled="true"
-        aria-describedby={DEMO_NOTE_ID}
-        tabIndex={0}
-        title="Not available on the demo account"
-      >
-        {content}
-      </span>
-    );
-  }
+  if (isDemo) return <DemoStandIn className={s.profileDisabled}>{content}</DemoStandIn>;
   return (
     // Named by what it shows, the owner's name and 'View profile' (an aria-label would hide the visible words).
     <Link className={s.profile} to="/main-menu/profile" state={{ user }} onClick={onNavigate}>

@@ -8,12 +8,13 @@ export const queryClient = new QueryClient({
 });
 
 /**
- * Starts a query's call while the component renders (when `when` holds), as TanStack Query's usePrefetchQuery does:
- * useQuery alone asks only once the page is committed, and a signed-in page's first render is long on a phone, so its
- * calls waited for it. A query already cached, in flight or failed is left alone, so this asks nothing twice. Only
- * for queries that stay fresh a while: one with staleTime 0 would be asked again when its useQuery mounts.
+ * TanStack Query's usePrefetchQuery for a query asked only when `when` holds (as useQuery's `enabled`), which
+ * usePrefetchQuery cannot say: the call starts while the component renders, not once the page is committed (a
+ * signed-in page's first render is long on a phone, and its calls waited for it). A query already cached, in flight
+ * or failed is left alone, as there. Only for queries that stay fresh a while: one with staleTime 0 would be asked
+ * again when its useQuery mounts.
  */
-export function useStartEarly<T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>, when = true): void {
+export function usePrefetchQueryWhen<T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>, when: boolean) {
   const client = useQueryClient();
   if (when && !client.getQueryState(options.queryKey)) client.query(options).catch(() => {});
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getUserDetails } from '../api/user';
-import { useStartEarly } from './query-client';
+import { usePrefetchQueryWhen } from './query-client';
 
 export const userDetailsKey = (id: string | null) => ['user-details', id] as const;
 
@@ -20,6 +20,6 @@ export function useUserDetails(id: string | null) {
   const options = userDetailsQuery(id);
   // Asked for while the shell renders, not once it is on screen: the first render of a signed-in page is long on a
   // phone, and the owner's name waited for it. A query already cached or in flight is not asked again.
-  useStartEarly(options, Boolean(id));
+  usePrefetchQueryWhen(options, Boolean(id));
   return useQuery(options);
 }

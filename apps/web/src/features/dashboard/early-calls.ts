@@ -1,6 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { usePrefetchQuery, useQueryClient } from '@tanstack/react-query';
 import type { getSyncStatus } from '../../api/integrations';
-import { useStartEarly } from '../../shell/query-client';
+import { usePrefetchQueryWhen } from '../../shell/query-client';
 import { syncStatusKey } from '../settings/integrations/use-sync-status';
 import { cashQuery } from './cash/CashInTheBank';
 import { goalProgressQuery } from './goals/GoalProgressCard';
@@ -17,15 +17,15 @@ import { dashboardQueries } from './use-dashboard-data';
 export function useStartOverviewCalls(id: string): void {
   const client = useQueryClient();
   const q = dashboardQueries(id);
-  useStartEarly(q.revenue);
-  useStartEarly(q.expenses);
-  useStartEarly(q.perClient);
-  useStartEarly(q.sales);
-  useStartEarly(q.costs);
-  useStartEarly(q.goals);
-  useStartEarly(goalProgressQuery(id));
-  useStartEarly(cashQuery(id));
+  usePrefetchQuery(q.revenue);
+  usePrefetchQuery(q.expenses);
+  usePrefetchQuery(q.perClient);
+  usePrefetchQuery(q.sales);
+  usePrefetchQuery(q.costs);
+  usePrefetchQuery(q.goals);
+  usePrefetchQuery(goalProgressQuery(id));
+  usePrefetchQuery(cashQuery(id));
   // A bank alone cannot measure clients: RetentionCard does not ask then, once the links are known.
   const connections = client.getQueryData<Awaited<ReturnType<typeof getSyncStatus>>>(syncStatusKey(id));
-  useStartEarly(retentionQuery(id), measuresClients(connections) !== false);
+  usePrefetchQueryWhen(retentionQuery(id), measuresClients(connections) !== false);
 }

@@ -25,18 +25,18 @@ const key = (id: string, part: string) => ['dashboard', id, part] as const;
  * The dashboard's six GET calls (docs/product.md, "The calls") as queries. The loaders never throw (failures become
  * fallbacks), so there is nothing for TanStack Query to retry.
  */
-export const dashboardQueries = (id: string) => ({
-  revenue: queryOptions({ queryKey: key(id, 'revenue'), queryFn: () => loadHeadline('revenue', id), retry: false }),
-  expenses: queryOptions({ queryKey: key(id, 'expenses'), queryFn: () => loadHeadline('expenses', id), retry: false }),
-  perClient: queryOptions({
-    queryKey: key(id, 'revenue-per-client'),
-    queryFn: () => loadHeadline('revenuePerClient', id),
-    retry: false,
-  }),
-  sales: queryOptions({ queryKey: key(id, 'monthly-sales'), queryFn: () => loadMonthlySales(id), retry: false }),
-  costs: queryOptions({ queryKey: key(id, 'monthly-expenses'), queryFn: () => loadMonthlyExpenses(id), retry: false }),
-  goals: queryOptions({ queryKey: key(id, 'financial-goals'), queryFn: () => loadFinancialGoals(id), retry: false }),
-});
+export function dashboardQueries(id: string) {
+  const call = <T>(part: string, load: () => Promise<T>) =>
+    queryOptions({ queryKey: key(id, part), queryFn: load, retry: false });
+  return {
+    revenue: call('revenue', () => loadHeadline('revenue', id)),
+    expenses: call('expenses', () => loadHeadline('expenses', id)),
+    perClient: call('revenue-per-client', () => loadHeadline('revenuePerClient', id)),
+    sales: call('monthly-sales', () => loadMonthlySales(id)),
+    costs: call('monthly-expenses', () => loadMonthlyExpenses(id)),
+    goals: call('financial-goals', () => loadFinancialGoals(id)),
+  };
+}
 
 /**
  * The dashboard's six GET calls, all started at once. Undefined until every one settled.
