@@ -1,10 +1,11 @@
 import { hasIncomeTaxPages, INCOME_TAX_MESSAGES } from '@brade/contract';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useUserDetails } from '../../shell/use-user-details';
+import { cx } from '../../ui/class-names';
+import plain from '../../ui/plain.module.css';
+import s from './reports.module.css';
+
+const CARD = cx(plain.card, s.incomeTax);
 
 /**
  * The way from Reports to the Quarterly update (beyond the spec; docs/product.md, "Screens and routes"): for a sole
@@ -15,33 +16,21 @@ export function IncomeTaxEntry({ id }: { id: string }) {
   const details = useUserDetails(id);
   const form = details.data?.legal_form;
   if (!details.data || (form !== null && !hasIncomeTaxPages(form))) return null;
+  // Plain elements with static classes (reports.module.css), drawn as MUI's Paper, Typography and outlined Button.
   return (
-    <Paper
-      component="section"
-      aria-labelledby="income-tax-entry"
-      elevation={0}
-      sx={{
-        p: { xs: 2, sm: 2.5 },
-        border: '1px solid',
-        borderColor: 'divider',
-        display: 'flex',
-        flexWrap: 'wrap',
-        gap: 2,
-        alignItems: 'center',
-      }}
-    >
-      <Box sx={{ flex: '1 1 320px', minWidth: 0 }}>
-        <Typography id="income-tax-entry" variant="h2" sx={{ fontSize: '1.1rem' }}>
+    <section aria-labelledby="income-tax-entry" className={CARD}>
+      <div className={s.incomeTaxText}>
+        <h2 id="income-tax-entry" className={s.incomeTaxTitle}>
           Income Tax: {INCOME_TAX_MESSAGES.title.toLowerCase()}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
+        </h2>
+        <p className={s.body2}>
           Your business’s income and expenses each quarter in HMRC’s categories, from your books, sent to HMRC under{' '}
           {INCOME_TAX_MESSAGES.subtitle}.
-        </Typography>
-      </Box>
-      <Button variant="outlined" component={RouterLink} to="/main-menu/reports/quarterly-update">
+        </p>
+      </div>
+      <RouterLink className={s.outlined} to="/main-menu/reports/quarterly-update">
         Open the quarterly update
-      </Button>
-    </Paper>
+      </RouterLink>
+    </section>
   );
 }

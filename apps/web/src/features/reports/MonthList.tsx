@@ -1,10 +1,8 @@
 import { REPORT_TITLES, type ReportType } from '@brade/contract';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
+import { cx } from '../../ui/class-names';
 import type { ReportMonth } from './report-months';
+import s from './reports.module.css';
 import { actionKey, type ReportFormat } from './use-report-actions';
 
 /**
@@ -24,88 +22,58 @@ interface Props {
   onSelect?: (month: ReportMonth) => void;
 }
 
+/** MUI's small outlined Button as a native one (reports.module.css); its spinner is MUI's, drawn only while busy. */
 function ActionButton(props: { busy: boolean; label: string; describedBy: string; onClick: () => void }) {
   return (
-    <Button
-      size="small"
-      variant="outlined"
+    <button
+      type="button"
+      className={cx(s.outlined, s.small)}
       onClick={props.onClick}
       disabled={props.busy}
       aria-busy={props.busy}
       aria-describedby={props.describedBy}
-      startIcon={props.busy ? <CircularProgress size={14} color="inherit" aria-hidden /> : undefined}
-      sx={{ py: 0.5, px: 1.5, whiteSpace: 'nowrap' }}
     >
+      {props.busy && (
+        <span className={s.startIcon}>
+          <CircularProgress size={14} color="inherit" aria-hidden />
+        </span>
+      )}
       {props.label}
-    </Button>
+    </button>
   );
 }
 
-/** The months, newest first, each with 'View PDF' and 'Download CSV', in a box that scrolls past 400px. */
+/**
+ * The months, newest first, each with 'View PDF' and 'Download CSV', in a box that scrolls past 400px. Plain elements
+ * with static classes (reports.module.css): the list is most of what the page draws first.
+ */
 export function MonthList({ type, months, busy, onAction, selected, onSelect }: Props) {
   return (
-    <Box
-      component="ul"
-      aria-label={`${REPORT_TITLES[type]} months`}
-      sx={{
-        m: 0,
-        p: 0,
-        listStyle: 'none',
-        maxHeight: MONTH_LIST_MAX_HEIGHT_PX,
-        width: MONTH_LIST_WIDTH_PX,
-        maxWidth: '100%',
-        overflowY: 'auto',
-        border: '1px solid',
-        borderColor: 'divider',
-        borderRadius: 3,
-        bgcolor: '#FFFFFF',
-      }}
-    >
+    <ul aria-label={`${REPORT_TITLES[type]} months`} className={s.months}>
       {months.map((month) => {
         const labelId = `${type}-${month.year}-${month.month}-label`;
         const isSelected = selected?.year === month.year && selected.month === month.month;
         return (
-          <Box
-            component="li"
-            key={labelId}
-            aria-labelledby={labelId}
-            sx={{
-              display: 'flex',
-              flexWrap: 'wrap',
-              alignItems: 'center',
-              gap: 1,
-              px: 2,
-              py: 1.25,
-              '&:not(:last-child)': { borderBottom: '1px solid', borderColor: 'divider' },
-              bgcolor: isSelected ? 'action.selected' : undefined,
-            }}
-          >
-            <Box sx={{ flex: '1 0 110px', minWidth: 0 }}>
+          <li key={labelId} aria-labelledby={labelId} className={cx(s.month, isSelected && s.monthSelected)}>
+            <div className={s.monthName}>
               {onSelect ? (
-                <Link
+                <button
                   id={labelId}
-                  component="button"
                   type="button"
-                  variant="body2"
-                  underline="hover"
+                  className={s.monthLink}
                   aria-pressed={isSelected}
                   onClick={() => onSelect(month)}
-                  sx={{ fontWeight: 600, textAlign: 'left' }}
                 >
                   {month.label}
-                </Link>
+                </button>
               ) : (
-                <Typography id={labelId} variant="body2" sx={{ fontWeight: 600 }}>
+                <p id={labelId} className={s.monthLabel}>
                   {month.label}
-                </Typography>
+                </p>
               )}
-              {month.current && (
-                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                  Month to date
-                </Typography>
-              )}
-            </Box>
-            <Box sx={{ display: 'flex', gap: 1 }}>
+              {month.current && <span className={s.monthToDate}>Month to date</span>}
+            </div>
+            <div className={s.actions}>
               <ActionButton
                 label="View PDF"
                 describedBy={labelId}
@@ -118,10 +86,10 @@ export function MonthList({ type, months, busy, onAction, selected, onSelect }: 
                 busy={busy.has(actionKey(type, month, 'csv'))}
                 onClick={() => onAction(month, 'csv')}
               />
-            </Box>
-          </Box>
+            </div>
+          </li>
         );
       })}
-    </Box>
+    </ul>
   );
 }

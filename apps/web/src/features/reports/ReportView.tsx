@@ -6,16 +6,22 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { loadSalesCategories } from '../../api/books';
 import { errorText } from '../../api/error-text';
 import { loadReport } from '../../api/reports';
-import { LineTransactionsDialog } from './LineTransactionsDialog';
-import { RenameCategoryDialog } from './RenameCategoryDialog';
 import { ReportTable } from './ReportTable';
 import { type OpenableLine, openableLines } from './report-lines';
 import type { ReportMonth } from './report-months';
 import { TeamBreakdown } from './TeamBreakdown';
+
+/** A line's transactions and the rename dialog load when first opened, not with the Reports page. */
+const LineTransactionsDialog = lazy(() =>
+  import('./LineTransactionsDialog').then((m) => ({ default: m.LineTransactionsDialog })),
+);
+const RenameCategoryDialog = lazy(() =>
+  import('./RenameCategoryDialog').then((m) => ({ default: m.RenameCategoryDialog })),
+);
 
 interface Props {
   id: string;
@@ -101,15 +107,25 @@ export function ReportView({ id, type, month, readOnly, onBack }: Props) {
       )}
       {type === 'sales' && <TeamBreakdown id={id} month={month} onOpen={setLine} heading={onBack ? 'h2' : 'h3'} />}
       {renaming && (
-        <RenameCategoryDialog
-          id={id}
-          category={renaming}
-          defaultName={categories.data?.find((c) => c.name === renaming)?.default_name}
-          onClose={() => setRenaming(null)}
-        />
+        <Suspense>
+          <RenameCategoryDialog
+            id={id}
+            category={renaming}
+            defaultName={categories.data?.find((c) => c.name === renaming)?.default_name}
+            onClose={() => setRenaming(null)}
+          />
+        </Suspense>
       )}
       {line && (
-        <LineTransactionsDialog id={id} month={month} line={line} readOnly={readOnly} onClose={() => setLine(null)} />
+        <Suspense>
+          <LineTransactionsDialog
+            id={id}
+            month={month}
+            line={line}
+            readOnly={readOnly}
+            onClose={() => setLine(null)}
+          />
+        </Suspense>
       )}
     </Box>
   );

@@ -1,15 +1,14 @@
 import { formatPounds, londonDateOf, type MonthlyAmount } from '@brade/contract';
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import type { ChartData, ChartOptions } from 'chart.js';
 import { useId } from 'react';
 import { CHART_HEIGHT_PX, formatWholePounds, shortMonthLabel, soFarNote } from '../../ui/charts/chart-format';
 import { EXPENSES_BLUE, expensesSeries, REVENUE_GOLD, revenueSeries } from '../../ui/charts/chart-series';
-// The series module also registers the Chart.js pieces every chart uses.
 import { LazyLine } from '../../ui/charts/LazyLine';
+import { cx } from '../../ui/class-names';
+import { PlainSkeleton } from '../../ui/PlainSkeleton';
+import plain from '../../ui/plain.module.css';
 import { INK } from '../../ui/theme';
+import s from './reports.module.css';
 
 export interface YearFigures {
   /** 'YYYY-MM' months of the current year, oldest first. */
@@ -74,34 +73,22 @@ function Key({
   dashed?: boolean;
 }) {
   return (
-    <Box
-      component="span"
-      data-testid={dashed ? 'partial-key' : undefined}
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}
-    >
-      <Box
-        component="span"
+    <span data-testid={dashed ? 'partial-key' : undefined} className={s.keyItem}>
+      <span
         aria-hidden
-        sx={{
-          width: 18,
-          height: area ? 10 : 0,
-          borderTop: `2.5px ${dashed ? 'dashed' : 'solid'} ${colour}`,
-          bgcolor: area ? 'rgba(30, 111, 217, 0.18)' : 'transparent',
-        }}
+        className={cx(s.keyMark, area && s.keyArea)}
+        style={{ borderTopColor: colour, borderTopStyle: dashed ? 'dashed' : 'solid' }}
       />
       {label}
-    </Box>
+    </span>
   );
 }
 
-const panelSx = {
-  height: CHART_HEIGHT_PX,
-  p: 2.5,
-  display: 'flex',
-  flexDirection: 'column',
-  border: '1px solid',
-  borderColor: 'divider',
-} as const;
+/** The panel: plain elements with static classes (reports.module.css), drawn as MUI's Paper and Typography. */
+const PANEL = cx(plain.card, s.chartPanel);
+const PANEL_HEIGHT = { height: CHART_HEIGHT_PX } as const;
+const SKELETON_GAP = { marginBottom: 12 } as const;
+const SKELETON_FILL = { flex: 1 } as const;
 
 /**
  * docs/product.md, "Screens and routes": below the month list, a chart with expenses and revenues (this year's months).
@@ -110,11 +97,11 @@ export function ReportsChart({ year, figures }: { year: number; figures: YearFig
   const titleId = useId();
   if (!figures) {
     return (
-      <Paper elevation={0} sx={panelSx} aria-hidden>
-        <Skeleton width="35%" />
-        <Skeleton width="25%" sx={{ mb: 1.5 }} />
-        <Skeleton variant="rounded" sx={{ flex: 1 }} />
-      </Paper>
+      <div className={PANEL} style={PANEL_HEIGHT} aria-hidden>
+        <PlainSkeleton width="35%" />
+        <PlainSkeleton width="25%" style={SKELETON_GAP} />
+        <PlainSkeleton rounded style={SKELETON_FILL} />
+      </div>
     );
   }
   const labels = figures.months.map(shortMonthLabel);
@@ -134,27 +121,23 @@ export function ReportsChart({ year, figures }: { year: number; figures: YearFig
     )
     .join('; ')}.`;
   return (
-    <Paper component="section" aria-labelledby={titleId} elevation={0} sx={panelSx}>
-      <Typography id={titleId} variant="h3" component="h2" sx={{ fontSize: '1.05rem' }}>
+    <section aria-labelledby={titleId} className={PANEL} style={PANEL_HEIGHT}>
+      <h2 id={titleId} className={s.chartTitle}>
         Revenue and expenses
-      </Typography>
-      <Typography variant="caption" color="text.secondary" sx={{ mb: 1.5, display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+      </h2>
+      <span className={s.chartKey}>
         <span>{year} by month</span>
         <Key colour={REVENUE_GOLD} label="Revenue" />
         <Key colour={EXPENSES_BLUE} label="Expenses" area />
         {soFar && <Key colour={INK} label={`Dashed: ${soFar}`} dashed />}
-      </Typography>
-      <Box sx={{ position: 'relative', flex: 1, minHeight: 0 }}>
+      </span>
+      <div className={s.chartArea}>
         {[...figures.revenue, ...figures.expenses].every((amount) => amount === 0) ? (
-          <Box
-            sx={{ height: '100%', display: 'grid', placeItems: 'center', color: 'text.secondary', typography: 'body2' }}
-          >
-            No revenue or expenses recorded in {year} yet.
-          </Box>
+          <div className={s.noFigures}>No revenue or expenses recorded in {year} yet.</div>
         ) : (
           <LazyLine data={data} options={optionsFor(labels, notes)} label={description} />
         )}
-      </Box>
-    </Paper>
+      </div>
+    </section>
   );
 }

@@ -1,14 +1,11 @@
 import { CASH_BASIS_NOTE, REPORT_TITLES, REPORT_TYPES, type ReportType } from '@brade/contract';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, usePrefetchQuery, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { loadReportYears } from '../../api/books';
 import { loadMonthlyExpenses, loadMonthlySales } from '../../api/dashboard';
 import { stored } from '../../api/session';
@@ -21,36 +18,64 @@ import { figuresForYear, ReportsChart } from './ReportsChart';
 import { ReportView } from './ReportView';
 import { useReportActions } from './use-report-actions';
 import { useReportView } from './use-report-view';
-import { VatObligationsPanel } from './vat-return/VatObligationsPanel';
+import { cx } from '../../ui/class-names';
+import plain from '../../ui/plain.module.css';
+import s from './reports.module.css';
+
+/** Shown only after a failed PDF or CSV, so the page does not load MUI's Alert before it is needed. */
+const Alert = lazy(() => import('@mui/material/Alert'));
+/** The VAT tab's returns (beyond the spec) load with that tab, not with the page. */
+const VatObligationsPanel = lazy(() =>
+  import('./vat-return/VatObligationsPanel').then((m) => ({ default: m.VatObligationsPanel })),
+);
+
+const CARD = cx(plain.card, s.reportsCard);
 
 const tabId = (type: ReportType) => `report-tab-${type}`;
 const panelId = (type: ReportType) => `report-panel-${type}`;
 
-/** The chart's two monthly series; the loaders never throw (a failure is logged and shows as no figures). */
-function useYearFigures(id: string, year: number) {
+/** The page's calls: the chart's two monthly series and the years with data. */
+function reportsQueries(id: string) {
   const options = { retry: false, staleTime: 60_000 } as const;
-  const sales = useQuery({
-    queryKey: ['reports', id, 'monthly-sales'],
-    queryFn: () => loadMonthlySales(id),
-    ...options,
-  });
-  const costs = useQuery({
-    queryKey: ['reports', id, 'monthly-expenses'],
-    queryFn: () => loadMonthlyExpenses(id),
-    ...options,
-  });
+  return {
+    // The loaders never throw (a failure is logged and shows as no figures).
+    sales: queryOptions({
+      queryKey: ['reports', id, 'monthly-sales'],
+      queryFn: () => loadMonthlySales(id),
+      ...options,
+    }),
+    costs: queryOptions({
+      queryKey: ['reports', id, 'monthly-expenses'],
+      queryFn: () => loadMonthlyExpenses(id),
+      ...options,
+    }),
+    years: queryOptions({ queryKey: ['reports', id, 'years'], queryFn: () => loadReportYears(id), ...options }),
+  };
+}
+
+/**
+ * The page's calls started while it renders, not once it is committed (as the Overview's, features/dashboard/
+ * early-calls.ts): the same calls, each asked once, since they stay fresh a minute.
+ */
+function useStartReportsCalls(id: string): void {
+  const q = reportsQueries(id);
+  usePrefetchQuery(q.years);
+  usePrefetchQuery(q.sales);
+  usePrefetchQuery(q.costs);
+}
+
+/** The chart's two monthly series. */
+function useYearFigures(id: string, year: number) {
+  const q = reportsQueries(id);
+  const sales = useQuery(q.sales);
+  const costs = useQuery(q.costs);
   if (!sales.data || !costs.data) return undefined;
   return figuresForYear(year, sales.data.data, costs.data.data);
 }
 
 /** The years the selector offers: this year and every earlier year with data (this year alone on failure). */
 function useReportYears(id: string, thisYear: number): number[] {
-  const years = useQuery({
-    queryKey: ['reports', id, 'years'],
-    queryFn: () => loadReportYears(id),
-    retry: false,
-    staleTime: 60_000,
-  });
+  const years = useQuery(reportsQueries(id).years);
   return years.data && years.data.length > 0 ? years.data : [thisYear];
 }
 
@@ -61,6 +86,7 @@ function useReportYears(id: string, thisYear: number): number[] {
 export default function ReportsPage() {
   // The shell only renders its children with a stored id.
   const id = stored.id() ?? '';
+  useStartReportsCalls(id);
   const view = useReportView();
   const { type, year, months, open } = view;
   const years = useReportYears(id, view.thisYear);
@@ -71,16 +97,17 @@ export default function ReportsPage() {
 
   if (narrow && open) {
     return (
-      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
+      <div className={s.reportOnly}>
         <ReportView id={id} type={type} month={open} readOnly={readOnly} onBack={() => view.openMonth(null)} />
-      </Box>
+      </div>
     );
   }
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, maxWidth: 1400, minWidth: 0 }}>
-      <Typography variant="h1">Reports</Typography>
-      <Paper elevation={0} sx={{ border: '1px solid', borderColor: 'divider', overflow: 'hidden' }}>
+    // The frame is plain elements with static classes (reports.module.css); the tabs and the year stay MUI's.
+    <div className={s.page}>
+      <h1 className={s.title}>Reports</h1>
+      <div className={CARD}>
         <Tabs
           value={type}
           onChange={(_, next: ReportType) => {
@@ -97,17 +124,12 @@ export default function ReportsPage() {
             <Tab key={t} value={t} label={REPORT_TITLES[t]} id={tabId(t)} aria-controls={panelId(t)} />
           ))}
         </Tabs>
-        <Box
-          role="tabpanel"
-          id={panelId(type)}
-          aria-labelledby={tabId(type)}
-          sx={{ p: { xs: 2, sm: 3 }, display: 'flex', flexDirection: 'column', gap: 2 }}
-        >
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-            <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 320px' }}>
+        <div role="tabpanel" id={panelId(type)} aria-labelledby={tabId(type)} className={s.panel}>
+          <div className={s.intro}>
+            <p className={s.introText}>
               {REPORT_TITLES[type]} for each month of {year}, newest first. View it as a PDF or download the figures as
               CSV. {CASH_BASIS_NOTE} in each month.
-            </Typography>
+            </p>
             <TextField
               select
               size="small"
@@ -122,11 +144,13 @@ export default function ReportsPage() {
                 </MenuItem>
               ))}
             </TextField>
-          </Box>
+          </div>
           {error && (
-            <Alert severity="error" onClose={dismissError}>
-              {error}
-            </Alert>
+            <Suspense>
+              <Alert severity="error" onClose={dismissError}>
+                {error}
+              </Alert>
+            </Suspense>
           )}
           <MonthList
             type={type}
@@ -138,13 +162,17 @@ export default function ReportsPage() {
           />
           {open && <ReportView id={id} type={type} month={open} readOnly={readOnly} />}
           {/* Beyond the spec: the VAT returns of a registered business (docs/finance.md, "The VAT return"). */}
-          {type === 'vat' && <VatObligationsPanel id={id} />}
-        </Box>
-      </Paper>
+          {type === 'vat' && (
+            <Suspense>
+              <VatObligationsPanel id={id} />
+            </Suspense>
+          )}
+        </div>
+      </div>
       <IncomeTaxEntry id={id} />
       <ReportsChart year={view.thisYear} figures={figures} />
       {/* Report mode: BradeBot comments on the report open on the page, else the newest month of the year shown. */}
       <BradeBot report={{ type, month: (open ?? months[0]!).month, year }} />
-    </Box>
+    </div>
   );
 }
