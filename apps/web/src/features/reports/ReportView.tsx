@@ -118,13 +118,7 @@ export function ReportView({ id, type, month, readOnly, onBack }: Props) {
       )}
       {line && (
         <Suspense>
-          <LineTransactionsDialog
-            id={id}
-            month={month}
-            line={line}
-            readOnly={readOnly}
-            onClose={() => setLine(null)}
-          />
+          <LineTransactionsDialog id={id} month={month} line={line} readOnly={readOnly} onClose={() => setLine(null)} />
         </Suspense>
       )}
     </Box>

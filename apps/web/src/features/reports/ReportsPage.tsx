@@ -1,26 +1,24 @@
 import { CASH_BASIS_NOTE, REPORT_TITLES, REPORT_TYPES, type ReportType } from '@brade/contract';
-import MenuItem from '@mui/material/MenuItem';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { queryOptions, usePrefetchQuery, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { loadReportYears } from '../../api/books';
 import { loadMonthlyExpenses, loadMonthlySales } from '../../api/dashboard';
 import { stored } from '../../api/session';
 import { isDemoAccount } from '../../shell/demo-account';
 import { NARROW_QUERY } from '../../shell/layout';
+import { cx } from '../../ui/class-names';
+import plain from '../../ui/plain.module.css';
 import { BradeBot } from '../assistant/BradeBot';
 import { IncomeTaxEntry } from './IncomeTaxEntry';
 import { MonthList } from './MonthList';
 import { figuresForYear, ReportsChart } from './ReportsChart';
-import { ReportView } from './ReportView';
+import s from './reports.module.css';
 import { useReportActions } from './use-report-actions';
 import { useReportView } from './use-report-view';
-import { cx } from '../../ui/class-names';
-import plain from '../../ui/plain.module.css';
-import s from './reports.module.css';
+import { YearStandIn } from './YearStandIn';
 
 /** Shown only after a failed PDF or CSV, so the page does not load MUI's Alert before it is needed. */
 const Alert = lazy(() => import('@mui/material/Alert'));
@@ -28,6 +26,12 @@ const Alert = lazy(() => import('@mui/material/Alert'));
 const VatObligationsPanel = lazy(() =>
   import('./vat-return/VatObligationsPanel').then((m) => ({ default: m.VatObligationsPanel })),
 );
+
+/** MUI's select, after the first render; YearStandIn looks the same until then. */
+const YearSelect = lazy(() => import('./YearSelect'));
+/** A month's report on the page: its code is fetched once the page is drawn, before any month is opened. */
+const loadReportView = () => import('./ReportView');
+const ReportView = lazy(() => loadReportView().then((m) => ({ default: m.ReportView })));
 
 const CARD = cx(plain.card, s.reportsCard);
 
@@ -94,17 +98,25 @@ export default function ReportsPage() {
   const readOnly = isDemoAccount(stored.email());
   const { busy, error, dismissError, run } = useReportActions(id);
   const figures = useYearFigures(id, view.thisYear);
+  // Pressed before YearSelect was there: it opens as it arrives.
+  const [openYear, setOpenYear] = useState(false);
+  const yearFocused = useRef(false);
+  useEffect(() => {
+    void loadReportView();
+  }, []);
 
   if (narrow && open) {
     return (
       <div className={s.reportOnly}>
-        <ReportView id={id} type={type} month={open} readOnly={readOnly} onBack={() => view.openMonth(null)} />
+        <Suspense>
+          <ReportView id={id} type={type} month={open} readOnly={readOnly} onBack={() => view.openMonth(null)} />
+        </Suspense>
       </div>
     );
   }
 
   return (
-    // The frame is plain elements with static classes (reports.module.css); the tabs and the year stay MUI's.
+    // The frame is plain elements with static classes (reports.module.css); the tabs and the year select stay MUI's.
     <div className={s.page}>
       <h1 className={s.title}>Reports</h1>
       <div className={CARD}>
@@ -130,20 +142,15 @@ export default function ReportsPage() {
               {REPORT_TITLES[type]} for each month of {year}, newest first. View it as a PDF or download the figures as
               CSV. {CASH_BASIS_NOTE} in each month.
             </p>
-            <TextField
-              select
-              size="small"
-              label="Year"
-              value={year}
-              onChange={(e) => view.setYear(Number(e.target.value))}
-              sx={{ width: 120 }}
-            >
-              {years.map((y) => (
-                <MenuItem key={y} value={y}>
-                  {y}
-                </MenuItem>
-              ))}
-            </TextField>
+            <Suspense fallback={<YearStandIn year={year} onOpen={() => setOpenYear(true)} focused={yearFocused} />}>
+              <YearSelect
+                year={year}
+                years={years}
+                onChange={view.setYear}
+                openAtOnce={openYear}
+                standInFocused={yearFocused}
+              />
+            </Suspense>
           </div>
           {error && (
             <Suspense>
@@ -160,7 +167,11 @@ export default function ReportsPage() {
             selected={open}
             onSelect={(month) => view.openMonth(month)}
           />
-          {open && <ReportView id={id} type={type} month={open} readOnly={readOnly} />}
+          {open && (
+            <Suspense>
+              <ReportView id={id} type={type} month={open} readOnly={readOnly} />
+            </Suspense>
+          )}
           {/* Beyond the spec: the VAT returns of a registered business (docs/finance.md, "The VAT return"). */}
           {type === 'vat' && (
             <Suspense>

@@ -1,6 +1,5 @@
 import { REPORT_TITLES, type ReportType, reportFileName, reportToCsv } from '@brade/contract';
 import { useCallback, useState } from 'react';
-import { errorText } from '../../api/error-text';
 import { loadReport } from '../../api/reports';
 import { NARROW_QUERY } from '../../shell/layout';
 import type { ReportMonth } from './report-months';
@@ -60,6 +59,8 @@ export function useReportActions(id: string) {
         tab?.close();
         console.error(`Could not prepare the ${title} for ${month.label}`, failure);
         const fallback = `We couldn't prepare the ${title} for ${month.label}. Please try again.`;
+        // Loaded when first needed, as the alert that shows it.
+        const { errorText } = await import('../../api/error-text');
         setError(errorText(failure, { noText: fallback, failure: fallback }));
       } finally {
         track(key, false);
