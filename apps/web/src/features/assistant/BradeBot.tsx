@@ -11,17 +11,22 @@ const PLACEHOLDER = cx(plain.card, plain.padded);
 /** The panel's collapsed height (BradeBotPanel's BRADEBOT_HEIGHT_PX, which loads with the panel). */
 const COLLAPSED = { height: 130 } as const;
 
+/**
+ * What BradeBot shows while its panel's code loads: a plain card with static classes, drawn with the page's first
+ * render (ui/plain.module.css). A page that starts the panel's loading after its first paint draws this until then.
+ */
+export function BradeBotPlaceholder() {
+  return (
+    <section aria-label="BradeBot" className={PLACEHOLDER} style={COLLAPSED}>
+      <PlainSkeleton width={120} />
+      <PlainSkeleton />
+    </section>
+  );
+}
+
 export const BradeBot = memo(function BradeBot({ report }: { report?: ReportInView }) {
   return (
-    <Suspense
-      fallback={
-        // A plain card with static classes: drawn with the page's first render (ui/plain.module.css).
-        <section aria-label="BradeBot" className={PLACEHOLDER} style={COLLAPSED}>
-          <PlainSkeleton width={120} />
-          <PlainSkeleton />
-        </section>
-      }
-    >
+    <Suspense fallback={<BradeBotPlaceholder />}>
       <BradeBotPanel {...(report ? { report } : {})} />
     </Suspense>
   );

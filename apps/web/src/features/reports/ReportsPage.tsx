@@ -2,7 +2,7 @@ import { CASH_BASIS_NOTE, REPORT_TITLES, REPORT_TYPES, type ReportType } from '@
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { queryOptions, usePrefetchQuery, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { loadReportYears } from '../../api/books';
 import { loadMonthlyExpenses, loadMonthlySales } from '../../api/dashboard';
@@ -11,7 +11,8 @@ import { isDemoAccount } from '../../shell/demo-account';
 import { NARROW_QUERY } from '../../shell/layout';
 import { cx } from '../../ui/class-names';
 import plain from '../../ui/plain.module.css';
-import { BradeBot } from '../assistant/BradeBot';
+import { useAfterPaint } from '../../ui/use-after-paint';
+import { BradeBot, BradeBotPlaceholder } from '../assistant/BradeBot';
 import { IncomeTaxEntry } from './IncomeTaxEntry';
 import { MonthList } from './MonthList';
 import { figuresForYear, ReportsChart } from './ReportsChart';
@@ -57,29 +58,21 @@ function reportsQueries(id: string) {
   };
 }
 
-/**
- * The page's calls started while it renders, not once it is committed (as the Overview's, features/dashboard/
- * early-calls.ts): the same calls, each asked once, since they stay fresh a minute.
- */
-function useStartReportsCalls(id: string): void {
+/** The chart's two monthly series, asked once the page is painted (`asked`). */
+function useYearFigures(id: string, year: number, asked: boolean) {
   const q = reportsQueries(id);
-  usePrefetchQuery(q.years);
-  usePrefetchQuery(q.sales);
-  usePrefetchQuery(q.costs);
-}
-
-/** The chart's two monthly series. */
-function useYearFigures(id: string, year: number) {
-  const q = reportsQueries(id);
-  const sales = useQuery(q.sales);
-  const costs = useQuery(q.costs);
+  const sales = useQuery({ ...q.sales, enabled: asked });
+  const costs = useQuery({ ...q.costs, enabled: asked });
   if (!sales.data || !costs.data) return undefined;
   return figuresForYear(year, sales.data.data, costs.data.data);
 }
 
-/** The years the selector offers: this year and every earlier year with data (this year alone on failure). */
-function useReportYears(id: string, thisYear: number): number[] {
-  const years = useQuery(reportsQueries(id).years);
+/**
+ * The years the selector offers: this year and every earlier year with data (this year alone on failure, and until
+ * asked, once the page is painted).
+ */
+function useReportYears(id: string, thisYear: number, asked: boolean): number[] {
+  const years = useQuery({ ...reportsQueries(id).years, enabled: asked });
   return years.data && years.data.length > 0 ? years.data : [thisYear];
 }
 
@@ -90,20 +83,24 @@ function useReportYears(id: string, thisYear: number): number[] {
 export default function ReportsPage() {
   // The shell only renders its children with a stored id.
   const id = stored.id() ?? '';
-  useStartReportsCalls(id);
+  // What the first screen does not wait for starts once it is painted: the calls (the chart is below the fold on a
+  // phone, and the years matter once the select opens), the select's and a report's code, BradeBot's panel.
+  const painted = useAfterPaint();
   const view = useReportView();
   const { type, year, months, open } = view;
-  const years = useReportYears(id, view.thisYear);
+  const years = useReportYears(id, view.thisYear, painted);
   const narrow = useMediaQuery(NARROW_QUERY, { noSsr: true });
   const readOnly = isDemoAccount(stored.email());
   const { busy, error, dismissError, run } = useReportActions(id);
-  const figures = useYearFigures(id, view.thisYear);
+  const figures = useYearFigures(id, view.thisYear, painted);
   // Pressed before YearSelect was there: it opens as it arrives.
   const [openYear, setOpenYear] = useState(false);
   const yearFocused = useRef(false);
   useEffect(() => {
-    void loadReportView();
-  }, []);
+    if (painted) void loadReportView();
+  }, [painted]);
+
+  const yearStandIn = <YearStandIn year={year} onOpen={() => setOpenYear(true)} focused={yearFocused} />;
 
   if (narrow && open) {
     return (
@@ -142,15 +139,19 @@ export default function ReportsPage() {
               {REPORT_TITLES[type]} for each month of {year}, newest first. View it as a PDF or download the figures as
               CSV. {CASH_BASIS_NOTE} in each month.
             </p>
-            <Suspense fallback={<YearStandIn year={year} onOpen={() => setOpenYear(true)} focused={yearFocused} />}>
-              <YearSelect
-                year={year}
-                years={years}
-                onChange={view.setYear}
-                openAtOnce={openYear}
-                standInFocused={yearFocused}
-              />
-            </Suspense>
+            {painted || openYear ? (
+              <Suspense fallback={yearStandIn}>
+                <YearSelect
+                  year={year}
+                  years={years}
+                  onChange={view.setYear}
+                  openAtOnce={openYear}
+                  standInFocused={yearFocused}
+                />
+              </Suspense>
+            ) : (
+              yearStandIn
+            )}
           </div>
           {error && (
             <Suspense>
@@ -183,7 +184,7 @@ export default function ReportsPage() {
       <IncomeTaxEntry id={id} />
       <ReportsChart year={view.thisYear} figures={figures} />
       {/* Report mode: BradeBot comments on the report open on the page, else the newest month of the year shown. */}
-      <BradeBot report={{ type, month: (open ?? months[0]!).month, year }} />
+      {painted ? <BradeBot report={{ type, month: (open ?? months[0]!).month, year }} /> : <BradeBotPlaceholder />}
     </div>
   );
 }
