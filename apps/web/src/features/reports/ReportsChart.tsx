@@ -3,7 +3,7 @@ import type { ChartData, ChartOptions } from 'chart.js';
 import { useId } from 'react';
 import { CHART_HEIGHT_PX, formatWholePounds, shortMonthLabel, soFarNote } from '../../ui/charts/chart-format';
 import { EXPENSES_BLUE, expensesSeries, REVENUE_GOLD, revenueSeries } from '../../ui/charts/chart-series';
-import { LazyLine } from '../../ui/charts/LazyLine';
+import { LineNearView } from '../../ui/charts/LineNearView';
 import { cx } from '../../ui/class-names';
 import { PlainSkeleton } from '../../ui/PlainSkeleton';
 import plain from '../../ui/plain.module.css';
@@ -135,7 +135,7 @@ export function ReportsChart({ year, figures }: { year: number; figures: YearFig
         {[...figures.revenue, ...figures.expenses].every((amount) => amount === 0) ? (
           <div className={s.noFigures}>No revenue or expenses recorded in {year} yet.</div>
         ) : (
-          <LazyLine data={data} options={optionsFor(labels, notes)} label={description} />
+          <LineNearView data={data} options={optionsFor(labels, notes)} label={description} />
         )}
       </div>
     </section>
