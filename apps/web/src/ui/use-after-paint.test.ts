@@ -8,18 +8,18 @@ afterEach(() => {
 });
 
 describe('useAfterPaint', () => {
-  it('is false on the first render, and true once the next frame has been painted', () => {
+  it('is false on the first render, and true once the next frame has been shown', () => {
     vi.useFakeTimers();
     const frames: FrameRequestCallback[] = [];
     vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
     vi.stubGlobal('cancelAnimationFrame', () => {});
     const { result } = renderHook(() => useAfterPaint());
     expect(result.current).toBe(false);
-    // The frame's callback runs before its paint: still false.
+    // The next frame's callback runs before it is painted: still false.
     act(() => frames.shift()!(0));
     expect(result.current).toBe(false);
-    // The task it queued runs after the paint.
-    act(() => vi.advanceTimersToNextTimer());
+    // The one after it runs once that frame has been shown.
+    act(() => frames.shift()!(16));
     expect(result.current).toBe(true);
   });
 

@@ -14,18 +14,18 @@ export function useAfterPaint(): boolean {
   useEffect(() => {
     if (painted) return;
     const done = () => setPainted(true);
-    // A task queued from the frame's callback runs after that frame is painted.
-    let afterFrame: ReturnType<typeof setTimeout> | undefined;
+    // The next frame's callback runs before that frame is painted; the one after it, once it has been shown.
+    let next: number | undefined;
     const frame =
       typeof requestAnimationFrame === 'function'
         ? requestAnimationFrame(() => {
-            afterFrame = setTimeout(done, 0);
+            next = requestAnimationFrame(done);
           })
         : undefined;
     const latest = setTimeout(done, AT_THE_LATEST_MS);
     return () => {
       if (frame !== undefined) cancelAnimationFrame(frame);
-      clearTimeout(afterFrame);
+      if (next !== undefined) cancelAnimationFrame(next);
       clearTimeout(latest);
     };
   }, [painted]);
