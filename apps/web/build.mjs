@@ -11,7 +11,12 @@ const root = import.meta.dirname;
 const vite = path.join(path.dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin/vite.js');
 const dir = mkdtempSync(path.join(tmpdir(), 'brade-chunk-plan-'));
 const plan = path.join(dir, 'plan.json');
-const run = (env, args) => execFileSync(process.execPath, [vite, 'build', ...args], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+const run = (env, args) =>
+  execFileSync(process.execPath, [vite, 'build', ...args], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
 try {
   run({ BRADE_CHUNK_PLAN_OUT: plan }, ['--logLevel', 'warn']);
   run({ BRADE_CHUNK_PLAN: plan }, []);

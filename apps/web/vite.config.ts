@@ -207,10 +207,16 @@ function chunkGroups(plan: ChunkPlan) {
   const shared = (id: string) => shell.has(id) || (usedBy.get(id)?.length ?? 0) > 1;
   return [
     { name: 'signed-in', test: shared, priority: 2 },
-    { name: (id: string) => usedBy.get(id)?.[0] ?? null, test: (id: string) => usedBy.has(id) && !shared(id), priority: 1 },
+    {
+      name: (id: string) => usedBy.get(id)?.[0] ?? null,
+      test: (id: string) => usedBy.has(id) && !shared(id),
+      priority: 1,
+    },
   ].map((g) => ({ ...g, includeDependenciesRecursively: false }));
 }
 
+// build.mjs runs the two passes: BRADE_CHUNK_PLAN_OUT names where the first writes its plan (and nothing else),
+// BRADE_CHUNK_PLAN where the second reads it. `vite build` alone splits as Rolldown does by default.
 const planOut = process.env.BRADE_CHUNK_PLAN_OUT;
 const planIn = process.env.BRADE_CHUNK_PLAN;
 const plan: ChunkPlan | undefined = planIn ? JSON.parse(await readFile(planIn, 'utf8')) : undefined;
@@ -239,6 +245,6 @@ export default defineConfig({
     // Every browser the app supports preloads modules itself (docs/architecture.md); the polyfill is dead weight.
     modulePreload: { polyfill: false },
     write: !planOut,
-    rolldownOptions: { output: { strictExecutionOrder: process.env.STRICT === "1", codeSplitting: plan ? { groups: chunkGroups(plan) } : {} } },
+    rolldownOptions: { output: { codeSplitting: plan ? { groups: chunkGroups(plan) } : {} } },
   },
 });
