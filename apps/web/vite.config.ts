@@ -147,6 +147,8 @@ const SCREENS = {
   quarterlyUpdate: 'src/features/income-tax/QuarterlyUpdatePage.tsx',
   settings: 'src/features/settings/SettingsPage.tsx',
   profile: 'src/features/profile/ProfilePage.tsx',
+  // A part of the Overview that loads after it (docs/assistant.md, "The panel").
+  bradeBot: 'src/features/assistant/BradeBotPanel.tsx',
 } as const;
 type Screen = keyof typeof SCREENS;
 
@@ -192,9 +194,12 @@ function writeChunkPlan(file: string): Plugin {
  * Second pass: fewer script files for signed-in pages. Before, every module that several lazily loaded pages share
  * was a chunk of its own, most of them 1-2 KB (the Overview loaded 41 files, Settings 62), and on a phone's
  * connection each round of requests costs a round trip. The entry's and /login's modules stay as Rolldown splits
- * them (/login's JavaScript has a budget, bench/login-javascript.mjs). What the signed-in shell needs, or two of
- * the main menu's pages share, is one chunk, `signed-in`, which every signed-in page loads; what one page alone
- * needs is that page's chunk. What a page loads on demand (a dialog, the charts, the PDF) stays apart.
+ * them (/login's JavaScript has a budget, bench/login-javascript.mjs). Of the rest:
+ * - `signed-in`: what the shell needs and what the Overview shares with another page; every signed-in page loads it;
+ * - `bradeBot`: the rest of what the Overview's assistant panel needs, loaded after the Overview;
+ * - `pages`: what two or more of the other pages share, which the Overview, the page owners open most, never loads;
+ * - a chunk per page for what that page alone needs.
+ * What a page loads on demand (a dialog, the charts, the PDF) stays apart.
  */
 function chunkGroups(plan: ChunkPlan) {
   const fixed = new Set([...plan.entry, ...plan.screens.login!]);
@@ -204,14 +209,14 @@ function chunkGroups(plan: ChunkPlan) {
     for (const id of plan.screens[page]!) if (!fixed.has(id)) usedBy.set(id, [...(usedBy.get(id) ?? []), page]);
   }
   const shell = new Set(plan.screens.shell!.filter((id) => !fixed.has(id)));
-  const shared = (id: string) => shell.has(id) || (usedBy.get(id)?.length ?? 0) > 1;
+  const users = (id: string) => usedBy.get(id) ?? [];
+  const everyPage = (id: string) => shell.has(id) || (users(id).includes('dashboard') && users(id).length > 1);
+  const overviewLater = (id: string) => users(id).includes('bradeBot') && !everyPage(id);
   return [
-    { name: 'signed-in', test: shared, priority: 2 },
-    {
-      name: (id: string) => usedBy.get(id)?.[0] ?? null,
-      test: (id: string) => usedBy.has(id) && !shared(id),
-      priority: 1,
-    },
+    { name: 'signed-in', test: everyPage, priority: 4 },
+    { name: 'bradeBot', test: overviewLater, priority: 3 },
+    { name: 'pages', test: (id: string) => users(id).length > 1 && !everyPage(id) && !overviewLater(id), priority: 2 },
+    { name: (id: string) => users(id)[0] ?? null, test: (id: string) => users(id).length === 1, priority: 1 },
   ].map((g) => ({ ...g, includeDependenciesRecursively: false }));
 }
 
