@@ -117,7 +117,10 @@ function inlineEntryCss(): Plugin {
           if (css?.type !== 'asset') return tag;
           const fonts = [...String(css.source).matchAll(/url\((\/assets\/[^)]+\.woff2)\)/g)].map((m) => m[1]);
           const preloads = fonts.map((f) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${f}">`);
-          return `${preloads.join('')}<style>${String(css.source)}</style>`;
+          // The link, disabled, is never fetched; Vite's loader of lazily loaded chunks, which lists the entry's
+          // stylesheet among their dependencies, finds it there and does not fetch the file either.
+          const loaded = `<link rel="stylesheet" crossorigin href="/${file}" disabled>`;
+          return `${preloads.join('')}<style>${String(css.source)}</style>${loaded}`;
         },
       );
     },
