@@ -150,10 +150,13 @@ const SCREENS = {
   quarterlyUpdate: 'src/features/income-tax/QuarterlyUpdatePage.tsx',
   settings: 'src/features/settings/SettingsPage.tsx',
   profile: 'src/features/profile/ProfilePage.tsx',
-  // A part of the Overview that loads after it (docs/assistant.md, "The panel").
+  // Parts of the Overview that load after its first screen: the assistant's panel (docs/assistant.md, "The panel"),
+  // the navigation drawer and the sign-out confirmation (shell/OnDemand.tsx).
   bradeBot: 'src/features/assistant/BradeBotPanel.tsx',
+  shellOnDemand: 'src/shell/OnDemand.tsx',
 } as const;
 type Screen = keyof typeof SCREENS;
+const OVERVIEW_LATER: Screen[] = ['bradeBot', 'shellOnDemand'];
 
 /** First pass: writes the plan to `file` from the chunks as they came out. */
 function writeChunkPlan(file: string): Plugin {
@@ -199,7 +202,7 @@ function writeChunkPlan(file: string): Plugin {
  * connection each round of requests costs a round trip. The entry's and /login's modules stay as Rolldown splits
  * them (/login's JavaScript has a budget, bench/login-javascript.mjs). Of the rest:
  * - `signed-in`: what the shell needs and what the Overview shares with another page; every signed-in page loads it;
- * - `bradeBot`: the rest of what the Overview's assistant panel needs, loaded after the Overview;
+ * - `later`: the rest of what the parts of the Overview drawn after its first screen need (OVERVIEW_LATER);
  * - `pages`: what two or more of the other pages share, which the Overview, the page owners open most, never loads;
  * - a chunk per page for what that page alone needs.
  * What a page loads on demand (a dialog, the charts, the PDF) stays apart.
@@ -214,10 +217,10 @@ function chunkGroups(plan: ChunkPlan) {
   const shell = new Set(plan.screens.shell!.filter((id) => !fixed.has(id)));
   const users = (id: string) => usedBy.get(id) ?? [];
   const everyPage = (id: string) => shell.has(id) || (users(id).includes('dashboard') && users(id).length > 1);
-  const overviewLater = (id: string) => users(id).includes('bradeBot') && !everyPage(id);
+  const overviewLater = (id: string) => users(id).some((s) => OVERVIEW_LATER.includes(s)) && !everyPage(id);
   return [
     { name: 'signed-in', test: everyPage, priority: 4 },
-    { name: 'bradeBot', test: overviewLater, priority: 3 },
+    { name: 'later', test: overviewLater, priority: 3 },
     { name: 'pages', test: (id: string) => users(id).length > 1 && !everyPage(id) && !overviewLater(id), priority: 2 },
     { name: (id: string) => users(id)[0] ?? null, test: (id: string) => users(id).length === 1, priority: 1 },
   ].map((g) => ({ ...g, includeDependenciesRecursively: false }));
