@@ -54,7 +54,7 @@ export function MainMenuLayout({ id }: { id: string }) {
     setConfirmingLogout(true);
   };
   const navProps = { user, fullName, isDemo, signingOut, onSignOut: askToSignOut };
-  const later = useAfterFirstScreen();
+  const later = useAfterFirstScreen('idle');
 
   // Plain elements with static classes (shell.module.css): this frame is drawn first on every signed-in page.
   return (

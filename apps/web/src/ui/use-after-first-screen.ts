@@ -1,20 +1,49 @@
 import { useEffect, useState } from 'react';
 
+/** When the frame never comes (a tab in the background), the work starts anyway after this long. */
+const AT_THE_LATEST_MS = 250;
+/** How long an idle browser is waited for, at most (requestIdleCallback's timeout). */
+const IDLE_AT_THE_LATEST_MS = 3000;
+
 /**
- * False until the browser is idle after the component's first render, then true: for parts a page shows only on
- * demand (a drawer, a dialog), whose code can load once the first screen is drawn rather than before it. Where the
- * browser has no requestIdleCallback (Safari), a second after.
+ * False on a component's first render; true once the first screen is on show, for work that screen does not wait
+ * for, so that on a slow phone it does not compete with the requests and script the first paint needs (Lighthouse's
+ * simulation, bench/lighthouse.mjs, counts every request that has ended before the largest paint as holding it back):
+ * - 'painted': once the browser has painted what that render committed (a page's calls for what is drawn below the
+ *   fold, code it needs soon);
+ * - 'idle': once the browser is idle after that (code for what is drawn only on demand: a drawer, a dialog). Where the
+ *   browser has no requestIdleCallback (Safari), a second after the paint.
  */
-export function useAfterFirstScreen(): boolean {
-  const [after, setAfter] = useState(false);
+export function useAfterFirstScreen(moment: 'painted' | 'idle' = 'painted'): boolean {
+  const [painted, setPainted] = useState(false);
+  const [idle, setIdle] = useState(false);
   useEffect(() => {
-    const done = () => setAfter(true);
+    if (painted) return;
+    const done = () => setPainted(true);
+    // The next frame's callback runs before that frame is painted; the one after it, once it has been shown.
+    let next: number | undefined;
+    const frame =
+      typeof requestAnimationFrame === 'function'
+        ? requestAnimationFrame(() => {
+            next = requestAnimationFrame(done);
+          })
+        : undefined;
+    const latest = setTimeout(done, AT_THE_LATEST_MS);
+    return () => {
+      if (frame !== undefined) cancelAnimationFrame(frame);
+      if (next !== undefined) cancelAnimationFrame(next);
+      clearTimeout(latest);
+    };
+  }, [painted]);
+  useEffect(() => {
+    if (moment !== 'idle' || !painted || idle) return;
+    const done = () => setIdle(true);
     if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(done, { timeout: 3000 });
+      const handle = window.requestIdleCallback(done, { timeout: IDLE_AT_THE_LATEST_MS });
       return () => window.cancelIdleCallback(handle);
     }
     const timer = setTimeout(done, 1000);
     return () => clearTimeout(timer);
-  }, []);
-  return after;
+  }, [moment, painted, idle]);
+  return moment === 'idle' ? idle : painted;
 }

@@ -1,16 +1,15 @@
 import { formatPounds, type MonthlyAmount } from '@brade/contract';
 import type { ChartData, ChartOptions } from 'chart.js';
 import type { ReactNode } from 'react';
-import { memo, useId, useRef } from 'react';
+import { memo, useId } from 'react';
 import { CHART_HEIGHT_PX, formatWholePounds, shortMonthLabel } from '../../ui/charts/chart-format';
 import { EXPENSES_BLUE, expensesSeries, REVENUE_GOLD, revenueSeries } from '../../ui/charts/chart-series';
-import { LazyLine } from '../../ui/charts/LazyLine';
+import { LineNearView } from '../../ui/charts/LineNearView';
 import { cx } from '../../ui/class-names';
 import { NotLoaded } from '../../ui/NotLoaded';
 import { PlainSkeleton } from '../../ui/PlainSkeleton';
 import plain from '../../ui/plain.module.css';
 import { BRAND_PRIMARY } from '../../ui/theme';
-import { useNearView } from '../../ui/use-near-view';
 import { type MonthMark, partialKey } from './chart-marks';
 import s from './dashboard.module.css';
 
@@ -98,26 +97,6 @@ function PartialKey({ colour, text }: { colour: string; text: string }) {
       {text}
     </span>
   );
-}
-
-/**
- * Chart.js draws (and animates) a chart only once its panel is within a screen of view: on a phone both charts start
- * below the fold, and drawing them was most of the Overview's script at load. Until then the area is empty, as a
- * canvas is before its first frame, and says the same to screen readers; the panel keeps its height, so nothing moves.
- */
-function LineNearView({
-  data,
-  options,
-  label,
-}: {
-  data: ChartData<'line'>;
-  options: ChartOptions<'line'>;
-  label: string;
-}) {
-  const ref = useRef<HTMLDivElement>(null);
-  const near = useNearView(ref);
-  if (!near) return <div ref={ref} role="img" aria-label={label} style={{ height: '100%' }} />;
-  return <LazyLine data={data} options={options} label={label} />;
 }
 
 function ChartPanel({ title, subtitle, children }: { title: string; subtitle: ReactNode; children: ReactNode }) {

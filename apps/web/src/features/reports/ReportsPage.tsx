@@ -11,7 +11,7 @@ import { isDemoAccount } from '../../shell/demo-account';
 import { NARROW_QUERY } from '../../shell/layout';
 import { cx } from '../../ui/class-names';
 import plain from '../../ui/plain.module.css';
-import { useAfterPaint } from '../../ui/use-after-paint';
+import { useAfterFirstScreen } from '../../ui/use-after-first-screen';
 import { BradeBot, BradeBotPlaceholder } from '../assistant/BradeBot';
 import { IncomeTaxEntry } from './IncomeTaxEntry';
 import { MonthList } from './MonthList';
@@ -85,7 +85,7 @@ export default function ReportsPage() {
   const id = stored.id() ?? '';
   // What the first screen does not wait for starts once it is painted: the calls (the chart is below the fold on a
   // phone, and the years matter once the select opens), the select's and a report's code, BradeBot's panel.
-  const painted = useAfterPaint();
+  const painted = useAfterFirstScreen('painted');
   const view = useReportView();
   const { type, year, months, open } = view;
   const years = useReportYears(id, view.thisYear, painted);

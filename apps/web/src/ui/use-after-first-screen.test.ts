@@ -1,19 +1,19 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useAfterPaint } from './use-after-paint';
+import { useAfterFirstScreen } from './use-after-first-screen';
 
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
-describe('useAfterPaint', () => {
+describe('useAfterFirstScreen', () => {
   it('is false on the first render, and true once the next frame has been shown', () => {
     vi.useFakeTimers();
     const frames: FrameRequestCallback[] = [];
     vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
     vi.stubGlobal('cancelAnimationFrame', () => {});
-    const { result } = renderHook(() => useAfterPaint());
+    const { result } = renderHook(() => useAfterFirstScreen());
     expect(result.current).toBe(false);
     // The next frame's callback runs before it is painted: still false.
     act(() => frames.shift()!(0));
@@ -27,11 +27,30 @@ describe('useAfterPaint', () => {
     vi.useFakeTimers();
     vi.stubGlobal('requestAnimationFrame', () => 1);
     vi.stubGlobal('cancelAnimationFrame', () => {});
-    const { result, rerender } = renderHook(() => useAfterPaint());
+    const { result, rerender } = renderHook(() => useAfterFirstScreen());
     expect(result.current).toBe(false);
     act(() => vi.runOnlyPendingTimers());
     expect(result.current).toBe(true);
     rerender();
+    expect(result.current).toBe(true);
+  });
+
+  it("'idle' waits for the paint, then for an idle browser", () => {
+    vi.useFakeTimers();
+    const frames: FrameRequestCallback[] = [];
+    const idles: IdleRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    vi.stubGlobal('cancelAnimationFrame', () => {});
+    vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => idles.push(callback));
+    vi.stubGlobal('cancelIdleCallback', () => {});
+    const { result } = renderHook(() => useAfterFirstScreen('idle'));
+    expect(idles).toHaveLength(0);
+    act(() => frames.shift()!(0));
+    act(() => frames.shift()!(16));
+    // Painted, not yet idle.
+    expect(result.current).toBe(false);
+    expect(idles).toHaveLength(1);
+    act(() => idles.shift()!({ didTimeout: false, timeRemaining: () => 10 }));
     expect(result.current).toBe(true);
   });
 });
