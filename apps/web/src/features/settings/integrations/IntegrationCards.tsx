@@ -1,16 +1,17 @@
 import { CONNECT_MESSAGES, CONNECTABLE_PROCESSORS, type ConnectableProcessor, PROCESSOR_NAMES } from '@brade/contract';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { errorText } from '../../../api/error-text';
+import { cx } from '../../../ui/class-names';
 import { DEMO_READ_ONLY, isDemoRefusal } from '../../../ui/failure-notice';
+import { PlainSkeleton } from '../../../ui/PlainSkeleton';
 import { useNow } from '../../../ui/use-now';
 import { BankSelect } from '../../connect/BankSelect';
 import { connectFailureText } from '../../connect/connect-failure-text';
 import { useBankList } from '../../connect/use-bank-list';
 import { useConnect } from '../../connect/use-connect';
+import s from '../settings.module.css';
 import { BankStillToLink } from './BankStillToLink';
 import { DisconnectDialog } from './DisconnectDialog';
 import { IntegrationCard } from './IntegrationCard';
@@ -34,6 +35,9 @@ type Errors = Partial<Record<ConnectableProcessor, string | null>>;
  */
 export function IntegrationCards({ id, columns = 2 }: { id: string; columns?: 1 | 2 }) {
   const { summaries, loading, failed, retry, disconnect } = useIntegrations(id);
+  // The cards are drawn in a transition once the connections come (ui/use-deferred-arrival.ts): the skeletons stay a
+  // render longer, and the five cards' many parts are drawn in slices.
+  const waiting = useDeferredValue(loading) || loading;
   const bankList = useBankList();
   const [bankId, setBankId] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -102,11 +106,7 @@ export function IntegrationCards({ id, columns = 2 }: { id: string; columns?: 1 
     else setError(processor, CONNECT_MESSAGES.selectBankSettings);
   };
 
-  const grid = {
-    display: 'grid',
-    gap: 2,
-    gridTemplateColumns: { xs: '1fr', md: `repeat(${columns}, minmax(0, 1fr))` },
-  };
+  const grid = cx(s.cards, columns === 2 && s.twoColumns);
 
   if (failed) {
     return (
@@ -122,18 +122,18 @@ export function IntegrationCards({ id, columns = 2 }: { id: string; columns?: 1 
       </Alert>
     );
   }
-  if (loading) {
+  if (waiting) {
     return (
-      <Box sx={grid} aria-busy>
+      <div className={grid} aria-busy>
         {INTEGRATION_CARDS.map(({ processor }) => (
-          <Skeleton key={processor} variant="rounded" height={150} />
+          <PlainSkeleton key={processor} rounded height={150} />
         ))}
-      </Box>
+      </div>
     );
   }
 
   return (
-    <Box sx={grid}>
+    <div className={grid}>
       {(!bank || bank.status === 'disconnected') && <BankStillToLink />}
       {INTEGRATION_CARDS.map(({ processor, title }) => {
         const summary = summaries[processor];
@@ -186,6 +186,6 @@ export function IntegrationCards({ id, columns = 2 }: { id: string; columns?: 1 
         onCancel={() => setConfirming(null)}
         onConfirm={() => confirming && disconnectOne(confirming)}
       />
-    </Box>
+    </div>
   );
 }

@@ -1,0 +1,16 @@
+import { queryOptions } from '@tanstack/react-query';
+import { loadCategoryRules } from '../../api/books';
+import { getFinancialGoals, getNotificationSettings, getVatSettings, settingsKeys } from '../../api/settings';
+
+/** The calls of Settings' cards, one definition each: the cards ask with them, and the page starts them (early-calls.ts). */
+export const goalsQuery = (id: string) =>
+  queryOptions({ queryKey: settingsKeys.goals(id), queryFn: () => getFinancialGoals(id) });
+
+export const notificationsQuery = (id: string) =>
+  queryOptions({ queryKey: settingsKeys.notifications(id), queryFn: () => getNotificationSettings(id) });
+
+export const vatQuery = (id: string) =>
+  queryOptions({ queryKey: settingsKeys.vat(id), queryFn: () => getVatSettings(id) });
+
+export const categoryRulesQuery = (id: string) =>
+  queryOptions({ queryKey: ['books', id, 'rules'], queryFn: () => loadCategoryRules(id), retry: false });
