@@ -9,13 +9,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { removeCategoryRule } from '../../api/books';
+import { loadCategoryRules, removeCategoryRule } from '../../api/books';
 import { errorText } from '../../api/error-text';
 import { PlainSettingsCard } from '../../ui/PlainSettingsCard';
 import { PlainSkeleton } from '../../ui/PlainSkeleton';
 import { LoadFailed } from '../../ui/SettingsCard';
 import type { NoticeSeverity } from '../../ui/use-notices';
-import { categoryRulesQuery } from './settings-queries';
+import { CATEGORY_RULES_CARD } from './card-texts';
 
 type Notify = (severity: NoticeSeverity, text: string, detail?: string) => void;
 
@@ -33,7 +33,7 @@ const DIRECTION: Record<CategoryRule['direction'], string> = {
  */
 export function CategoryRulesCard({ id, notify }: { id: string; notify: Notify }) {
   const client = useQueryClient();
-  const rules = useQuery(categoryRulesQuery(id));
+  const rules = useQuery({ queryKey: ['books', id, 'rules'], queryFn: () => loadCategoryRules(id), retry: false });
   const [removing, setRemoving] = useState<CategoryRule | null>(null);
   const remove = useMutation({
     mutationFn: (restore: boolean) => removeCategoryRule(id, { rule_id: removing!.id, restore }),
@@ -53,9 +53,9 @@ export function CategoryRulesCard({ id, notify }: { id: string; notify: Notify }
 
   return (
     <PlainSettingsCard
-      title="Category rules"
-      subtitle="Made when you move a transaction and choose “Also apply to similar transactions”. Future imports follow them."
-      anchor="category-rules"
+      title={CATEGORY_RULES_CARD.title}
+      subtitle={CATEGORY_RULES_CARD.subtitle}
+      anchor={CATEGORY_RULES_CARD.anchor}
     >
       {rules.isPending && <PlainSkeleton rounded height={48} />}
       {rules.isError && <LoadFailed what="category rules" onRetry={() => void rules.refetch()} />}

@@ -1,24 +1,38 @@
 import Alert from '@mui/material/Alert';
+import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
 import { stored } from '../../api/session';
 import { isDemoAccount } from '../../shell/demo-account';
+import { afterNextPaint } from '../../ui/after-paint';
 import { StatusAlerts } from '../../ui/StatusAlerts';
 import { useNotices } from '../../ui/use-notices';
-import { CategoryRulesCard } from './CategoryRulesCard';
 import { useStartSettingsCalls } from './early-calls';
 import { FinancialGoalsCard } from './FinancialGoalsCard';
-import { IntegrationsSection } from './integrations/IntegrationsSection';
+import { LaterCardsLoading } from './LaterCardsLoading';
 import { NotificationsCard } from './NotificationsCard';
 import s from './settings.module.css';
-import { VatCard } from './VatCard';
+
+const LaterCards = lazy(() => import('./LaterCards'));
+
+/**
+ * True once the page's first screen has been drawn: the cards below the fold load then (bench/lighthouse.mjs: their
+ * code ran before the goals showed on a phone), their frames standing in meanwhile.
+ */
+function useFirstScreenDrawn(): boolean {
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => afterNextPaint(() => startTransition(() => setDrawn(true))), []);
+  return drawn;
+}
 
 /** /main-menu/settings: Financial Goals, Notifications and Integrations (docs/product.md, "Screens and routes"). */
 export default function SettingsPage() {
   const id = stored.id();
   const { notices, notify, dismiss } = useNotices();
   const demo = isDemoAccount(stored.email());
-  useStartSettingsCalls(id, demo);
+  useStartSettingsCalls(id);
+  const drawn = useFirstScreenDrawn();
   if (!id) return <Navigate to="/main-menu" replace />;
+  const later = <LaterCardsLoading withRules={!demo} />;
   return (
     // Plain elements with static classes (settings.module.css): MUI's styling at run time was most of the first render.
     <div className={s.page}>
@@ -30,10 +44,13 @@ export default function SettingsPage() {
       )}
       <FinancialGoalsCard id={id} notify={notify} />
       <NotificationsCard id={id} notify={notify} />
-      {/* Beyond the spec: VAT (docs/finance.md, "VAT"). */}
-      <VatCard id={id} notify={notify} />
-      {!demo && <CategoryRulesCard id={id} notify={notify} />}
-      <IntegrationsSection />
+      {drawn ? (
+        <Suspense fallback={later}>
+          <LaterCards id={id} notify={notify} withRules={!demo} />
+        </Suspense>
+      ) : (
+        later
+      )}
       <StatusAlerts notices={notices} onDismiss={dismiss} />
     </div>
   );

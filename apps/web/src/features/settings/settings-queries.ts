@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { loadCategoryRules } from '../../api/books';
 import { getFinancialGoals, getNotificationSettings, getVatSettings, settingsKeys } from '../../api/settings';
 
-/** The calls of Settings' cards, one definition each: the cards ask with them, and the page starts them (early-calls.ts). */
+/** The calls of Settings' first cards, one definition each: the cards ask with them, and the page starts them (early-calls.ts). */
 export const goalsQuery = (id: string) =>
   queryOptions({ queryKey: settingsKeys.goals(id), queryFn: () => getFinancialGoals(id) });
 
@@ -11,6 +10,3 @@ export const notificationsQuery = (id: string) =>
 
 export const vatQuery = (id: string) =>
   queryOptions({ queryKey: settingsKeys.vat(id), queryFn: () => getVatSettings(id) });
-
-export const categoryRulesQuery = (id: string) =>
-  queryOptions({ queryKey: ['books', id, 'rules'], queryFn: () => loadCategoryRules(id), retry: false });

@@ -5,7 +5,6 @@ import { useDeferredValue, useState } from 'react';
 import { errorText } from '../../../api/error-text';
 import { cx } from '../../../ui/class-names';
 import { DEMO_READ_ONLY, isDemoRefusal } from '../../../ui/failure-notice';
-import { PlainSkeleton } from '../../../ui/PlainSkeleton';
 import { useNow } from '../../../ui/use-now';
 import { BankSelect } from '../../connect/BankSelect';
 import { connectFailureText } from '../../connect/connect-failure-text';
@@ -15,6 +14,7 @@ import s from '../settings.module.css';
 import { BankStillToLink } from './BankStillToLink';
 import { DisconnectDialog } from './DisconnectDialog';
 import { IntegrationCard } from './IntegrationCard';
+import { IntegrationCardsLoading } from './IntegrationCardsLoading';
 import { renewalText } from './sync-text';
 import { useIntegrations } from './use-integrations';
 
@@ -122,15 +122,7 @@ export function IntegrationCards({ id, columns = 2 }: { id: string; columns?: 1 
       </Alert>
     );
   }
-  if (waiting) {
-    return (
-      <div className={grid} aria-busy>
-        {INTEGRATION_CARDS.map(({ processor }) => (
-          <PlainSkeleton key={processor} rounded height={150} />
-        ))}
-      </div>
-    );
-  }
+  if (waiting) return <IntegrationCardsLoading columns={columns} />;
 
   return (
     <div className={grid}>
