@@ -3,18 +3,16 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useDeferredValue, useState } from 'react';
 import { errorText } from '../../../api/error-text';
-import { cx } from '../../../ui/class-names';
 import { DEMO_READ_ONLY, isDemoRefusal } from '../../../ui/failure-notice';
 import { useNow } from '../../../ui/use-now';
 import { BankSelect } from '../../connect/BankSelect';
 import { connectFailureText } from '../../connect/connect-failure-text';
 import { useBankList } from '../../connect/use-bank-list';
 import { useConnect } from '../../connect/use-connect';
-import s from '../settings.module.css';
 import { BankStillToLink } from './BankStillToLink';
 import { DisconnectDialog } from './DisconnectDialog';
 import { IntegrationCard } from './IntegrationCard';
-import { IntegrationCardsLoading } from './IntegrationCardsLoading';
+import { cardsGrid, IntegrationCardsLoading } from './IntegrationCardsLoading';
 import { renewalText } from './sync-text';
 import { useIntegrations } from './use-integrations';
 
@@ -106,7 +104,7 @@ export function IntegrationCards({ id, columns = 2 }: { id: string; columns?: 1 
     else setError(processor, CONNECT_MESSAGES.selectBankSettings);
   };
 
-  const grid = cx(s.cards, columns === 2 && s.twoColumns);
+  const grid = cardsGrid(columns);
 
   if (failed) {
     return (
