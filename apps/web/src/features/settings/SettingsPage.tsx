@@ -1,10 +1,10 @@
 import Alert from '@mui/material/Alert';
-import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate } from 'react-router';
 import { stored } from '../../api/session';
 import { isDemoAccount } from '../../shell/demo-account';
-import { afterNextPaint } from '../../ui/after-paint';
 import { StatusAlerts } from '../../ui/StatusAlerts';
+import { useAfterFirstScreen } from '../../ui/use-after-first-screen';
 import { useNotices } from '../../ui/use-notices';
 import { useStartSettingsCalls } from './early-calls';
 import { FinancialGoalsCard } from './FinancialGoalsCard';
@@ -12,17 +12,11 @@ import { LaterCardsLoading } from './LaterCardsLoading';
 import { NotificationsCard } from './NotificationsCard';
 import s from './settings.module.css';
 
-const LaterCards = lazy(() => import('./LaterCards'));
-
 /**
- * True once the page's first screen has been drawn: the cards below the fold load then (bench/lighthouse.mjs: their
- * code ran before the goals showed on a phone), their frames standing in meanwhile.
+ * The cards below the fold on a phone, loaded once the browser is idle after the first screen (bench/lighthouse.mjs:
+ * their code ran before the goals showed), their frames standing in meanwhile.
  */
-function useFirstScreenDrawn(): boolean {
-  const [drawn, setDrawn] = useState(false);
-  useEffect(() => afterNextPaint(() => startTransition(() => setDrawn(true))), []);
-  return drawn;
-}
+const LaterCards = lazy(() => import('./LaterCards'));
 
 /** /main-menu/settings: Financial Goals, Notifications and Integrations (docs/product.md, "Screens and routes"). */
 export default function SettingsPage() {
@@ -30,7 +24,7 @@ export default function SettingsPage() {
   const { notices, notify, dismiss } = useNotices();
   const demo = isDemoAccount(stored.email());
   useStartSettingsCalls(id);
-  const drawn = useFirstScreenDrawn();
+  const drawn = useAfterFirstScreen();
   if (!id) return <Navigate to="/main-menu" replace />;
   const later = <LaterCardsLoading withRules={!demo} />;
   return (
