@@ -15,7 +15,6 @@ import { PlainSettingsCard } from '../../ui/PlainSettingsCard';
 import { PlainSkeleton } from '../../ui/PlainSkeleton';
 import { LoadFailed } from '../../ui/SettingsCard';
 import type { NoticeSeverity } from '../../ui/use-notices';
-import { CATEGORY_RULES_CARD } from './card-texts';
 
 type Notify = (severity: NoticeSeverity, text: string, detail?: string) => void;
 
@@ -53,9 +52,9 @@ export function CategoryRulesCard({ id, notify }: { id: string; notify: Notify }
 
   return (
     <PlainSettingsCard
-      title={CATEGORY_RULES_CARD.title}
-      subtitle={CATEGORY_RULES_CARD.subtitle}
-      anchor={CATEGORY_RULES_CARD.anchor}
+      title="Category rules"
+      subtitle="Made when you move a transaction and choose “Also apply to similar transactions”. Future imports follow them."
+      anchor="category-rules"
     >
       {rules.isPending && <PlainSkeleton rounded height={48} />}
       {rules.isError && <LoadFailed what="category rules" onRetry={() => void rules.refetch()} />}

@@ -25,7 +25,6 @@ import { LoadFailed } from '../../ui/SettingsCard';
 import { useDeferredArrival } from '../../ui/use-deferred-arrival';
 import type { NoticeSeverity } from '../../ui/use-notices';
 import { VatSchemeFields } from '../../ui/VatSchemeFields';
-import { VAT_CARD } from './card-texts';
 import { vatQuery } from './settings-queries';
 
 type Notify = (severity: NoticeSeverity, text: string, detail?: string) => void;
@@ -155,9 +154,9 @@ export function VatCard({ id, notify }: { id: string; notify: Notify }) {
   const shown = draft ?? (answer ? request(answer) : null);
   return (
     <PlainSettingsCard
-      title={VAT_CARD.title}
-      subtitle={VAT_CARD.subtitle}
-      anchor={VAT_CARD.anchor}
+      title={VAT_LABELS.card}
+      subtitle="Registered businesses see every figure net of VAT; VAT is counted on the dates money moved."
+      anchor="vat"
       footer={
         draft && (
           <Button variant="contained" disabled={save.isPending} onClick={() => save.mutate(draft)}>

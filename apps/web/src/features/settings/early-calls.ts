@@ -4,8 +4,8 @@ import { goalsQuery, notificationsQuery, vatQuery } from './settings-queries';
 /**
  * The calls of Settings' first screen, started as the page renders rather than once its cards are committed (as the
  * Overview's, features/dashboard/early-calls.ts): the same calls the cards make, asked once each, and none without a
- * signed-in id. The VAT settings say whether Notifications offers the VAT reminder. The cards below the fold
- * (LaterCards.tsx) ask for theirs when their code has loaded.
+ * signed-in id. The VAT settings say whether Notifications offers the VAT reminder; the cards further down (HMRC,
+ * the connections, category rules) ask for theirs as they mount.
  */
 export function useStartSettingsCalls(id: string | null): void {
   const signedIn = Boolean(id);

@@ -2,11 +2,10 @@ import { useEffect } from 'react';
 import { stored } from '../../../api/session';
 import { PlainSettingsCard } from '../../../ui/PlainSettingsCard';
 import { HmrcIntegrationCard } from '../../hmrc/HmrcIntegrationCard';
-import { INTEGRATIONS_CARD } from '../card-texts';
 import s from '../settings.module.css';
 import { IntegrationCards } from './IntegrationCards';
 
-const ANCHOR = INTEGRATIONS_CARD.anchor;
+const ANCHOR = 'integrations';
 
 /** Settings → Integrations (docs/product.md, "Screens and routes"): Stripe, Square, SumUp and the Business Account. */
 export function IntegrationsSection() {
@@ -17,7 +16,11 @@ export function IntegrationsSection() {
     if (window.location.hash === `#${ANCHOR}`) document.getElementById(ANCHOR)?.scrollIntoView?.({ block: 'start' });
   }, []);
   return (
-    <PlainSettingsCard anchor={ANCHOR} title={INTEGRATIONS_CARD.title} subtitle={INTEGRATIONS_CARD.subtitle}>
+    <PlainSettingsCard
+      anchor={ANCHOR}
+      title="Integrations"
+      subtitle="Connect your card-payment providers and business bank account. Brade imports their transactions every hour (the bank up to four times a day); disconnecting keeps what was already imported."
+    >
       <IntegrationCards id={id} />
       {/* Beyond the spec's four cards: filing VAT returns with HMRC (docs/hmrc.md). */}
       <div className={s.hmrc}>
