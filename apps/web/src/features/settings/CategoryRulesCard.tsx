@@ -6,13 +6,14 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { loadCategoryRules, removeCategoryRule } from '../../api/books';
 import { errorText } from '../../api/error-text';
-import { LoadFailed, SettingsCard } from '../../ui/SettingsCard';
+import { PlainSettingsCard } from '../../ui/PlainSettingsCard';
+import { PlainSkeleton } from '../../ui/PlainSkeleton';
+import { LoadFailed } from '../../ui/SettingsCard';
 import type { NoticeSeverity } from '../../ui/use-notices';
 
 type Notify = (severity: NoticeSeverity, text: string, detail?: string) => void;
@@ -50,12 +51,12 @@ export function CategoryRulesCard({ id, notify }: { id: string; notify: Notify }
   });
 
   return (
-    <SettingsCard
+    <PlainSettingsCard
       title="Category rules"
       subtitle="Made when you move a transaction and choose “Also apply to similar transactions”. Future imports follow them."
       anchor="category-rules"
     >
-      {rules.isPending && <Skeleton variant="rounded" height={48} />}
+      {rules.isPending && <PlainSkeleton rounded height={48} />}
       {rules.isError && <LoadFailed what="category rules" onRetry={() => void rules.refetch()} />}
       {rules.data?.length === 0 && (
         <Typography variant="body2" color="text.secondary">
@@ -114,6 +115,6 @@ export function CategoryRulesCard({ id, notify }: { id: string; notify: Notify }
           </DialogActions>
         </Dialog>
       )}
-    </SettingsCard>
+    </PlainSettingsCard>
   );
 }

@@ -1,19 +1,21 @@
 import { type FinancialGoals, type FinancialGoalsResponse, SETTINGS_MESSAGES } from '@brade/contract';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import Slider from '@mui/material/Slider';
-import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { getFinancialGoals, settingsKeys, updateFinancialGoals } from '../../api/settings';
+import { settingsKeys, updateFinancialGoals } from '../../api/settings';
 import { failureNotice } from '../../ui/failure-notice';
-import { LoadFailed, SettingsCard } from '../../ui/SettingsCard';
+import { PlainSettingsCard } from '../../ui/PlainSettingsCard';
+import { PlainSkeleton } from '../../ui/PlainSkeleton';
+import { LoadFailed } from '../../ui/SettingsCard';
 import { suggestionBasis } from '../../ui/suggested-goals';
 import { TextInput } from '../../ui/TextInput';
+import { useDeferredArrival } from '../../ui/use-deferred-arrival';
 import type { NoticeSeverity } from '../../ui/use-notices';
 import { GOAL_SLIDERS, type GoalSlider, parseTypedTarget, sameGoals } from './goal-sliders';
+import s from './settings.module.css';
+import { goalsQuery } from './settings-queries';
 
 type Notify = (severity: NoticeSeverity, text: string, detail?: string) => void;
 
@@ -43,7 +45,7 @@ function TypedTarget({
   }, [current, onValidity]);
   const text = current?.text ?? String(value);
   return (
-    <Box sx={{ maxWidth: 320, mt: 1 }}>
+    <div className={s.typed}>
       <TextInput
         label={`Or type an amount (up to ${slider.format(slider.typedMax!)})`}
         name={`${slider.key}-typed`}
@@ -68,9 +70,16 @@ function TypedTarget({
           if (!current?.error) setTyping(null);
         }}
       />
-    </Box>
+    </div>
   );
 }
+
+/**
+ * A goal row's height as drawn (its name, slider and reference; the revenue target's typed amount below), whatever the
+ * width: the skeleton that stands for it while the goals load is as tall, so nothing below moves when they come.
+ */
+const ROW_HEIGHT_PX = 89;
+const TYPED_ROW_HEIGHT_PX = 175.4;
 
 function GoalRow({
   slider,
@@ -89,15 +98,15 @@ function GoalRow({
   const referenceId = useId();
   const beyond = value > slider.max;
   return (
-    <Box>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 2 }}>
-        <Typography id={labelId} component="h3" sx={{ fontWeight: 500 }}>
+    <div>
+      <div className={s.goalHead}>
+        <h3 id={labelId} className={s.rowName}>
           {slider.label}
-        </Typography>
-        <Typography data-testid={`${slider.key}-value`} sx={{ fontWeight: 600, color: 'primary.main' }}>
+        </h3>
+        <p data-testid={`${slider.key}-value`} className={s.goalValue}>
           {slider.format(value)}
-        </Typography>
-      </Box>
+        </p>
+      </div>
       <Slider
         aria-labelledby={labelId}
         slotProps={{ input: { 'aria-describedby': referenceId } }}
@@ -112,13 +121,13 @@ function GoalRow({
         onChange={(_event, next) => onChange(next as number)}
         sx={{ mt: 0.5 }}
       />
-      <Typography id={referenceId} variant="caption" color="text.secondary">
+      <span id={referenceId} className={s.reference}>
         {slider.reference}
-      </Typography>
+      </span>
       {slider.typedMax !== undefined && (
         <TypedTarget slider={slider} value={value} disabled={disabled} onChange={onChange} onValidity={onValidity} />
       )}
-    </Box>
+    </div>
   );
 }
 
@@ -149,7 +158,7 @@ function Suggested({ answer, onUse, busy }: { answer: FinancialGoalsResponse; on
 /** Settings → Financial Goals: three sliders; Save appears after a change and goes again once saved. */
 export function FinancialGoalsCard({ id, notify }: { id: string; notify: Notify }) {
   const client = useQueryClient();
-  const goals = useQuery({ queryKey: settingsKeys.goals(id), queryFn: () => getFinancialGoals(id) });
+  const goals = useQuery(goalsQuery(id));
   const [draft, setDraft] = useState<FinancialGoals | null>(null);
   const [typedValid, setTypedValid] = useState(true);
   const save = useMutation({
@@ -174,13 +183,13 @@ export function FinancialGoalsCard({ id, notify }: { id: string; notify: Notify 
     },
   });
 
-  const answer = goals.data;
+  const answer = useDeferredArrival(goals.data);
   const saved = answer?.financial_goals;
   const shown = draft ?? saved;
   const changed = Boolean(draft && saved && !sameGoals(draft, saved));
 
   return (
-    <SettingsCard
+    <PlainSettingsCard
       title="Financial Goals"
       subtitle="Targets the dashboard and BradeBot measure your salon against."
       anchor="financial-goals"
@@ -203,7 +212,7 @@ export function FinancialGoalsCard({ id, notify }: { id: string; notify: Notify 
           {answer && !answer.saved && !changed && saved && (
             <Suggested answer={answer} busy={save.isPending} onUse={() => save.mutate(saved)} />
           )}
-          <Box sx={{ display: 'grid', gap: 3 }} aria-busy={!shown}>
+          <div className={s.goals} aria-busy={!shown}>
             {GOAL_SLIDERS.map((slider) =>
               shown ? (
                 <GoalRow
@@ -215,12 +224,16 @@ export function FinancialGoalsCard({ id, notify }: { id: string; notify: Notify 
                   onValidity={setTypedValid}
                 />
               ) : (
-                <Skeleton key={slider.key} variant="rounded" height={72} />
+                <PlainSkeleton
+                  key={slider.key}
+                  rounded
+                  height={slider.typedMax === undefined ? ROW_HEIGHT_PX : TYPED_ROW_HEIGHT_PX}
+                />
               ),
             )}
-          </Box>
+          </div>
         </>
       )}
-    </SettingsCard>
+    </PlainSettingsCard>
   );
 }

@@ -1,18 +1,20 @@
 import { NOTIFICATION_LABELS, type NotificationSettings, SETTINGS_MESSAGES } from '@brade/contract';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { getNotificationSettings, getVatSettings, settingsKeys, updateNotificationSettings } from '../../api/settings';
+import { settingsKeys, updateNotificationSettings } from '../../api/settings';
 import { useUserDetails } from '../../shell/use-user-details';
 import { failureNotice } from '../../ui/failure-notice';
-import { LoadFailed, SettingsCard } from '../../ui/SettingsCard';
+import { PlainSettingsCard } from '../../ui/PlainSettingsCard';
+import { PlainSkeleton } from '../../ui/PlainSkeleton';
+import { LoadFailed } from '../../ui/SettingsCard';
+import { useDeferredArrival } from '../../ui/use-deferred-arrival';
 import type { NoticeSeverity } from '../../ui/use-notices';
+import s from './settings.module.css';
+import { notificationsQuery, vatQuery } from './settings-queries';
 
 type Notify = (severity: NoticeSeverity, text: string, detail?: string) => void;
 type Key = keyof NotificationSettings;
@@ -39,24 +41,15 @@ function ToggleRow({
   const labelId = useId();
   const descriptionId = useId();
   return (
-    <Box
-      sx={{
-        display: 'flex',
-        flexWrap: 'wrap',
-        alignItems: 'center',
-        justifyContent: 'space-between',
-        columnGap: 3,
-        rowGap: 0.5,
-      }}
-    >
-      <Box sx={{ minWidth: 0, flex: '1 1 240px' }}>
-        <Typography id={labelId} component="h3" sx={{ fontWeight: 500 }}>
+    <div className={s.toggle}>
+      <div className={s.toggleText}>
+        <h3 id={labelId} className={s.rowName}>
           {NOTIFICATION_LABELS[name]}
-        </Typography>
-        <Typography id={descriptionId} variant="body2" color="text.secondary">
+        </h3>
+        <p id={descriptionId} className={s.description}>
           {DESCRIPTIONS[name]}
-        </Typography>
-      </Box>
+        </p>
+      </div>
       <RadioGroup
         row
         name={name}
@@ -68,7 +61,7 @@ function ToggleRow({
         <FormControlLabel value="enable" control={<Radio />} label="Enable" disabled={disabled} />
         <FormControlLabel value="disable" control={<Radio />} label="Disable" disabled={disabled} />
       </RadioGroup>
-    </Box>
+    </div>
   );
 }
 
@@ -86,12 +79,12 @@ const same = (a: NotificationSettings, b: NotificationSettings) =>
  */
 export function NotificationsCard({ id, notify }: { id: string; notify: Notify }) {
   // Beyond the spec: the VAT reminder, for a VAT-registered business.
-  const vat = useQuery({ queryKey: settingsKeys.vat(id), queryFn: () => getVatSettings(id) });
-  const registered = vat.data !== undefined && vat.data.scheme !== 'not_registered';
+  const vat = useDeferredArrival(useQuery(vatQuery(id)).data);
+  const registered = vat !== undefined && vat.scheme !== 'not_registered';
   // Beyond the spec: the quarterly update reminder, for a sole trader (docs/finance.md, "Income Tax").
-  const soleTrader = useUserDetails(id).data?.legal_form === 'sole_trader';
+  const soleTrader = useDeferredArrival(useUserDetails(id).data)?.legal_form === 'sole_trader';
   const client = useQueryClient();
-  const settings = useQuery({ queryKey: settingsKeys.notifications(id), queryFn: () => getNotificationSettings(id) });
+  const settings = useQuery(notificationsQuery(id));
   const [draft, setDraft] = useState<NotificationSettings | null>(null);
   const save = useMutation({
     mutationFn: (next: NotificationSettings) => updateNotificationSettings(id, next),
@@ -107,7 +100,7 @@ export function NotificationsCard({ id, notify }: { id: string; notify: Notify }
     },
   });
 
-  const saved = settings.data;
+  const saved = useDeferredArrival(settings.data);
   const shown = draft ?? saved;
   const changed = Boolean(draft && saved && !same(draft, saved));
   const row = (name: Key) =>
@@ -119,12 +112,12 @@ export function NotificationsCard({ id, notify }: { id: string; notify: Notify }
         onChange={(on) => setDraft({ ...shown, [name]: on })}
       />
     ) : (
-      <Skeleton variant="rounded" height={56} />
+      <PlainSkeleton rounded height={56} />
     );
 
   return (
     <>
-      <SettingsCard
+      <PlainSettingsCard
         title="Notifications"
         subtitle="Choose what Brade tells you about."
         footer={
@@ -138,17 +131,17 @@ export function NotificationsCard({ id, notify }: { id: string; notify: Notify }
         {settings.isError ? (
           <LoadFailed what="notification settings" onRetry={() => void settings.refetch()} />
         ) : (
-          <Box sx={{ display: 'grid', gap: 2.5 }} aria-busy={!shown}>
+          <div className={s.toggles} aria-busy={!shown}>
             {row('monthly_summary')}
             {row('action_required')}
             {registered && row('vat_return_due')}
             {soleTrader && row('quarterly_update_due')}
-          </Box>
+          </div>
         )}
-      </SettingsCard>
-      <SettingsCard title={NOTIFICATION_LABELS.email_notifications} hidden>
+      </PlainSettingsCard>
+      <PlainSettingsCard title={NOTIFICATION_LABELS.email_notifications} hidden>
         {row('email_notifications')}
-      </SettingsCard>
+      </PlainSettingsCard>
     </>
   );
 }

@@ -13,16 +13,19 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
-import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { getVatSettings, settingsKeys, updateVatSettings } from '../../api/settings';
+import { updateVatSettings } from '../../api/settings';
 import { failureNotice } from '../../ui/failure-notice';
-import { LoadFailed, SettingsCard } from '../../ui/SettingsCard';
+import { PlainSettingsCard } from '../../ui/PlainSettingsCard';
+import { PlainSkeleton } from '../../ui/PlainSkeleton';
+import { LoadFailed } from '../../ui/SettingsCard';
+import { useDeferredArrival } from '../../ui/use-deferred-arrival';
 import type { NoticeSeverity } from '../../ui/use-notices';
 import { VatSchemeFields } from '../../ui/VatSchemeFields';
+import { vatQuery } from './settings-queries';
 
 type Notify = (severity: NoticeSeverity, text: string, detail?: string) => void;
 
@@ -131,7 +134,8 @@ function CategoryRates({
 /** Settings → VAT (beyond the spec; docs/finance.md, "VAT"): the scheme, and the rates of categories from a date. */
 export function VatCard({ id, notify }: { id: string; notify: Notify }) {
   const client = useQueryClient();
-  const settings = useQuery({ queryKey: settingsKeys.vat(id), queryFn: () => getVatSettings(id) });
+  const settings = useQuery(vatQuery(id));
+  const answer = useDeferredArrival(settings.data);
   const [draft, setDraft] = useState<UpdateVatSettingsRequest | null>(null);
   const save = useMutation({
     mutationFn: (next: UpdateVatSettingsRequest) => updateVatSettings(id, next),
@@ -147,9 +151,9 @@ export function VatCard({ id, notify }: { id: string; notify: Notify }) {
       notify('error', text, detail);
     },
   });
-  const shown = draft ?? (settings.data ? request(settings.data) : null);
+  const shown = draft ?? (answer ? request(answer) : null);
   return (
-    <SettingsCard
+    <PlainSettingsCard
       title={VAT_LABELS.card}
       subtitle="Registered businesses see every figure net of VAT; VAT is counted on the dates money moved."
       anchor="vat"
@@ -164,7 +168,7 @@ export function VatCard({ id, notify }: { id: string; notify: Notify }) {
       {settings.isError ? (
         <LoadFailed what="VAT settings" onRetry={() => void settings.refetch()} />
       ) : !shown ? (
-        <Skeleton variant="rounded" height={120} />
+        <PlainSkeleton rounded height={120} />
       ) : (
         <Box sx={{ display: 'grid', gap: 3 }}>
           <VatSchemeFields value={shown} disabled={save.isPending} onChange={setDraft} />
@@ -177,6 +181,6 @@ export function VatCard({ id, notify }: { id: string; notify: Notify }) {
           )}
         </Box>
       )}
-    </SettingsCard>
+    </PlainSettingsCard>
   );
 }

@@ -1,9 +1,7 @@
 import { CONNECT_MESSAGES, CONNECTABLE_PROCESSORS, type ConnectableProcessor, PROCESSOR_NAMES } from '@brade/contract';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { errorText } from '../../../api/error-text';
 import { DEMO_READ_ONLY, isDemoRefusal } from '../../../ui/failure-notice';
 import { useNow } from '../../../ui/use-now';
@@ -14,6 +12,7 @@ import { useConnect } from '../../connect/use-connect';
 import { BankStillToLink } from './BankStillToLink';
 import { DisconnectDialog } from './DisconnectDialog';
 import { IntegrationCard } from './IntegrationCard';
+import { cardsGrid, IntegrationCardsLoading } from './IntegrationCardsLoading';
 import { renewalText } from './sync-text';
 import { useIntegrations } from './use-integrations';
 
@@ -34,6 +33,9 @@ type Errors = Partial<Record<ConnectableProcessor, string | null>>;
  */
 export function IntegrationCards({ id, columns = 2 }: { id: string; columns?: 1 | 2 }) {
   const { summaries, loading, failed, retry, disconnect } = useIntegrations(id);
+  // The cards are drawn in a transition once the connections come (ui/use-deferred-arrival.ts): the skeletons stay a
+  // render longer, and the five cards' many parts are drawn in slices.
+  const waiting = useDeferredValue(loading) || loading;
   const bankList = useBankList();
   const [bankId, setBankId] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -102,11 +104,7 @@ export function IntegrationCards({ id, columns = 2 }: { id: string; columns?: 1 
     else setError(processor, CONNECT_MESSAGES.selectBankSettings);
   };
 
-  const grid = {
-    display: 'grid',
-    gap: 2,
-    gridTemplateColumns: { xs: '1fr', md: `repeat(${columns}, minmax(0, 1fr))` },
-  };
+  const grid = cardsGrid(columns);
 
   if (failed) {
     return (
@@ -122,18 +120,10 @@ export function IntegrationCards({ id, columns = 2 }: { id: string; columns?: 1 
       </Alert>
     );
   }
-  if (loading) {
-    return (
-      <Box sx={grid} aria-busy>
-        {INTEGRATION_CARDS.map(({ processor }) => (
-          <Skeleton key={processor} variant="rounded" height={150} />
-        ))}
-      </Box>
-    );
-  }
+  if (waiting) return <IntegrationCardsLoading columns={columns} />;
 
   return (
-    <Box sx={grid}>
+    <div className={grid}>
       {(!bank || bank.status === 'disconnected') && <BankStillToLink />}
       {INTEGRATION_CARDS.map(({ processor, title }) => {
         const summary = summaries[processor];
@@ -186,6 +176,6 @@ export function IntegrationCards({ id, columns = 2 }: { id: string; columns?: 1 
         onCancel={() => setConfirming(null)}
         onConfirm={() => confirming && disconnectOne(confirming)}
       />
-    </Box>
+    </div>
   );
 }

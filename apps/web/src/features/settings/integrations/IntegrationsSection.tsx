@@ -1,8 +1,8 @@
-import Box from '@mui/material/Box';
 import { useEffect } from 'react';
 import { stored } from '../../../api/session';
-import { SettingsCard } from '../../../ui/SettingsCard';
+import { PlainSettingsCard } from '../../../ui/PlainSettingsCard';
 import { HmrcIntegrationCard } from '../../hmrc/HmrcIntegrationCard';
+import s from '../settings.module.css';
 import { IntegrationCards } from './IntegrationCards';
 
 const ANCHOR = 'integrations';
@@ -16,16 +16,16 @@ export function IntegrationsSection() {
     if (window.location.hash === `#${ANCHOR}`) document.getElementById(ANCHOR)?.scrollIntoView?.({ block: 'start' });
   }, []);
   return (
-    <SettingsCard
+    <PlainSettingsCard
       anchor={ANCHOR}
       title="Integrations"
       subtitle="Connect your card-payment providers and business bank account. Brade imports their transactions every hour (the bank up to four times a day); disconnecting keeps what was already imported."
     >
       <IntegrationCards id={id} />
       {/* Beyond the spec's four cards: filing VAT returns with HMRC (docs/hmrc.md). */}
-      <Box sx={{ mt: 2, display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } }}>
+      <div className={s.hmrc}>
         <HmrcIntegrationCard id={id} />
-      </Box>
-    </SettingsCard>
+      </div>
+    </PlainSettingsCard>
   );
 }
