@@ -173,7 +173,9 @@ async function main() {
     `${JSON.stringify({ script: `/${scriptFile}`, pages }, null, 2)}\n`,
   );
   for (const [page, files] of Object.entries(pages)) {
-    console.log(`${page}: ${files.scripts.length} chunks, ${files.styles.length} stylesheets, ${calls[page]?.length ?? 0} early calls`);
+    console.log(
+      `${page}: ${files.scripts.length} chunks, ${files.styles.length} stylesheets, ${calls[page]?.length ?? 0} early calls`,
+    );
   }
   // The recorders' pending promises would keep nothing alive, but the app's modules may have timers.
   process.exit(0);

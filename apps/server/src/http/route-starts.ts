@@ -33,13 +33,15 @@ export function readRouteStarts(webDist: string): RouteStarts | null {
  * helper), so each preloaded file is fetched once.
  */
 export function withRouteStart(html: string, script: string, files: { scripts: string[]; styles: string[] }): string {
-  const tags = [
-    `<script async src="${script}"></script>`,
+  if (!html.includes('</head>')) throw new Error('index.html has no </head>');
+  const preloads = [
     ...files.scripts.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`),
     ...files.styles.map((f) => `<link rel="preload" as="style" crossorigin href="${f}">`),
   ];
-  if (!html.includes('</head>')) throw new Error('index.html has no </head>');
-  return html.replace('</head>', () => `${tags.join('\n    ')}\n  </head>`);
+  // The script first in <head>, before the entry's: its calls wait for it alone.
+  const start = `<script async fetchpriority="high" src="${script}"></script>`;
+  const withScript = html.replace(/<script\b|<\/head>/, (tag) => `${start}\n    ${tag}`);
+  return withScript.replace('</head>', () => `${preloads.join('\n    ')}\n  </head>`);
 }
 
 /** A page's HTML as sent: compressed once, at start (the server's own compression does not reach the fallback). */

@@ -1,0 +1,72 @@
+import type { Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningApp, startApp } from './support/app.js';
+import { signInWithTestAccount } from './support/demo-session.js';
+
+let app: RunningApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(() => app?.stop());
+
+/** Every API call the page sends from now on, with the token it carried. */
+function apiCallsOf(page: Page): Array<{ method: string; path: string; bearer: string | undefined }> {
+  const calls: Array<{ method: string; path: string; bearer: string | undefined }> = [];
+  page.on('request', (request: Request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.startsWith('/api/')) return;
+    calls.push({ method: request.method(), path: url.pathname, bearer: request.headers().authorization });
+  });
+  return calls;
+}
+
+const tiles = (page: Page) => page.getByRole('region', { name: 'Monthly revenue', exact: true }).waitFor();
+
+describe('a signed-in page opened from its address (docs/architecture.md, "How a signed-in page starts")', () => {
+  it("preloads the route's chunks and asks each of the Overview's first calls once, early, then shows them", async () => {
+    const { page, errors } = await app.newPage(390);
+    await signInWithTestAccount(page);
+    const calls = apiCallsOf(page);
+    const preloads = await (await fetch(`${app.url}/main-menu/dashboard`)).text();
+    expect(preloads).toMatch(/<script async fetchpriority="high" src="\/assets\/early-start-[\w-]+\.js"><\/script>/);
+    expect(preloads).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/overview-[\w-]+\.js">/);
+
+    await page.goto('/main-menu/dashboard');
+    await tiles(page);
+    const gets = calls.filter((c) => c.method === 'GET').map((c) => c.path);
+    // The Overview's calls and the owner's details, each sent once: the app took the early answers.
+    for (const call of ['get-user-details', 'get-current-month-sales-total', 'get-monthly-sales', 'get-goal-progress']) {
+      expect(gets.filter((p) => p.includes(`/${call}/`)), call).toHaveLength(1);
+    }
+    expect(new Set(gets.filter((p) => p.startsWith('/api/database/'))).size).toBe(
+      gets.filter((p) => p.startsWith('/api/database/')).length,
+    );
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('asks nothing for a signed-out visitor', async () => {
+    const { page } = await app.newPage(390);
+    const calls = apiCallsOf(page);
+    await page.goto('/main-menu/dashboard');
+    await page.waitForURL('**/login');
+    expect(calls.filter((c) => c.path.startsWith('/api/database/'))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('with a tampered token, the early answers are not used: the app refreshes and asks again', async () => {
+    const { page, errors } = await app.newPage(390);
+    await signInWithTestAccount(page);
+    await page.evaluate(() => localStorage.setItem('access_token', 'tampered.token.value'));
+    const calls = apiCallsOf(page);
+    await page.goto('/main-menu/dashboard');
+    await tiles(page);
+    const sales = calls.filter((c) => c.path.includes('/get-current-month-sales-total/'));
+    // Asked early with the tampered token (refused), then by the app once refreshed, with its new token.
+    expect(sales[0]?.bearer).toBe('Bearer tampered.token.value');
+    expect(sales.at(-1)?.bearer).toMatch(/^Bearer (?!tampered)/);
+    expect(calls.some((c) => c.path === '/api/refresh_token')).toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
