@@ -215,12 +215,12 @@ describe('the client adopts an early answer', () => {
     signedIn();
     answering({
       '/api/database/get-financial-goals/': () => json(200, GOALS_ANSWER),
-      '/api/database/update-financial-goals/': () => json(200, GOALS_ANSWER),
+      '/api/database/update-financial-goals/': () => json(200, { message: 'Saved' }),
     });
     startEarlyCalls({ '/main-menu/dashboard': [GOALS] }, config);
     await call(SETTINGS_ENDPOINTS.updateFinancialGoals, {
       params: { id: OWNER },
-      body: { margin_goal: 9, revenue_target: 6500, retention_rate: 12 },
+      body: { financial_goals: { margin_goal: 9, revenue_target: 6500, retention_rate: 12 } },
     }).catch(() => {});
     expect(earlyAnswers()?.size).toBe(0);
     await call(SETTINGS_ENDPOINTS.getFinancialGoals, { params: { id: OWNER } });

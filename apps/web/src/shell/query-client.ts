@@ -9,7 +9,7 @@ export const queryClient = new QueryClient({
 
 /** A query a page asks when it opens (its first calls, app/first-calls.ts), of any answer type. */
 // biome-ignore lint/suspicious/noExplicitAny: a list of queries of different answers
-export type FirstQuery = FetchQueryOptions<any, Error, any, QueryKey>;
+export type FirstQuery = FetchQueryOptions<any, Error, any, any>;
 
 /**
  * Starts a query now, as TanStack Query's usePrefetchQuery does while a component renders: a query already cached,
