@@ -1,20 +1,23 @@
-// Writes how each signed-in page starts (docs/architecture.md, "How a signed-in page starts"). Runs after
+// Writes how a signed-in page starts (docs/architecture.md, "How a signed-in page starts"). Runs after
 // `vite build --ssrManifest` and prerender.mjs:
-// - dist/route-starts.json: per signed-in address, the script chunks and stylesheets its route loads beyond the
-//   entry's (the signed-in shell's and the page's, with their static imports), read from the build's manifests, so
-//   the server's HTML for that address preloads them beside the entry instead of after it (apps/server/src/http/
-//   route-starts.ts);
-// - dist/assets/early-start-<hash>.js: the script that asks a page's first GET calls with the stored session as
-//   soon as the HTML is parsed (src/api/early-answers.ts), with the calls' paths recorded here from the app's own
-//   query lists (src/app/first-calls.ts): each query's call is run against a recording fetch.
-// Which module each route loads is read from the router itself (src/app/router.tsx): built here with its dynamic
-// imports replaced by a recorder, each route's `lazy` names its module instead of loading it.
+// - dist/main-menu.html: the page the server sends for each signed-in address (dist/route-starts.json lists them):
+//   index.html with the splash the app shows while a route loads already drawn in #root (its styles in <head>), so
+//   the screen paints before any script, and instead of the entry a start script
+//   (dist/assets/main-menu-start-<hash>.js). Once the page is on screen, that script asks the page's first GET calls
+//   with the stored session (src/api/early-answers.ts), preloads the entry's modules and the chunks the address's
+//   route needs (the signed-in shell's and the page's, with their static imports), and runs the entry, one module a
+//   task. The route's chunks so download beside the entry instead of after it, and the calls beside both.
+// The chunks per address are read from the build's manifests; which module each route loads is read from the router
+// itself (src/app/router.tsx): built here with its dynamic imports replaced by a recorder, each route's `lazy` names
+// its module instead of loading it. The calls per address come from the app's own query lists
+// (src/app/first-calls.ts): each query's call is run against a recording fetch.
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, minify } from 'vite';
+import { stylesIntoHead } from './prerender.mjs';
 
 const root = import.meta.dirname;
 const dist = path.join(root, 'dist');
@@ -120,6 +123,74 @@ async function pathsOf(queries) {
   return [...new Set(asked.map((a) => a.url))];
 }
 
+/** The entry's files, dependencies first and the entry's own file last (as prerender.mjs's start script loads them). */
+export function entryFiles(manifest) {
+  const inOrder = [];
+  const add = (key) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`early-start: the build's manifest has no ${key}`);
+    const file = `/${chunk.file}`;
+    if (inOrder.includes(file)) return;
+    for (const imported of chunk.imports ?? []) add(imported);
+    inOrder.push(file);
+  };
+  add('index.html');
+  return inOrder;
+}
+
+/**
+ * Runs in the browser, as the script a signed-in page loads instead of the app's entry: once the splash is on
+ * screen, asks the page's first calls (`startCalls`), preloads the entry's modules (its own file, the largest,
+ * first) and the address's chunks and stylesheets (`pages`), and runs the entry's files one task each, as
+ * prerender.mjs's start script does for /login. Started before the first paint, every file would be counted into it.
+ */
+function startSignedIn(entry, pages, startCalls) {
+  function start() {
+    const page = pages[location.pathname] ?? { scripts: [], styles: [] };
+    const preload = (href, as) => {
+      const link = document.createElement('link');
+      link.rel = as === 'style' ? 'preload' : 'modulepreload';
+      if (as === 'style') link.as = 'style';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    };
+    const [own, ...rest] = [...entry].reverse();
+    preload(own);
+    startCalls();
+    for (const href of rest.concat(page.scripts)) preload(href);
+    for (const href of page.styles) preload(href, 'style');
+    (async () => {
+      for (const file of entry) {
+        await import(file);
+        await new Promise((resolve) => setTimeout(resolve));
+      }
+    })();
+  }
+  // On screen: the first contentful paint, or where the browser does not report it, the next frame.
+  if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    new PerformanceObserver((entries, observer) => {
+      if (!entries.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      start();
+    }).observe({ type: 'paint', buffered: true });
+  } else {
+    requestAnimationFrame(() => setTimeout(start));
+  }
+}
+
+/** index.html with the splash in #root, its styles in <head>, and the start script in place of the entry's tags. */
+export function signedInPage(indexHtml, loaderHtml, startSrc) {
+  const { body, styles } = stylesIntoHead(loaderHtml);
+  const withRoot = indexHtml.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
+  if (withRoot === indexHtml) throw new Error('index.html has no empty #root to draw the splash into');
+  const scripts = /\s*<script type="module" crossorigin src="[^"]+"><\/script>(\s*<link rel="modulepreload"[^>]*>)*/;
+  if (!scripts.test(withRoot)) throw new Error("index.html's entry script is not where early-start.mjs looks for it");
+  return withRoot
+    .replace(scripts, () => `\n    <script type="module" crossorigin src="${startSrc}"></script>`)
+    .replace('</head>', () => `${styles}</head>`);
+}
+
 function writeCompressed(file, text) {
   writeFileSync(file, text);
   writeFileSync(
@@ -137,7 +208,7 @@ async function main() {
     root,
     logLevel: 'warn',
     plugins: [react(), recordRouteImports()],
-    build: { ssr: 'src/app/early-start-entry.ts', outDir: ssrOut, emptyOutDir: true },
+    build: { ssr: 'src/app/early-start-entry.tsx', outDir: ssrOut, emptyOutDir: true },
   });
   const storage = new Map();
   Object.defineProperty(globalThis, 'localStorage', {
@@ -163,14 +234,18 @@ async function main() {
     const paths = await pathsOf(app.firstCallsOf(route.path, marker));
     if (paths.length) calls[route.path] = paths;
   }
-  const code = `(${app.startEarlyCalls})(${JSON.stringify(calls)}, ${JSON.stringify(app.earlyStartConfig)});\n`;
-  const script = (await minify('early-start.js', code)).code;
+  const startCalls = `() => (${app.startEarlyCalls})(${JSON.stringify(calls)}, ${JSON.stringify(app.earlyStartConfig)})`;
+  const code = `(${startSignedIn})(${JSON.stringify(entryFiles(manifest))}, ${JSON.stringify(pages)}, ${startCalls});\n`;
+  const script = (await minify('main-menu-start.js', code)).code;
   const hash = createHash('sha256').update(script).digest('base64url').slice(0, 8);
-  const scriptFile = `assets/early-start-${hash}.js`;
+  const scriptFile = `assets/main-menu-start-${hash}.js`;
   writeCompressed(path.join(dist, scriptFile), script);
+  const indexHtml = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  writeCompressed(path.join(dist, 'main-menu.html'), signedInPage(indexHtml, app.renderLoader(), `/${scriptFile}`));
+  // The server sends main-menu.html for these addresses (apps/server/src/http/route-starts.ts).
   writeFileSync(
     path.join(dist, 'route-starts.json'),
-    `${JSON.stringify({ script: `/${scriptFile}`, pages }, null, 2)}\n`,
+    `${JSON.stringify({ page: 'main-menu.html', addresses: Object.keys(pages) }, null, 2)}\n`,
   );
   for (const [page, files] of Object.entries(pages)) {
     console.log(

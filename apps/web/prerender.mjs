@@ -130,32 +130,35 @@ function writeCompressed(file, text) {
   writeFileSync(`${file}.gz`, gzipSync(text, { level: 9 }));
 }
 
-await build({
-  configFile: false,
-  root,
-  logLevel: 'warn',
-  plugins: [react()],
-  build: {
-    ssr: 'src/app/prerender-entry.tsx',
-    outDir: ssrOut,
-    emptyOutDir: true,
-  },
-});
-const { renderPage } = await import(path.join(ssrOut, 'prerender-entry.js'));
-const indexHtml = readFileSync(path.join(dist, 'index.html'), 'utf8');
-const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-// The server reads which page has a rendered file (apps/server/src/http/spa.ts).
-writeFileSync(
-  path.join(dist, 'prerendered.json'),
-  `${JSON.stringify(Object.fromEntries(PRERENDERED.map((p) => [p.path, p.file])))}\n`,
-);
-for (const page of PRERENDERED) {
-  const start = await startScript(manifest, page);
-  // Hashed like Vite's assets, which the server caches for a year.
-  const hash = createHash('sha256').update(start).digest('base64url').slice(0, 8);
-  const startFile = `assets/${path.basename(page.file, '.html')}-start-${hash}.js`;
-  writeCompressed(path.join(dist, startFile), start);
-  const html = intoIndex(indexHtml, await renderPage(page.path), `/${startFile}`, page.path);
-  writeCompressed(path.join(dist, page.file), html);
-  console.log(`pre-rendered ${page.path} → dist/${page.file} (${(html.length / 1024).toFixed(1)} KB)`);
+// Run as a build step (`node prerender.mjs`); early-start.mjs imports the functions above.
+if (import.meta.main) {
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    plugins: [react()],
+    build: {
+      ssr: 'src/app/prerender-entry.tsx',
+      outDir: ssrOut,
+      emptyOutDir: true,
+    },
+  });
+  const { renderPage } = await import(path.join(ssrOut, 'prerender-entry.js'));
+  const indexHtml = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  // The server reads which page has a rendered file (apps/server/src/http/spa.ts).
+  writeFileSync(
+    path.join(dist, 'prerendered.json'),
+    `${JSON.stringify(Object.fromEntries(PRERENDERED.map((p) => [p.path, p.file])))}\n`,
+  );
+  for (const page of PRERENDERED) {
+    const start = await startScript(manifest, page);
+    // Hashed like Vite's assets, which the server caches for a year.
+    const hash = createHash('sha256').update(start).digest('base64url').slice(0, 8);
+    const startFile = `assets/${path.basename(page.file, '.html')}-start-${hash}.js`;
+    writeCompressed(path.join(dist, startFile), start);
+    const html = intoIndex(indexHtml, await renderPage(page.path), `/${startFile}`, page.path);
+    writeCompressed(path.join(dist, page.file), html);
+    console.log(`pre-rendered ${page.path} → dist/${page.file} (${(html.length / 1024).toFixed(1)} KB)`);
+  }
 }

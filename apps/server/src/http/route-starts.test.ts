@@ -1,47 +1,46 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { readRouteStarts, withRouteStart } from './route-starts.js';
+import { routeStartPages } from './route-starts.js';
 
-function dist(starts: unknown, files: string[] = []) {
+const PAGE = '<!doctype html><head><script type="module" src="/assets/main-menu-start-a1.js"></script></head>';
+
+function dist(starts: unknown, files: Record<string, string> = { 'main-menu.html': PAGE }) {
   const dir = mkdtempSync(path.join(tmpdir(), 'brade-starts-'));
-  mkdirSync(path.join(dir, 'assets'));
-  for (const file of files) writeFileSync(path.join(dir, file), '');
+  for (const [file, text] of Object.entries(files)) writeFileSync(path.join(dir, file), text);
   if (starts !== undefined) writeFileSync(path.join(dir, 'route-starts.json'), JSON.stringify(starts));
   return dir;
 }
+const same = (html: string) => html;
 
-describe('the route starts the build wrote', () => {
+describe('the signed-in pages the build wrote', () => {
   it('are none without route-starts.json (a build before them)', () => {
-    expect(readRouteStarts(dist(undefined))).toBeNull();
+    expect(routeStartPages(dist(undefined), same).size).toBe(0);
   });
 
-  it('name only files of the build under /assets/, else the server refuses to start', () => {
-    const ok = { script: '/assets/s.js', pages: { '/main-menu/dashboard': { scripts: ['/assets/a.js'], styles: [] } } };
-    expect(readRouteStarts(dist(ok, ['assets/s.js', 'assets/a.js']))).toEqual(ok);
-    expect(() => readRouteStarts(dist(ok, ['assets/s.js']))).toThrow(/\/assets\/a\.js/);
-    for (const bad of ['https://cdn.example/a.js', '//cdn.example/a.js', '/assets/a.js" onload="x', '/index.html']) {
-      const starts = { script: '/assets/s.js', pages: { '/main-menu/dashboard': { scripts: [bad], styles: [] } } };
-      expect(() => readRouteStarts(dist(starts, ['assets/s.js'])), bad).toThrow(/not a file of the build/);
+  it("are the build's page for each listed address, with what the server adds, compressed once", () => {
+    const pages = routeStartPages(
+      dist({ page: 'main-menu.html', addresses: ['/main-menu/dashboard', '/main-menu/reports/vat-return'] }),
+      (html) => `${html}<!-- added -->`,
+    );
+    expect([...pages.keys()]).toEqual(['/main-menu/dashboard', '/main-menu/reports/vat-return']);
+    const page = pages.get('/main-menu/dashboard')!;
+    expect(page.html).toBe(`${PAGE}<!-- added -->`);
+    expect(brotliDecompressSync(page.br).toString()).toBe(page.html);
+    expect(gunzipSync(page.gzip).toString()).toBe(page.html);
+  });
+
+  it('stop the server when the list names anything but a page of the build or a signed-in address', () => {
+    const starts = (page: string, addresses = ['/main-menu/dashboard']) => ({ page, addresses });
+    for (const page of ['missing.html', '../index.html', '/etc/passwd', 'assets/x.js', 'route-starts.json']) {
+      expect(() => routeStartPages(dist(starts(page)), same), page).toThrow(/not a page of the build/);
     }
-  });
-
-  it('go into <head>, before its end, and nowhere else', () => {
-    const html = '<html><head><title>Brade</title></head><body><div id="root"></div></body></html>';
-    const out = withRouteStart(html, '/assets/s.js', { scripts: ['/assets/a.js'], styles: ['/assets/a.css'] });
-    expect(out).toBe(
-      '<html><head><title>Brade</title><script async fetchpriority="high" src="/assets/s.js"></script>\n' +
-        '    <link rel="modulepreload" crossorigin href="/assets/a.js">\n' +
-        '    <link rel="preload" as="style" crossorigin href="/assets/a.css">\n' +
-        '  </head><body><div id="root"></div></body></html>',
-    );
-    // Before the entry's script, when the page has one.
-    const entry = '<head><script type="module" src="/assets/index.js"></script></head>';
-    expect(withRouteStart(entry, '/assets/s.js', { scripts: [], styles: [] })).toBe(
-      '<head><script async fetchpriority="high" src="/assets/s.js"></script>\n' +
-        '    <script type="module" src="/assets/index.js"></script>\n  </head>',
-    );
-    expect(() => withRouteStart('<div></div>', '/assets/s.js', { scripts: [], styles: [] })).toThrow();
+    for (const address of ['/login', '/', '//evil.example/main-menu/x', '/main-menu/../login', '/main-menu/a?b']) {
+      expect(() => routeStartPages(dist(starts('main-menu.html', [address])), same), address).toThrow(
+        /not a signed-in address/,
+      );
+    }
   });
 });

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { canonicalPageUrl } from './canonical-origin.js';
 import type { PageFallback } from './error-handler.js';
-import { readRouteStarts, routeStartPages, sendStartedPage } from './route-starts.js';
+import { routeStartPages, sendStartedPage } from './route-starts.js';
 
 /**
  * Pages whose address carries a secret, sent with no referrer at all, so nothing they load can read it: the reset page
@@ -55,9 +55,9 @@ export async function registerSpa(
   // Pages the build rendered ahead (apps/web/prerender.mjs): sent instead of the empty index.html, so the screen
   // paints before the script loads. They offer the demo account, so without it the empty page is sent.
   const prerendered = options.demoAccount ? prerenderedPages(webDist) : new Map<string, string>();
-  // Signed-in pages (apps/web/early-start.mjs): index.html with the route's chunks preloaded and the script that
-  // asks the page's first calls early, so neither waits for the entry to run.
-  const started = routeStartPages(pageWithoutDemo ?? readFileSync(index, 'utf8'), readRouteStarts(webDist));
+  // Signed-in pages (apps/web/early-start.mjs): the splash drawn, and a start script that asks the page's first
+  // calls and preloads its route's chunks beside the entry, so neither waits for the entry to run.
+  const started = routeStartPages(webDist, options.demoAccount ? (html) => html : withoutDemoAccount);
   return (request, reply) => {
     // A page opened on another address (127.0.0.1 for localhost) would keep its own storage and send the
     // providers' pop-ups back to PUBLIC_URL, where nothing was stored: it moves there before anything is stored.
