@@ -106,3 +106,30 @@ describe('the sign-in page rendered at build time (apps/web/prerender.mjs)', () 
     expect(errors).toEqual([]);
   });
 });
+
+describe('the splash screen in index.html (apps/web/prerender.mjs)', () => {
+  it('shows before any script runs on every other page, and the app draws over it', async () => {
+    const noScript = await app.browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    try {
+      const page = await noScript.newPage();
+      await page.goto(`${app.url}/main-menu/dashboard`);
+      expect(await page.locator('#root[data-prerendered]').count()).toBe(0);
+      expect(await page.getByRole('status').getByText('Loading').count()).toBe(1);
+      expect(await page.getByRole('img', { name: 'Brade' }).count()).toBe(1);
+      expect(await page.locator('head style[data-emotion]').count()).toBeGreaterThan(0);
+    } finally {
+      await noScript.close();
+    }
+
+    const { page, errors } = await app.newPage(390);
+    const consoleErrors = consoleErrorsOf(page);
+    const release = await holdAppEntry(page);
+    await page.goto('/forget-password', { waitUntil: 'commit' });
+    await page.getByRole('status').getByText('Loading').waitFor();
+    release();
+    await page.getByRole('button', { name: 'Reset Password' }).waitFor();
+    expect(await page.getByRole('status').getByText('Loading').count()).toBe(0);
+    expect(consoleErrors).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});

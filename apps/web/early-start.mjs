@@ -1,8 +1,7 @@
 // Writes how a signed-in page starts (docs/architecture.md, "How a signed-in page starts"). Runs after
-// `vite build --ssrManifest` and prerender.mjs:
+// build.mjs (its second pass writes .vite/ssr-manifest.json) and prerender.mjs:
 // - dist/main-menu.html: the page the server sends for each signed-in address (dist/route-starts.json lists them):
-//   index.html with the splash the app shows while a route loads already drawn in #root (its styles in <head>), so
-//   the screen paints before any script, and instead of the entry a start script
+//   index.html, whose #root already shows the splash screen (prerender.mjs), with, instead of the entry, a start script
 //   (dist/assets/main-menu-start-<hash>.js). Once the page is on screen, that script asks the page's first GET calls
 //   with the stored session (src/api/early-answers.ts), preloads the entry's modules and the chunks the address's
 //   route needs (the signed-in shell's and the page's, with their static imports), and runs the entry, one module a
@@ -17,7 +16,6 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, minify } from 'vite';
-import { stylesIntoHead } from './prerender.mjs';
 
 const root = import.meta.dirname;
 const dist = path.join(root, 'dist');
@@ -179,16 +177,15 @@ function startSignedIn(entry, pages, startCalls) {
   }
 }
 
-/** index.html with the splash in #root, its styles in <head>, and the start script in place of the entry's tags. */
-export function signedInPage(indexHtml, loaderHtml, startSrc) {
-  const { body, styles } = stylesIntoHead(loaderHtml);
-  const withRoot = indexHtml.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
-  if (withRoot === indexHtml) throw new Error('index.html has no empty #root to draw the splash into');
+/**
+ * index.html (with the splash screen prerender.mjs drew into #root) with the start script in place of the entry's
+ * script and module preloads: the entry is loaded by the start script, once the splash is on screen.
+ */
+export function signedInPage(indexHtml, startSrc) {
+  if (indexHtml.includes('<div id="root"></div>')) throw new Error('index.html has no splash screen in #root');
   const scripts = /\s*<script type="module" crossorigin src="[^"]+"><\/script>(\s*<link rel="modulepreload"[^>]*>)*/;
-  if (!scripts.test(withRoot)) throw new Error("index.html's entry script is not where early-start.mjs looks for it");
-  return withRoot
-    .replace(scripts, () => `\n    <script type="module" crossorigin src="${startSrc}"></script>`)
-    .replace('</head>', () => `${styles}</head>`);
+  if (!scripts.test(indexHtml)) throw new Error("index.html's entry script is not where early-start.mjs looks for it");
+  return indexHtml.replace(scripts, () => `\n    <script type="module" crossorigin src="${startSrc}"></script>`);
 }
 
 function writeCompressed(file, text) {
@@ -208,7 +205,7 @@ async function main() {
     root,
     logLevel: 'warn',
     plugins: [react(), recordRouteImports()],
-    build: { ssr: 'src/app/early-start-entry.tsx', outDir: ssrOut, emptyOutDir: true },
+    build: { ssr: 'src/app/early-start-entry.ts', outDir: ssrOut, emptyOutDir: true },
   });
   const storage = new Map();
   Object.defineProperty(globalThis, 'localStorage', {
@@ -241,7 +238,7 @@ async function main() {
   const scriptFile = `assets/main-menu-start-${hash}.js`;
   writeCompressed(path.join(dist, scriptFile), script);
   const indexHtml = readFileSync(path.join(dist, 'index.html'), 'utf8');
-  writeCompressed(path.join(dist, 'main-menu.html'), signedInPage(indexHtml, app.renderLoader(), `/${scriptFile}`));
+  writeCompressed(path.join(dist, 'main-menu.html'), signedInPage(indexHtml, `/${scriptFile}`));
   // The server sends main-menu.html for these addresses (apps/server/src/http/route-starts.ts).
   writeFileSync(
     path.join(dist, 'route-starts.json'),

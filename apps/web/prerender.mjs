@@ -116,6 +116,17 @@ export function intoIndex(indexHtml, { html, title }, startSrc, pagePath) {
 }
 
 /**
+ * index.html with the splash screen in #root and its styles in <head>; its entry script stays, and, without the
+ * marker, the app draws its first screen over the splash rather than hydrating it.
+ */
+export function splashIntoIndex(indexHtml, html) {
+  const { body, styles } = stylesIntoHead(html);
+  const withRoot = indexHtml.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
+  if (withRoot === indexHtml) throw new Error('index.html has no empty #root to render into');
+  return withRoot.replace('</head>', () => `${styles}</head>`);
+}
+
+/**
  * Writes a file of the build with the brotli and gzip copies the server sends (as vite.config.ts does), even under
  * the server's 1 KB threshold: the start script is just under it, and sent as brotli counts half as much.
  */
@@ -130,35 +141,35 @@ function writeCompressed(file, text) {
   writeFileSync(`${file}.gz`, gzipSync(text, { level: 9 }));
 }
 
-// Run as a build step (`node prerender.mjs`); early-start.mjs imports the functions above.
-if (import.meta.main) {
-  await build({
-    configFile: false,
-    root,
-    logLevel: 'warn',
-    plugins: [react()],
-    build: {
-      ssr: 'src/app/prerender-entry.tsx',
-      outDir: ssrOut,
-      emptyOutDir: true,
-    },
-  });
-  const { renderPage } = await import(path.join(ssrOut, 'prerender-entry.js'));
-  const indexHtml = readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-  // The server reads which page has a rendered file (apps/server/src/http/spa.ts).
-  writeFileSync(
-    path.join(dist, 'prerendered.json'),
-    `${JSON.stringify(Object.fromEntries(PRERENDERED.map((p) => [p.path, p.file])))}\n`,
-  );
-  for (const page of PRERENDERED) {
-    const start = await startScript(manifest, page);
-    // Hashed like Vite's assets, which the server caches for a year.
-    const hash = createHash('sha256').update(start).digest('base64url').slice(0, 8);
-    const startFile = `assets/${path.basename(page.file, '.html')}-start-${hash}.js`;
-    writeCompressed(path.join(dist, startFile), start);
-    const html = intoIndex(indexHtml, await renderPage(page.path), `/${startFile}`, page.path);
-    writeCompressed(path.join(dist, page.file), html);
-    console.log(`pre-rendered ${page.path} → dist/${page.file} (${(html.length / 1024).toFixed(1)} KB)`);
-  }
+await build({
+  configFile: false,
+  root,
+  logLevel: 'warn',
+  plugins: [react()],
+  build: {
+    ssr: 'src/app/prerender-entry.tsx',
+    outDir: ssrOut,
+    emptyOutDir: true,
+  },
+});
+const { renderPage, renderSplash } = await import(path.join(ssrOut, 'prerender-entry.js'));
+const indexHtml = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+// The server reads which page has a rendered file (apps/server/src/http/spa.ts).
+writeFileSync(
+  path.join(dist, 'prerendered.json'),
+  `${JSON.stringify(Object.fromEntries(PRERENDERED.map((p) => [p.path, p.file])))}\n`,
+);
+for (const page of PRERENDERED) {
+  const start = await startScript(manifest, page);
+  // Hashed like Vite's assets, which the server caches for a year.
+  const hash = createHash('sha256').update(start).digest('base64url').slice(0, 8);
+  const startFile = `assets/${path.basename(page.file, '.html')}-start-${hash}.js`;
+  writeCompressed(path.join(dist, startFile), start);
+  const html = intoIndex(indexHtml, await renderPage(page.path), `/${startFile}`, page.path);
+  writeCompressed(path.join(dist, page.file), html);
+  console.log(`pre-rendered ${page.path} → dist/${page.file} (${(html.length / 1024).toFixed(1)} KB)`);
 }
+// Last, as the pages above are made from the empty index.html.
+writeCompressed(path.join(dist, 'index.html'), splashIntoIndex(indexHtml, renderSplash()));
+console.log('splash screen → dist/index.html');

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import type { PluginContext } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 
 // `npm run dev` (scripts/dev.mjs) says where the server listens; Vite alone assumes the default port.
@@ -118,7 +117,10 @@ function inlineEntryCss(): Plugin {
           if (css?.type !== 'asset') return tag;
           const fonts = [...String(css.source).matchAll(/url\((\/assets\/[^)]+\.woff2)\)/g)].map((m) => m[1]);
           const preloads = fonts.map((f) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${f}">`);
-          return `${preloads.join('')}<style>${String(css.source)}</style>`;
+          // The link, disabled, is never fetched; Vite's loader of lazily loaded chunks, which lists the entry's
+          // stylesheet among their dependencies, finds it there and does not fetch the file either.
+          const loaded = `<link rel="stylesheet" crossorigin href="/${file}" disabled>`;
+          return `${preloads.join('')}<style>${String(css.source)}</style>${loaded}`;
         },
       );
     },
@@ -126,52 +128,109 @@ function inlineEntryCss(): Plugin {
 }
 
 /**
- * Fewer script files for the Overview (59 requests before, 41 after in bench/lighthouse.mjs): instead of a small
- * chunk per shared module, three: what it shares with /login (`common`), the signed-in shell with the libraries and
- * API code it needs (`signed-in`), and the Overview's own code (`overview`). Each page of a signed-in owner loads
- * `common` and `signed-in`; /login keeps only its own chunks. The entry's modules stay as Rolldown splits them.
- * Modules are sorted by the module graph, read once it is complete (buildEnd), before the chunks are made.
+ * Which modules the build really puts on each page's path, read from a first pass of the build (build.mjs): the
+ * entry's chunks, the /login screen's, and the signed-in shell's, each with what its chunks import statically.
+ * A module graph's static imports say more than that: a module importing one name from a package's index (the
+ * contract's, MUI's) reaches every module the index re-exports, though only the one it names is bundled.
  */
-function overviewChunking() {
-  const reach = { entry: new Set<string>(), login: new Set<string>(), overview: new Set<string>() };
-  const staticClosure = (ctx: PluginContext, start: string[]) => {
-    const seen = new Set<string>();
-    const stack = [...start];
-    while (stack.length) {
-      const id = stack.pop()!;
-      if (seen.has(id)) continue;
-      seen.add(id);
-      stack.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
-    }
-    return seen;
-  };
-  const find = (ctx: PluginContext, suffix: string) => {
-    const id = [...ctx.getModuleIds()].find((m) => m.replaceAll('\\', '/').endsWith(suffix));
-    if (!id) throw new Error(`overviewChunking: no module ends with ${suffix}`);
-    return id;
-  };
-  const plugin: Plugin = {
-    name: 'brade-overview-chunks',
+export interface ChunkPlan {
+  /** The entry's modules, with its chunks' static imports. */
+  entry: string[];
+  /** The same for each screen of SCREENS. */
+  screens: Record<string, string[]>;
+}
+
+/** The screens whose modules the plan follows: /login, and the signed-in shell with the main menu's pages. */
+const SCREENS = {
+  login: 'src/features/auth/LoginPage.tsx',
+  shell: 'src/shell/MainMenuPage.tsx',
+  dashboard: 'src/features/dashboard/DashboardPage.tsx',
+  reports: 'src/features/reports/ReportsPage.tsx',
+  vatReturn: 'src/features/reports/vat-return/VatReturnPage.tsx',
+  quarterlyUpdate: 'src/features/income-tax/QuarterlyUpdatePage.tsx',
+  settings: 'src/features/settings/SettingsPage.tsx',
+  profile: 'src/features/profile/ProfilePage.tsx',
+  // Parts of the Overview that load after its first screen: the assistant's panel (docs/assistant.md, "The panel"),
+  // the navigation drawer and the sign-out confirmation (shell/OnDemand.tsx).
+  bradeBot: 'src/features/assistant/BradeBotPanel.tsx',
+  shellOnDemand: 'src/shell/OnDemand.tsx',
+} as const;
+type Screen = keyof typeof SCREENS;
+const OVERVIEW_LATER: Screen[] = ['bradeBot', 'shellOnDemand'];
+
+/** First pass: writes the plan to `file` from the chunks as they came out. */
+function writeChunkPlan(file: string): Plugin {
+  return {
+    name: 'brade-chunk-plan',
     apply: 'build',
-    buildEnd() {
-      reach.entry = staticClosure(this, [find(this, 'src/app/main.tsx')]);
-      reach.login = staticClosure(this, [find(this, 'src/features/auth/LoginPage.tsx')]);
-      reach.overview = staticClosure(this, [
-        find(this, 'src/shell/MainMenuPage.tsx'),
-        find(this, 'src/features/dashboard/DashboardPage.tsx'),
-      ]);
+    async generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (first: (typeof chunks)[number] | undefined, what: string) => {
+        if (!first) throw new Error(`chunk plan: no chunk holds ${what}`);
+        const modules = new Set<string>();
+        const stack = [first];
+        const seen = new Set<string>();
+        while (stack.length) {
+          const chunk = stack.pop()!;
+          if (seen.has(chunk.fileName)) continue;
+          seen.add(chunk.fileName);
+          for (const id of chunk.moduleIds) modules.add(id);
+          for (const imported of chunk.imports) stack.push(byFile.get(imported)!);
+        }
+        return [...modules];
+      };
+      const holding = (suffix: string) =>
+        chunks.find((c) => c.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(suffix)));
+      const plan: ChunkPlan = {
+        entry: closure(
+          chunks.find((c) => c.isEntry),
+          'the entry',
+        ),
+        screens: Object.fromEntries(
+          Object.entries(SCREENS).map(([screen, module]) => [screen, closure(holding(module), module)]),
+        ),
+      };
+      await writeFile(file, JSON.stringify(plan));
     },
   };
-  const overviewOnly = (id: string) => reach.overview.has(id) && !reach.entry.has(id);
-  const ownCode = (id: string) => /[\\/]src[\\/]features[\\/](dashboard|assistant)[\\/]/.test(id);
-  const groups = [
-    { name: 'common', test: (id: string) => overviewOnly(id) && reach.login.has(id), priority: 3 },
-    { name: 'overview', test: (id: string) => overviewOnly(id) && ownCode(id), priority: 2 },
-    { name: 'signed-in', test: (id: string) => overviewOnly(id), priority: 1 },
-  ].map((g) => ({ ...g, includeDependenciesRecursively: false }));
-  return { plugin, groups };
 }
-const overviewChunks = overviewChunking();
+
+/**
+ * Second pass: fewer script files for signed-in pages. Before, every module that several lazily loaded pages share
+ * was a chunk of its own, most of them 1-2 KB (the Overview loaded 41 files, Settings 62), and on a phone's
+ * connection each round of requests costs a round trip. The entry's and /login's modules stay as Rolldown splits
+ * them (/login's JavaScript has a budget, bench/login-javascript.mjs). Of the rest:
+ * - `signed-in`: what the shell needs and what the Overview shares with another page; every signed-in page loads it;
+ * - `later`: the rest of what the parts of the Overview drawn after its first screen need (OVERVIEW_LATER);
+ * - `pages`: what two or more of the other pages share, which the Overview, the page owners open most, never loads;
+ * - a chunk per page for what that page alone needs.
+ * What a page loads on demand (a dialog, the charts, the PDF) stays apart.
+ */
+function chunkGroups(plan: ChunkPlan) {
+  const fixed = new Set([...plan.entry, ...plan.screens.login!]);
+  const pages = (Object.keys(SCREENS) as Screen[]).filter((s) => s !== 'login' && s !== 'shell');
+  const usedBy = new Map<string, Screen[]>();
+  for (const page of pages) {
+    for (const id of plan.screens[page]!) if (!fixed.has(id)) usedBy.set(id, [...(usedBy.get(id) ?? []), page]);
+  }
+  const shell = new Set(plan.screens.shell!.filter((id) => !fixed.has(id)));
+  const users = (id: string) => usedBy.get(id) ?? [];
+  const everyPage = (id: string) => shell.has(id) || (users(id).includes('dashboard') && users(id).length > 1);
+  const overviewLater = (id: string) => users(id).some((s) => OVERVIEW_LATER.includes(s)) && !everyPage(id);
+  return [
+    { name: 'signed-in', test: everyPage, priority: 4 },
+    { name: 'later', test: overviewLater, priority: 3 },
+    { name: 'pages', test: (id: string) => users(id).length > 1 && !everyPage(id) && !overviewLater(id), priority: 2 },
+    { name: (id: string) => users(id)[0] ?? null, test: (id: string) => users(id).length === 1, priority: 1 },
+  ].map((g) => ({ ...g, includeDependenciesRecursively: false }));
+}
+
+// build.mjs runs the two passes: BRADE_CHUNK_PLAN_OUT names where the first writes its plan (and nothing else),
+// BRADE_CHUNK_PLAN where the second reads it. `vite build` alone splits as Rolldown does by default.
+const planOut = process.env.BRADE_CHUNK_PLAN_OUT;
+const planIn = process.env.BRADE_CHUNK_PLAN;
+const plan: ChunkPlan | undefined = planIn ? JSON.parse(await readFile(planIn, 'utf8')) : undefined;
 
 export default defineConfig({
   plugins: [
@@ -181,7 +240,7 @@ export default defineConfig({
     reactRouterProduction(),
     hoistStaticsWithoutSideEffects(),
     inlineEntryCss(),
-    overviewChunks.plugin,
+    ...(planOut ? [writeChunkPlan(planOut)] : []),
   ],
   server: {
     // The SPA talks to its own origin only; in development Vite forwards those paths to the Fastify server: the
@@ -196,6 +255,7 @@ export default defineConfig({
     manifest: true,
     // Every browser the app supports preloads modules itself (docs/architecture.md); the polyfill is dead weight.
     modulePreload: { polyfill: false },
-    rolldownOptions: { output: { codeSplitting: { groups: overviewChunks.groups } } },
+    write: !planOut,
+    rolldownOptions: { output: { codeSplitting: plan ? { groups: chunkGroups(plan) } : {} } },
   },
 });

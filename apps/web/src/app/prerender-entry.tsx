@@ -3,6 +3,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { FullPageLoader } from '../ui/FullPageLoader';
 import { theme } from '../ui/theme';
 import { type RouteHandle, routes } from './router';
 
@@ -31,4 +32,20 @@ export async function renderPage(path: string): Promise<{ html: string; title: s
     .filter(Boolean)
     .at(-1);
   return { html, title: title ? `${title} · Brade` : 'Brade' };
+}
+
+/**
+ * The splash screen, as the router shows it while a page's code loads (app/router.tsx's hydrateFallbackElement),
+ * written into index.html's #root at build time: on a phone, the time the app's scripts take to arrive and run is
+ * otherwise a blank page. The app draws over it (main.tsx renders, not hydrates, a page without the marker).
+ */
+export function renderSplash(): string {
+  return renderToString(
+    <StrictMode>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <FullPageLoader />
+      </ThemeProvider>
+    </StrictMode>,
+  );
 }

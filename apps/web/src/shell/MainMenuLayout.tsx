@@ -1,23 +1,23 @@
-import Close from '@mui/icons-material/Close';
-import Drawer from '@mui/material/Drawer';
-import IconButton from '@mui/material/IconButton';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { stored } from '../api/session';
 import { BrandLogo } from '../ui/BrandLogo';
 import plain from '../ui/plain.module.css';
 import { MenuIcon } from '../ui/plain-icons';
+import { useAfterFirstScreen } from '../ui/use-after-first-screen';
 import { isDemoAccount } from './demo-account';
-import { LogoutDialog } from './LogoutDialog';
-import { NARROW_QUERY, NAV_WIDTH_PX } from './layout';
+import { DRAWER_ID, NARROW_QUERY } from './layout';
 import { SideNav } from './SideNav';
 import s from './shell.module.css';
 import { useHorizontalSwipe } from './swipe';
 import { useSignOut } from './use-sign-out';
 import { useUserDetails } from './use-user-details';
 
-const DRAWER_ID = 'main-menu-drawer';
+// The drawer and the sign-out confirmation are drawn only on demand: their code (MUI's Drawer, Dialog and Button)
+// loads once the first screen is drawn, or at once when asked for before that.
+const NavDrawer = lazy(() => import('./OnDemand').then((m) => ({ default: m.NavDrawer })));
+const LogoutDialog = lazy(() => import('./OnDemand').then((m) => ({ default: m.LogoutDialog })));
 
 /**
  * The signed-in frame: wider than 1024px, a 200px navigation on the left; at 1024px or less, a top bar with
@@ -54,6 +54,7 @@ export function MainMenuLayout({ id }: { id: string }) {
     setConfirmingLogout(true);
   };
   const navProps = { user, fullName, isDemo, signingOut, onSignOut: askToSignOut };
+  const later = useAfterFirstScreen();
 
   // Plain elements with static classes (shell.module.css): this frame is drawn first on every signed-in page.
   return (
@@ -73,22 +74,11 @@ export function MainMenuLayout({ id }: { id: string }) {
             </button>
             <BrandLogo height={28} />
           </header>
-          <Drawer
-            id={DRAWER_ID}
-            open={drawerOpen}
-            onClose={close}
-            slotProps={{ paper: { 'aria-label': 'Menu', sx: { width: NAV_WIDTH_PX, border: 0 } } }}
-          >
-            <SideNav
-              {...navProps}
-              onNavigate={close}
-              header={
-                <IconButton aria-label="Close menu" onClick={close} size="small" edge="end">
-                  <Close fontSize="small" />
-                </IconButton>
-              }
-            />
-          </Drawer>
+          {(later || drawerOpen) && (
+            <Suspense fallback={null}>
+              <NavDrawer open={drawerOpen} onClose={close} nav={navProps} />
+            </Suspense>
+          )}
         </>
       ) : (
         <aside className={s.aside}>
@@ -98,12 +88,16 @@ export function MainMenuLayout({ id }: { id: string }) {
       <main className={s.main}>
         <Outlet />
       </main>
-      <LogoutDialog
-        open={confirmingLogout}
-        signingOut={signingOut}
-        onCancel={() => setConfirmingLogout(false)}
-        onConfirm={() => void signOut()}
-      />
+      {(later || confirmingLogout) && (
+        <Suspense fallback={null}>
+          <LogoutDialog
+            open={confirmingLogout}
+            signingOut={signingOut}
+            onCancel={() => setConfirmingLogout(false)}
+            onConfirm={() => void signOut()}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

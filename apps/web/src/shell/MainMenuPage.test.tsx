@@ -163,7 +163,8 @@ describe('the main-menu shell', () => {
     await within(nav()).findByText('Amelia Hart');
 
     await user.click(within(nav()).getByRole('button', { name: 'Log out' }));
-    let dialog = screen.getByRole('dialog', { name: 'Log out?' });
+    // The dialog's code loads after the first screen (MainMenuLayout), at once when asked for before.
+    let dialog = await screen.findByRole('dialog', { name: 'Log out?' });
     expect(dialog).toHaveAccessibleDescription("You will need to sign in again to see your salon's figures.");
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -197,6 +198,8 @@ describe('the shell at 1024px or less', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
 
     await user.click(toggle);
+    // The drawer's code loads after the first screen (MainMenuLayout), at once when opened before.
+    await screen.findByRole('navigation', { name: 'Main menu' });
     expect(within(nav()).getByRole('link', { name: 'Reports' })).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Close menu' }));
@@ -209,6 +212,7 @@ describe('the shell at 1024px or less', () => {
     const user = userEvent.setup();
     const router = renderShell();
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await screen.findByRole('navigation', { name: 'Main menu' });
     await user.click(within(nav()).getByRole('link', { name: 'Reports' }));
     expect(router.state.location.pathname).toBe('/main-menu/reports');
     await drawerClosed();

@@ -9,7 +9,7 @@ import s from './shell.module.css';
 
 const DEMO_NOTE_ID = 'demo-account-note';
 
-interface SideNavProps {
+export interface SideNavProps {
   user: UserDetails | undefined;
   fullName: string;
   isDemo: boolean;
