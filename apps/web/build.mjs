@@ -19,7 +19,8 @@ const run = (env, args) =>
   });
 try {
   run({ BRADE_CHUNK_PLAN_OUT: plan }, ['--logLevel', 'warn']);
-  run({ BRADE_CHUNK_PLAN: plan }, []);
+  // The second pass also writes which chunk holds each module (.vite/ssr-manifest.json), for early-start.mjs.
+  run({ BRADE_CHUNK_PLAN: plan }, ['--ssrManifest']);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

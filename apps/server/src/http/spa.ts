@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { canonicalPageUrl } from './canonical-origin.js';
 import type { PageFallback } from './error-handler.js';
+import { routeStartPages, sendStartedPage } from './route-starts.js';
 
 /**
  * Pages whose address carries a secret, sent with no referrer at all, so nothing they load can read it: the reset page
@@ -54,16 +55,22 @@ export async function registerSpa(
   // Pages the build rendered ahead (apps/web/prerender.mjs): sent instead of the empty index.html, so the screen
   // paints before the script loads. They offer the demo account, so without it the empty page is sent.
   const prerendered = options.demoAccount ? prerenderedPages(webDist) : new Map<string, string>();
+  // Signed-in pages (apps/web/early-start.mjs): the splash drawn, and a start script that asks the page's first
+  // calls and preloads its route's chunks beside the entry, so neither waits for the entry to run.
+  const started = routeStartPages(webDist, options.demoAccount ? (html) => html : withoutDemoAccount);
   return (request, reply) => {
     // A page opened on another address (127.0.0.1 for localhost) would keep its own storage and send the
     // providers' pop-ups back to PUBLIC_URL, where nothing was stored: it moves there before anything is stored.
     const canonical = canonicalPageUrl(request.host, request.url, options.publicUrl);
     if (canonical) return reply.redirect(canonical, 302);
-    if (NO_REFERRER_PAGES.has(request.url.split('?')[0]!)) reply.header('referrer-policy', 'no-referrer');
+    const page = request.url.split('?')[0]!;
+    if (NO_REFERRER_PAGES.has(page)) reply.header('referrer-policy', 'no-referrer');
     reply.header('cache-control', 'no-cache');
+    const start = prerendered.has(page) ? undefined : started.get(page);
+    if (start) return sendStartedPage(request, reply, start);
     return pageWithoutDemo
       ? reply.type('text/html; charset=utf-8').send(pageWithoutDemo)
-      : reply.sendFile(prerendered.get(request.url.split('?')[0]!) ?? 'index.html');
+      : reply.sendFile(prerendered.get(page) ?? 'index.html');
   };
 }
 

@@ -9,6 +9,7 @@ import {
   readingOf,
   SessionSchema,
 } from '@brade/contract';
+import { dropEarlyAnswers, takeEarlyAnswer } from './early-answers';
 import { withRefreshLock } from './refresh-lock';
 import { clearSession, stored, storeTokens } from './session';
 import { sessionExpired } from './session-expiry';
@@ -81,7 +82,9 @@ export async function callEndpoint<E extends JsonEndpoint>(
     signal: options.signal,
   };
   const refreshes = endpoint.auth === 'session' && options.bearer === undefined;
-  const response = await send(outgoing, refreshes ? stored.accessToken() : (options.bearer ?? null));
+  const bearer = refreshes ? stored.accessToken() : (options.bearer ?? null);
+  const early = earlyAnswerOf(outgoing, refreshes ? bearer : null);
+  const response = (early && (await adoptable(early))) || (await send(outgoing, bearer));
   if (response.status !== 401 || !refreshes) return read(endpoint, response);
 
   if (!(await refreshSession())) {
@@ -91,6 +94,27 @@ export async function callEndpoint<E extends JsonEndpoint>(
   }
   // One retry with the new token; a second 401 is reported as it is, never refreshed again.
   return read(endpoint, await send(outgoing, stored.accessToken()));
+}
+
+/**
+ * The answer the page's early-start script already asked for this call (api/early-answers.ts), when it is the very
+ * same call: GET, the same path, the same access token, no signal to cancel it by. Any other call drops the early
+ * answers left, so none is read after a change.
+ */
+function earlyAnswerOf({ method, path, signal }: Outgoing, bearer: string | null): Promise<Response> | undefined {
+  if (method !== 'GET') {
+    dropEarlyAnswers();
+    return undefined;
+  }
+  return signal ? undefined : takeEarlyAnswer(path, bearer);
+}
+
+/** A 401 or a failed request is not adopted: the call then goes its normal way (sent, and refreshed on a 401). */
+async function adoptable(early: Promise<Response>): Promise<Response | undefined> {
+  const response = await early.catch(() => undefined);
+  if (response?.status !== 401) return response;
+  void response.body?.cancel().catch(() => {});
+  return undefined;
 }
 
 interface Outgoing {

@@ -5,7 +5,7 @@ import { usePrefetchQueryWhen } from './query-client';
 
 export const userDetailsKey = (id: string | null) => ['user-details', id] as const;
 
-const userDetailsQuery = (id: string | null) =>
+export const userDetailsQuery = (id: string | null) =>
   queryOptions({ queryKey: userDetailsKey(id), queryFn: () => getUserDetails(id!), enabled: Boolean(id) });
 
 /** The signed-in owner's details; reloaded when any screen announces a change with 'userDetailsUpdated'. */

@@ -1,0 +1,256 @@
+// Writes how a signed-in page starts (docs/architecture.md, "How a signed-in page starts"). Runs after
+// build.mjs (its second pass writes .vite/ssr-manifest.json) and prerender.mjs:
+// - dist/main-menu.html: the page the server sends for each signed-in address (dist/route-starts.json lists them):
+//   index.html, whose #root already shows the splash screen (prerender.mjs), with, instead of the entry, a start script
+//   (dist/assets/main-menu-start-<hash>.js). Once the page is on screen, that script asks the page's first GET calls
+//   with the stored session (src/api/early-answers.ts), preloads the entry's modules and the chunks the address's
+//   route needs (the signed-in shell's and the page's, with their static imports), and runs the entry, one module a
+//   task. The route's chunks so download beside the entry instead of after it, and the calls beside both.
+// The chunks per address are read from the build's manifests; which module each route loads is read from the router
+// itself (src/app/router.tsx): built here with its dynamic imports replaced by a recorder, each route's `lazy` names
+// its module instead of loading it. The calls per address come from the app's own query lists
+// (src/app/first-calls.ts): each query's call is run against a recording fetch.
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { build, minify } from 'vite';
+
+const root = import.meta.dirname;
+const dist = path.join(root, 'dist');
+const ssrOut = path.join(root, 'node_modules/.early-start');
+const RECORDER = '__bradeRouteModule';
+
+/** Replaces the router's dynamic imports by calls to the recorder, which names the module (relative to root). */
+function recordRouteImports() {
+  return {
+    name: 'brade-record-route-imports',
+    enforce: 'pre',
+    async transform(code, id) {
+      if (!id.replaceAll('\\', '/').endsWith('/src/app/router.tsx')) return null;
+      const specs = [...code.matchAll(/import\((['"])([^'"]+)\1\)/g)];
+      let out = code;
+      for (const [call, , spec] of specs) {
+        const resolved = await this.resolve(spec, id);
+        if (!resolved) throw new Error(`early-start: cannot resolve ${spec} from the router`);
+        const module = path.relative(root, resolved.id).replaceAll('\\', '/');
+        out = out.replace(call, () => `globalThis.${RECORDER}(${JSON.stringify(module)})`);
+      }
+      return { code: out, map: null };
+    },
+  };
+}
+
+/** Every route with its full address and the `lazy` functions from the root down to it. */
+export function routesWithPaths(routes, parent = '', lazies = []) {
+  const out = [];
+  for (const route of routes) {
+    const full = route.path === undefined ? parent : path.posix.join(parent || '/', route.path);
+    const chain = route.lazy ? [...lazies, route.lazy] : lazies;
+    if (!route.index && route.path !== undefined) out.push({ path: full, lazies: chain });
+    if (route.children) out.push(...routesWithPaths(route.children, full, chain));
+  }
+  return out;
+}
+
+/** The modules a route's `lazy` functions load, as the recorder sees them (nothing is loaded). */
+async function modulesOf(lazies) {
+  const modules = [];
+  globalThis[RECORDER] = (module) => {
+    modules.push(module);
+    return Promise.reject(new Error('recorded'));
+  };
+  for (const lazy of lazies) await lazy().catch(() => {});
+  delete globalThis[RECORDER];
+  return modules;
+}
+
+/**
+ * The files (script chunks, stylesheets) that loading `modules` fetches beyond the entry's: each module's chunk
+ * (the client's ssr-manifest says which chunk holds it) and the chunks it imports statically (manifest.json).
+ */
+export function filesOf(modules, manifest, ssrManifest) {
+  const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [`/${chunk.file}`, key]));
+  const closure = (keys, seen = new Set()) => {
+    for (const key of keys) {
+      if (seen.has(key)) continue;
+      const chunk = manifest[key];
+      if (!chunk) throw new Error(`early-start: the build's manifest has no ${key}`);
+      seen.add(key);
+      closure(chunk.imports ?? [], seen);
+    }
+    return seen;
+  };
+  const entry = closure(['index.html']);
+  const scripts = [];
+  const styles = [];
+  for (const module of modules) {
+    const files = ssrManifest[module];
+    const file = files?.find((f) => f.endsWith('.js'));
+    if (!file || !byFile.has(file)) throw new Error(`early-start: no chunk of the build holds ${module}`);
+    for (const key of closure([byFile.get(file)])) {
+      if (entry.has(key)) continue;
+      const chunk = manifest[key];
+      const js = `/${chunk.file}`;
+      if (!scripts.includes(js)) scripts.push(js);
+      for (const css of chunk.css ?? []) if (!styles.includes(`/${css}`)) styles.push(`/${css}`);
+    }
+  }
+  return { scripts, styles };
+}
+
+/** The GET paths `queries` ask, run against a recording fetch with a stored session whose id is `marker`. */
+async function pathsOf(queries) {
+  const asked = [];
+  globalThis.fetch = (url, init = {}) => {
+    asked.push({ method: init.method ?? 'GET', url: String(url) });
+    return new Promise(() => {});
+  };
+  for (const query of queries) {
+    if (query.enabled === false) continue;
+    const signal = new AbortController().signal;
+    Promise.resolve()
+      .then(() => query.queryFn({ queryKey: query.queryKey, signal, meta: query.meta }))
+      .catch(() => {});
+  }
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  for (const { method, url } of asked) {
+    if (method !== 'GET' || !url.startsWith('/api/')) throw new Error(`early-start: a first call is ${method} ${url}`);
+  }
+  return [...new Set(asked.map((a) => a.url))];
+}
+
+/** The entry's files, dependencies first and the entry's own file last (as prerender.mjs's start script loads them). */
+export function entryFiles(manifest) {
+  const inOrder = [];
+  const add = (key) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`early-start: the build's manifest has no ${key}`);
+    const file = `/${chunk.file}`;
+    if (inOrder.includes(file)) return;
+    for (const imported of chunk.imports ?? []) add(imported);
+    inOrder.push(file);
+  };
+  add('index.html');
+  return inOrder;
+}
+
+/**
+ * Runs in the browser, as the script a signed-in page loads instead of the app's entry: once the splash is on
+ * screen, asks the page's first calls (`startCalls`), preloads the entry's modules (its own file, the largest,
+ * first) and the address's chunks and stylesheets (`pages`), and runs the entry's files one task each, as
+ * prerender.mjs's start script does for /login. Started before the first paint, every file would be counted into it.
+ */
+function startSignedIn(entry, pages, startCalls) {
+  function start() {
+    const page = pages[location.pathname] ?? { scripts: [], styles: [] };
+    const preload = (href, as) => {
+      const link = document.createElement('link');
+      link.rel = as === 'style' ? 'preload' : 'modulepreload';
+      if (as === 'style') link.as = 'style';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    };
+    const [own, ...rest] = [...entry].reverse();
+    preload(own);
+    startCalls();
+    for (const href of rest.concat(page.scripts)) preload(href);
+    for (const href of page.styles) preload(href, 'style');
+    (async () => {
+      for (const file of entry) {
+        await import(file);
+        await new Promise((resolve) => setTimeout(resolve));
+      }
+    })();
+  }
+  // On screen: the first contentful paint, or where the browser does not report it, the next frame.
+  if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    new PerformanceObserver((entries, observer) => {
+      if (!entries.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      start();
+    }).observe({ type: 'paint', buffered: true });
+  } else {
+    requestAnimationFrame(() => setTimeout(start));
+  }
+}
+
+/**
+ * index.html (with the splash screen prerender.mjs drew into #root) with the start script in place of the entry's
+ * script and module preloads: the entry is loaded by the start script, once the splash is on screen.
+ */
+export function signedInPage(indexHtml, startSrc) {
+  if (indexHtml.includes('<div id="root"></div>')) throw new Error('index.html has no splash screen in #root');
+  const scripts = /\s*<script type="module" crossorigin src="[^"]+"><\/script>(\s*<link rel="modulepreload"[^>]*>)*/;
+  if (!scripts.test(indexHtml)) throw new Error("index.html's entry script is not where early-start.mjs looks for it");
+  return indexHtml.replace(scripts, () => `\n    <script type="module" crossorigin src="${startSrc}"></script>`);
+}
+
+function writeCompressed(file, text) {
+  writeFileSync(file, text);
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(text, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+    }),
+  );
+  writeFileSync(`${file}.gz`, gzipSync(text, { level: 9 }));
+}
+
+async function main() {
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    plugins: [react(), recordRouteImports()],
+    build: { ssr: 'src/app/early-start-entry.ts', outDir: ssrOut, emptyOutDir: true },
+  });
+  const storage = new Map();
+  Object.defineProperty(globalThis, 'localStorage', {
+    configurable: true,
+    value: {
+      getItem: (key) => storage.get(key) ?? null,
+      setItem: (key, value) => storage.set(key, String(value)),
+      removeItem: (key) => storage.delete(key),
+    },
+  });
+  const app = await import(path.join(ssrOut, 'early-start-entry.js'));
+  const { marker } = app.earlyStartConfig;
+  storage.set(app.earlyStartConfig.idKey, marker);
+  storage.set(app.earlyStartConfig.tokenKey, 'recorded-at-build-time');
+
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  const ssrManifest = JSON.parse(readFileSync(path.join(dist, '.vite/ssr-manifest.json'), 'utf8'));
+  const pages = {};
+  const calls = {};
+  for (const route of routesWithPaths(app.routes)) {
+    if (!route.path.startsWith(app.SIGNED_IN_PREFIX)) continue;
+    pages[route.path] = filesOf(await modulesOf(route.lazies), manifest, ssrManifest);
+    const paths = await pathsOf(app.firstCallsOf(route.path, marker));
+    if (paths.length) calls[route.path] = paths;
+  }
+  const startCalls = `() => (${app.startEarlyCalls})(${JSON.stringify(calls)}, ${JSON.stringify(app.earlyStartConfig)})`;
+  const code = `(${startSignedIn})(${JSON.stringify(entryFiles(manifest))}, ${JSON.stringify(pages)}, ${startCalls});\n`;
+  const script = (await minify('main-menu-start.js', code)).code;
+  const hash = createHash('sha256').update(script).digest('base64url').slice(0, 8);
+  const scriptFile = `assets/main-menu-start-${hash}.js`;
+  writeCompressed(path.join(dist, scriptFile), script);
+  const indexHtml = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  writeCompressed(path.join(dist, 'main-menu.html'), signedInPage(indexHtml, `/${scriptFile}`));
+  // The server sends main-menu.html for these addresses (apps/server/src/http/route-starts.ts).
+  writeFileSync(
+    path.join(dist, 'route-starts.json'),
+    `${JSON.stringify({ page: 'main-menu.html', addresses: Object.keys(pages) }, null, 2)}\n`,
+  );
+  for (const [page, files] of Object.entries(pages)) {
+    console.log(
+      `${page}: ${files.scripts.length} chunks, ${files.styles.length} stylesheets, ${calls[page]?.length ?? 0} early calls`,
+    );
+  }
+  // The recorders' pending promises would keep nothing alive, but the app's modules may have timers.
+  process.exit(0);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) await main();
