@@ -1,7 +1,7 @@
 import { LEDGER_ENDPOINTS, REPORT_ENDPOINTS, type Report, reportToCsv, STORAGE_KEYS } from '@brade/contract';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChartData } from 'chart.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -365,5 +365,22 @@ describe('View PDF', () => {
     await user.click(within(monthRow('January 2026')).getByRole('button', { name: 'View PDF' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side. Please try again.');
     expect(tab.close).toHaveBeenCalled();
+  });
+
+  it('opens the year select for a press on its stand-in once: back from a month on a phone, it stays closed', async () => {
+    setWindowWidth(390);
+    mockApi(answers());
+    const user = userEvent.setup();
+    renderPage();
+    // Pressed before the select's code is there: the stand-in asks it to open as it arrives.
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Year' }), { button: 0 });
+    const listbox = await screen.findByRole('listbox', {}, { timeout: 3000 });
+    await user.click(within(listbox).getByRole('option', { name: '2026' }));
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    await user.click(within(monthRow('April 2026')).getByRole('button', { name: 'April 2026' }));
+    await user.click(await screen.findByRole('button', { name: 'Back' }));
+    await screen.findByRole('heading', { name: 'Reports', level: 1 });
+    await screen.findByRole('combobox', { name: 'Year' });
+    expect(screen.queryByRole('listbox')).toBeNull();
   });
 });

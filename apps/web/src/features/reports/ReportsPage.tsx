@@ -147,6 +147,8 @@ export default function ReportsPage() {
                   onChange={view.setYear}
                   openAtOnce={openYear}
                   standInFocused={yearFocused}
+                  // Answered: the list drawn again (Back from a month's report on a phone) must not open it again.
+                  onShown={() => setOpenYear(false)}
                 />
               </Suspense>
             ) : (

@@ -1,5 +1,6 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { useEffect } from 'react';
 
 export interface YearSelectProps {
   year: number;
@@ -9,6 +10,8 @@ export interface YearSelectProps {
   openAtOnce?: boolean;
   /** The stand-in has the focus as this replaces it: take it. */
   standInFocused?: { current: boolean };
+  /** Called once this is on the page: a press on the stand-in is answered, and not again at a later mount. */
+  onShown?: () => void;
 }
 
 /**
@@ -16,7 +19,16 @@ export interface YearSelectProps {
  * YearStandIn, which looks the same, until then): MUI's input, select and menu were a good part of the page's files
  * and styling at load.
  */
-export default function YearSelect({ year, years, onChange, openAtOnce = false, standInFocused }: YearSelectProps) {
+export default function YearSelect({
+  year,
+  years,
+  onChange,
+  openAtOnce = false,
+  standInFocused,
+  onShown,
+}: YearSelectProps) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when first on the page
+  useEffect(() => onShown?.(), []);
   return (
     <TextField
       select
