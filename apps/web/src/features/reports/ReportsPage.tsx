@@ -95,6 +95,8 @@ export default function ReportsPage() {
   const figures = useYearFigures(id, view.thisYear, painted);
   // Pressed before YearSelect was there: it opens as it arrives.
   const [openYear, setOpenYear] = useState(false);
+  // ...once: the list drawn again (Back from a month's report on a phone) must not open it again.
+  const [yearAnswered, setYearAnswered] = useState(false);
   const yearFocused = useRef(false);
   useEffect(() => {
     if (painted) void loadReportView();
@@ -145,10 +147,9 @@ export default function ReportsPage() {
                   year={year}
                   years={years}
                   onChange={view.setYear}
-                  openAtOnce={openYear}
+                  openAtOnce={openYear && !yearAnswered}
                   standInFocused={yearFocused}
-                  // Answered: the list drawn again (Back from a month's report on a phone) must not open it again.
-                  onShown={() => setOpenYear(false)}
+                  onShown={() => setYearAnswered(openYear)}
                 />
               </Suspense>
             ) : (
