@@ -13,9 +13,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, minify } from 'vite';
+import { entryFiles, startScriptSource, withStartScript, writeCompressed } from './start-scripts.mjs';
 
 const root = import.meta.dirname;
 const dist = path.join(root, 'dist');
@@ -121,29 +121,14 @@ async function pathsOf(queries) {
   return [...new Set(asked.map((a) => a.url))];
 }
 
-/** The entry's files, dependencies first and the entry's own file last (as prerender.mjs's start script loads them). */
-export function entryFiles(manifest) {
-  const inOrder = [];
-  const add = (key) => {
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`early-start: the build's manifest has no ${key}`);
-    const file = `/${chunk.file}`;
-    if (inOrder.includes(file)) return;
-    for (const imported of chunk.imports ?? []) add(imported);
-    inOrder.push(file);
-  };
-  add('index.html');
-  return inOrder;
-}
-
 /**
- * Runs in the browser, as the script a signed-in page loads instead of the app's entry: once the splash is on
- * screen, asks the page's first calls (`startCalls`), preloads the entry's modules (its own file, the largest,
- * first) and the address's chunks and stylesheets (`pages`), and runs the entry's files one task each, as
- * prerender.mjs's start script does for /login. Started before the first paint, every file would be counted into it.
+ * Runs in the browser, as the script a signed-in page loads instead of the app's entry (with start-scripts.mjs's
+ * whenOnScreen and runInTurn, and the app's startEarlyCalls, beside it): once the splash is on screen, asks the page's
+ * first calls, preloads the entry's modules (its own file, the largest, first) and the address's chunks and
+ * stylesheets (`pages`), and runs the entry's files one task each, as /login's start script does.
  */
-function startSignedIn(entry, pages, startCalls) {
-  function start() {
+function startSignedIn(entry, pages, calls, config) {
+  whenOnScreen(() => {
     const page = pages[location.pathname] ?? { scripts: [], styles: [] };
     const preload = (href, as) => {
       const link = document.createElement('link');
@@ -155,26 +140,11 @@ function startSignedIn(entry, pages, startCalls) {
     };
     const [own, ...rest] = [...entry].reverse();
     preload(own);
-    startCalls();
+    startEarlyCalls(calls, config);
     for (const href of rest.concat(page.scripts)) preload(href);
     for (const href of page.styles) preload(href, 'style');
-    (async () => {
-      for (const file of entry) {
-        await import(file);
-        await new Promise((resolve) => setTimeout(resolve));
-      }
-    })();
-  }
-  // On screen: the first contentful paint, or where the browser does not report it, the next frame.
-  if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
-    new PerformanceObserver((entries, observer) => {
-      if (!entries.getEntriesByName('first-contentful-paint').length) return;
-      observer.disconnect();
-      start();
-    }).observe({ type: 'paint', buffered: true });
-  } else {
-    requestAnimationFrame(() => setTimeout(start));
-  }
+    runInTurn(entry);
+  });
 }
 
 /**
@@ -183,20 +153,7 @@ function startSignedIn(entry, pages, startCalls) {
  */
 export function signedInPage(indexHtml, startSrc) {
   if (indexHtml.includes('<div id="root"></div>')) throw new Error('index.html has no splash screen in #root');
-  const scripts = /\s*<script type="module" crossorigin src="[^"]+"><\/script>(\s*<link rel="modulepreload"[^>]*>)*/;
-  if (!scripts.test(indexHtml)) throw new Error("index.html's entry script is not where early-start.mjs looks for it");
-  return indexHtml.replace(scripts, () => `\n    <script type="module" crossorigin src="${startSrc}"></script>`);
-}
-
-function writeCompressed(file, text) {
-  writeFileSync(file, text);
-  writeFileSync(
-    `${file}.br`,
-    brotliCompressSync(text, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
-    }),
-  );
-  writeFileSync(`${file}.gz`, gzipSync(text, { level: 9 }));
+  return withStartScript(indexHtml, startSrc);
 }
 
 async function main() {
@@ -231,8 +188,9 @@ async function main() {
     const paths = await pathsOf(app.firstCallsOf(route.path, marker));
     if (paths.length) calls[route.path] = paths;
   }
-  const startCalls = `() => (${app.startEarlyCalls})(${JSON.stringify(calls)}, ${JSON.stringify(app.earlyStartConfig)})`;
-  const code = `(${startSignedIn})(${JSON.stringify(entryFiles(manifest))}, ${JSON.stringify(pages)}, ${startCalls});\n`;
+  const code = startScriptSource(startSignedIn, [entryFiles(manifest), pages, calls, app.earlyStartConfig], {
+    startEarlyCalls: app.startEarlyCalls,
+  });
   const script = (await minify('main-menu-start.js', code)).code;
   const hash = createHash('sha256').update(script).digest('base64url').slice(0, 8);
   const scriptFile = `assets/main-menu-start-${hash}.js`;

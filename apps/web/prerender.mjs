@@ -5,9 +5,17 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, minify } from 'vite';
+import {
+  entryFiles,
+  filesInOrder,
+  runInTurn,
+  startScriptSource,
+  whenOnScreen,
+  withStartScript,
+  writeCompressed,
+} from './start-scripts.mjs';
 
 const root = import.meta.dirname;
 const dist = path.join(root, 'dist');
@@ -45,14 +53,13 @@ export function stylesIntoHead(html) {
 }
 
 /**
- * Runs in the browser, as the script a rendered page loads instead of the app's entry: once the page is on screen,
- * it fetches the entry's and the screen's modules together and runs the entry's one file at a time, dependencies
- * first, letting the browser answer in between; run by the entry's import, the modules' top-level code (React,
- * MUI's themes) would be one task long enough to hold up a tap. In <head>, the entry and its modules would be
- * fetched while the page is still being drawn, and the font files with them over a slow connection.
+ * Runs in the browser, as the script a rendered page loads instead of the app's entry (with start-scripts.mjs's
+ * whenOnScreen and runInTurn beside it): once the page is on screen, it fetches the entry's and the screen's modules
+ * together and runs the entry's files one task each. In <head>, the entry and its modules would be fetched while the
+ * page is still being drawn, and the font files with them over a slow connection.
  */
 function loadAfterPaint(entry, screen) {
-  async function start() {
+  whenOnScreen(() => {
     // The entry's own file, the largest, is fetched first.
     for (const href of [...entry].reverse().concat(screen)) {
       const link = document.createElement('link');
@@ -61,40 +68,15 @@ function loadAfterPaint(entry, screen) {
       link.href = href;
       document.head.append(link);
     }
-    for (const file of entry) {
-      await import(file);
-      await new Promise((resolve) => setTimeout(resolve));
-    }
-  }
-  // On screen: the first contentful paint, or where the browser does not report it, the next frame.
-  if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
-    new PerformanceObserver((entries, observer) => {
-      if (!entries.getEntriesByName('first-contentful-paint').length) return;
-      observer.disconnect();
-      start();
-    }).observe({ type: 'paint', buffered: true });
-  } else {
-    requestAnimationFrame(() => setTimeout(start));
-  }
+    runInTurn(entry);
+  });
 }
 
 /** The start script of `page` (see loadAfterPaint), minified: it counts towards /login's JavaScript budget. */
 export async function startScript(manifest, page) {
-  const inOrder = [];
-  const add = (key) => {
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`the build's manifest has no ${key}`);
-    const file = `/${chunk.file}`;
-    if (inOrder.includes(file)) return;
-    for (const imported of chunk.imports ?? []) add(imported);
-    inOrder.push(file);
-  };
-  add('index.html');
-  const entry = [...inOrder];
-  add(page.screen);
-  const screen = inOrder.filter((file) => !entry.includes(file));
-  const code = `(${loadAfterPaint})(${JSON.stringify(entry)}, ${JSON.stringify(screen)});\n`;
-  return (await minify('start.js', code)).code;
+  const entry = entryFiles(manifest);
+  const screen = filesInOrder(manifest, ['index.html', page.screen]).filter((file) => !entry.includes(file));
+  return (await minify('start.js', startScriptSource(loadAfterPaint, [entry, screen]))).code;
 }
 
 export function intoIndex(indexHtml, { html, title }, startSrc, pagePath) {
@@ -107,10 +89,7 @@ export function intoIndex(indexHtml, { html, title }, startSrc, pagePath) {
     () => `<div id="root" ${PRERENDER_MARKER}="${pagePath}">${body}</div>`,
   );
   if (withRoot === indexHtml) throw new Error('index.html has no empty #root to render into');
-  const scripts = /\s*<script type="module" crossorigin src="[^"]+"><\/script>(\s*<link rel="modulepreload"[^>]*>)*/;
-  if (!scripts.test(withRoot)) throw new Error("index.html's entry script is not where prerender.mjs looks for it");
-  return withRoot
-    .replace(scripts, () => `\n    <script type="module" crossorigin src="${startSrc}"></script>`)
+  return withStartScript(withRoot, startSrc)
     .replace('</head>', () => `${styles}</head>`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`);
 }
@@ -124,21 +103,6 @@ export function splashIntoIndex(indexHtml, html) {
   const withRoot = indexHtml.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
   if (withRoot === indexHtml) throw new Error('index.html has no empty #root to render into');
   return withRoot.replace('</head>', () => `${styles}</head>`);
-}
-
-/**
- * Writes a file of the build with the brotli and gzip copies the server sends (as vite.config.ts does), even under
- * the server's 1 KB threshold: the start script is just under it, and sent as brotli counts half as much.
- */
-function writeCompressed(file, text) {
-  writeFileSync(file, text);
-  writeFileSync(
-    `${file}.br`,
-    brotliCompressSync(text, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
-    }),
-  );
-  writeFileSync(`${file}.gz`, gzipSync(text, { level: 9 }));
 }
 
 await build({
