@@ -136,6 +136,8 @@ function inlineEntryCss(): Plugin {
 export interface ChunkPlan {
   /** The entry's modules, with its chunks' static imports. */
   entry: string[];
+  /** The modules of the entry's own chunk, without what it imports from others. */
+  entryOwn: string[];
   /** The same for each screen of SCREENS. */
   screens: Record<string, string[]>;
 }
@@ -182,11 +184,10 @@ function writeChunkPlan(file: string): Plugin {
       };
       const holding = (suffix: string) =>
         chunks.find((c) => c.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(suffix)));
+      const entry = chunks.find((c) => c.isEntry);
       const plan: ChunkPlan = {
-        entry: closure(
-          chunks.find((c) => c.isEntry),
-          'the entry',
-        ),
+        entry: closure(entry, 'the entry'),
+        entryOwn: entry?.moduleIds ?? [],
         screens: Object.fromEntries(
           Object.entries(SCREENS).map(([screen, module]) => [screen, closure(holding(module), module)]),
         ),
@@ -200,7 +201,8 @@ function writeChunkPlan(file: string): Plugin {
  * Second pass: fewer script files for signed-in pages. Before, every module that several lazily loaded pages share
  * was a chunk of its own, most of them 1-2 KB (the Overview loaded 41 files, Settings 62), and on a phone's
  * connection each round of requests costs a round trip. The entry's and /login's modules stay as Rolldown splits
- * them (/login's JavaScript has a budget, bench/login-javascript.mjs). Of the rest:
+ * them (/login's JavaScript has a budget, bench/login-javascript.mjs), but for `core`, what the entry imports from
+ * beyond its own chunk, in one chunk. Of the rest:
  * - `signed-in`: what the shell needs and what the Overview shares with another page; every signed-in page loads it;
  * - `later`: the rest of what the parts of the Overview drawn after its first screen need (OVERVIEW_LATER);
  * - `pages`: what two or more of the other pages share, which the Overview, the page owners open most, never loads;
@@ -208,6 +210,8 @@ function writeChunkPlan(file: string): Plugin {
  * What a page loads on demand (a dialog, the charts, the PDF) stays apart.
  */
 function chunkGroups(plan: ChunkPlan) {
+  const entry = new Set(plan.entry);
+  const entryOwn = new Set(plan.entryOwn);
   const fixed = new Set([...plan.entry, ...plan.screens.login!]);
   const pages = (Object.keys(SCREENS) as Screen[]).filter((s) => s !== 'login' && s !== 'shell');
   const usedBy = new Map<string, Screen[]>();
@@ -219,6 +223,10 @@ function chunkGroups(plan: ChunkPlan) {
   const everyPage = (id: string) => shell.has(id) || (users(id).includes('dashboard') && users(id).length > 1);
   const overviewLater = (id: string) => users(id).some((s) => OVERVIEW_LATER.includes(s)) && !everyPage(id);
   return [
+    // What the entry imports beyond its own chunk (MUI's and Emotion's styling core, shared with lazily loaded pages):
+    // left to Rolldown, it came in as many pieces as there are sets of pages sharing them, more with every lazily
+    // loaded part a page gained, each a request of /login's.
+    { name: 'core', test: (id: string) => entry.has(id) && !entryOwn.has(id), priority: 5 },
     { name: 'signed-in', test: everyPage, priority: 4 },
     { name: 'later', test: overviewLater, priority: 3 },
     { name: 'pages', test: (id: string) => users(id).length > 1 && !everyPage(id) && !overviewLater(id), priority: 2 },
