@@ -1,9 +1,7 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
+import c from './settings-card.module.css';
 
 interface SettingsCardProps {
   title: string;
@@ -16,29 +14,22 @@ interface SettingsCardProps {
   anchor?: string;
 }
 
-/** One titled card of the Settings screen; its heading names the region. */
+/**
+ * One titled card of the Settings screen; its heading names the region. Plain elements with static classes
+ * (settings-card.module.css): Settings draws five of them at once on a phone, and MUI's Paper, Typography and Box
+ * worked out each style at run time.
+ */
 export function SettingsCard({ title, subtitle, children, footer, hidden, anchor }: SettingsCardProps) {
   const titleId = useId();
   return (
-    <Paper
-      component="section"
-      aria-labelledby={titleId}
-      elevation={0}
-      hidden={hidden}
-      id={anchor}
-      sx={{ scrollMarginTop: 16, p: { xs: 2.5, sm: 3 }, border: '1px solid', borderColor: 'divider' }}
-    >
-      <Typography id={titleId} variant="h2" sx={{ fontSize: '1.2rem' }}>
+    <section className={c.card} aria-labelledby={titleId} hidden={hidden} id={anchor}>
+      <h2 id={titleId} className={c.title}>
         {title}
-      </Typography>
-      {subtitle && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          {subtitle}
-        </Typography>
-      )}
-      <Box sx={{ mt: 2.5 }}>{children}</Box>
-      {footer && <Box sx={{ mt: 2.5, display: 'flex', justifyContent: 'flex-end' }}>{footer}</Box>}
-    </Paper>
+      </h2>
+      {subtitle && <p className={c.subtitle}>{subtitle}</p>}
+      <div className={c.content}>{children}</div>
+      {footer && <div className={c.footer}>{footer}</div>}
+    </section>
   );
 }
 

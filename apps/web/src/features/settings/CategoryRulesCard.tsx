@@ -11,9 +11,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { loadCategoryRules, removeCategoryRule } from '../../api/books';
 import { errorText } from '../../api/error-text';
-import { PlainSettingsCard } from '../../ui/PlainSettingsCard';
 import { PlainSkeleton } from '../../ui/PlainSkeleton';
-import { LoadFailed } from '../../ui/SettingsCard';
+import { LoadFailed, SettingsCard } from '../../ui/SettingsCard';
 import type { NoticeSeverity } from '../../ui/use-notices';
 
 type Notify = (severity: NoticeSeverity, text: string, detail?: string) => void;
@@ -51,7 +50,7 @@ export function CategoryRulesCard({ id, notify }: { id: string; notify: Notify }
   });
 
   return (
-    <PlainSettingsCard
+    <SettingsCard
       title="Category rules"
       subtitle="Made when you move a transaction and choose “Also apply to similar transactions”. Future imports follow them."
       anchor="category-rules"
@@ -115,6 +114,6 @@ export function CategoryRulesCard({ id, notify }: { id: string; notify: Notify }
           </DialogActions>
         </Dialog>
       )}
-    </PlainSettingsCard>
+    </SettingsCard>
   );
 }

@@ -6,9 +6,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { settingsKeys, updateFinancialGoals } from '../../api/settings';
 import { failureNotice } from '../../ui/failure-notice';
-import { PlainSettingsCard } from '../../ui/PlainSettingsCard';
 import { PlainSkeleton } from '../../ui/PlainSkeleton';
-import { LoadFailed } from '../../ui/SettingsCard';
+import { LoadFailed, SettingsCard } from '../../ui/SettingsCard';
 import { suggestionBasis } from '../../ui/suggested-goals';
 import { TextInput } from '../../ui/TextInput';
 import { useDeferredArrival } from '../../ui/use-deferred-arrival';
@@ -189,7 +188,7 @@ export function FinancialGoalsCard({ id, notify }: { id: string; notify: Notify 
   const changed = Boolean(draft && saved && !sameGoals(draft, saved));
 
   return (
-    <PlainSettingsCard
+    <SettingsCard
       title="Financial Goals"
       subtitle="Targets the dashboard and BradeBot measure your salon against."
       anchor="financial-goals"
@@ -234,6 +233,6 @@ export function FinancialGoalsCard({ id, notify }: { id: string; notify: Notify 
           </div>
         </>
       )}
-    </PlainSettingsCard>
+    </SettingsCard>
   );
 }

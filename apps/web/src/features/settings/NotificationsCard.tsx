@@ -8,9 +8,8 @@ import { useId, useState } from 'react';
 import { settingsKeys, updateNotificationSettings } from '../../api/settings';
 import { useUserDetails } from '../../shell/use-user-details';
 import { failureNotice } from '../../ui/failure-notice';
-import { PlainSettingsCard } from '../../ui/PlainSettingsCard';
 import { PlainSkeleton } from '../../ui/PlainSkeleton';
-import { LoadFailed } from '../../ui/SettingsCard';
+import { LoadFailed, SettingsCard } from '../../ui/SettingsCard';
 import { useDeferredArrival } from '../../ui/use-deferred-arrival';
 import type { NoticeSeverity } from '../../ui/use-notices';
 import s from './settings.module.css';
@@ -117,7 +116,7 @@ export function NotificationsCard({ id, notify }: { id: string; notify: Notify }
 
   return (
     <>
-      <PlainSettingsCard
+      <SettingsCard
         title="Notifications"
         subtitle="Choose what Brade tells you about."
         footer={
@@ -138,10 +137,10 @@ export function NotificationsCard({ id, notify }: { id: string; notify: Notify }
             {soleTrader && row('quarterly_update_due')}
           </div>
         )}
-      </PlainSettingsCard>
-      <PlainSettingsCard title={NOTIFICATION_LABELS.email_notifications} hidden>
+      </SettingsCard>
+      <SettingsCard title={NOTIFICATION_LABELS.email_notifications} hidden>
         {row('email_notifications')}
-      </PlainSettingsCard>
+      </SettingsCard>
     </>
   );
 }

@@ -19,9 +19,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { updateVatSettings } from '../../api/settings';
 import { failureNotice } from '../../ui/failure-notice';
-import { PlainSettingsCard } from '../../ui/PlainSettingsCard';
 import { PlainSkeleton } from '../../ui/PlainSkeleton';
-import { LoadFailed } from '../../ui/SettingsCard';
+import { LoadFailed, SettingsCard } from '../../ui/SettingsCard';
 import { useDeferredArrival } from '../../ui/use-deferred-arrival';
 import type { NoticeSeverity } from '../../ui/use-notices';
 import { VatSchemeFields } from '../../ui/VatSchemeFields';
@@ -153,7 +152,7 @@ export function VatCard({ id, notify }: { id: string; notify: Notify }) {
   });
   const shown = draft ?? (answer ? request(answer) : null);
   return (
-    <PlainSettingsCard
+    <SettingsCard
       title={VAT_LABELS.card}
       subtitle="Registered businesses see every figure net of VAT; VAT is counted on the dates money moved."
       anchor="vat"
@@ -181,6 +180,6 @@ export function VatCard({ id, notify }: { id: string; notify: Notify }) {
           )}
         </Box>
       )}
-    </PlainSettingsCard>
+    </SettingsCard>
   );
 }

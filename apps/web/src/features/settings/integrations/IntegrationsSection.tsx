@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { stored } from '../../../api/session';
-import { PlainSettingsCard } from '../../../ui/PlainSettingsCard';
+import { SettingsCard } from '../../../ui/SettingsCard';
 import { HmrcIntegrationCard } from '../../hmrc/HmrcIntegrationCard';
 import s from '../settings.module.css';
 import { IntegrationCards } from './IntegrationCards';
@@ -16,7 +16,7 @@ export function IntegrationsSection() {
     if (window.location.hash === `#${ANCHOR}`) document.getElementById(ANCHOR)?.scrollIntoView?.({ block: 'start' });
   }, []);
   return (
-    <PlainSettingsCard
+    <SettingsCard
       anchor={ANCHOR}
       title="Integrations"
       subtitle="Connect your card-payment providers and business bank account. Brade imports their transactions every hour (the bank up to four times a day); disconnecting keeps what was already imported."
@@ -26,6 +26,6 @@ export function IntegrationsSection() {
       <div className={s.hmrc}>
         <HmrcIntegrationCard id={id} />
       </div>
-    </PlainSettingsCard>
+    </SettingsCard>
   );
 }
