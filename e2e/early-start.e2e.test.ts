@@ -57,6 +57,7 @@ describe('a signed-in page opened from its address (docs/architecture.md, "How a
       'get-current-month-sales-total',
       'get-monthly-sales',
       'get-goal-progress',
+      'sync-status',
     ]) {
       expect(
         gets.filter((p) => p.includes(`/${call}/`)),
@@ -66,6 +67,39 @@ describe('a signed-in page opened from its address (docs/architecture.md, "How a
     expect(new Set(gets.filter((p) => p.startsWith('/api/database/'))).size).toBe(
       gets.filter((p) => p.startsWith('/api/database/')).length,
     );
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("asks Settings' first calls early, each once, the cards taking the early answers", async () => {
+    const { page, errors } = await signedInPage();
+    const calls = apiCallsOf(page);
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto('/main-menu/settings');
+    await page.getByRole('region', { name: 'Financial Goals' }).getByRole('slider').first().waitFor();
+    await page.getByRole('region', { name: 'Integrations' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const gets = calls.filter((c) => c.method === 'GET').map((c) => c.path);
+    for (const call of [
+      'get-financial-goals',
+      'get-notification-settings',
+      'get-vat-settings',
+      'get-access-tokens',
+      'sync-status',
+      '/api/hmrc/connection/',
+      'choose-a-bank',
+    ]) {
+      expect(
+        gets.filter((p) => p.includes(call)),
+        call,
+      ).toHaveLength(1);
+      // Asked by the start script, before the page's own chunk (whose cards would ask them once run) was fetched.
+      expect(
+        asked.findIndex((p) => p.includes(call)),
+        call,
+      ).toBeLessThan(asked.findIndex((p) => /^\/assets\/settings-/.test(p)));
+    }
     expect(errors).toEqual([]);
     await page.context().close();
   });

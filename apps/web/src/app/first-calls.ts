@@ -1,4 +1,6 @@
 import { overviewFirstQueries } from '../features/dashboard/early-calls';
+import { settingsFirstQueries } from '../features/settings/early-calls';
+import { syncStatusQuery } from '../features/settings/integrations/use-sync-status';
 import type { FirstQuery } from '../shell/query-client';
 import { userDetailsQuery } from '../shell/use-user-details';
 
@@ -13,7 +15,10 @@ export const SIGNED_IN_PREFIX = '/main-menu/';
  * A page whose calls should start early exports its list beside its screen and is named here.
  */
 export const PAGE_FIRST_CALLS: Record<string, (id: string) => FirstQuery[]> = {
-  '/main-menu/dashboard': (id) => overviewFirstQueries(id),
+  // The sync status too, which the Overview's hook asks as it mounts: asked then, it was the last call answered
+  // before the page's figures were drawn.
+  '/main-menu/dashboard': (id) => [...overviewFirstQueries(id), syncStatusQuery(id)],
+  '/main-menu/settings': (id) => settingsFirstQueries(id),
 };
 
 export function firstCallsOf(path: string, id: string): FirstQuery[] {

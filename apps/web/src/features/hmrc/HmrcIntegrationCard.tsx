@@ -15,10 +15,10 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { errorText } from '../../api/error-text';
-import { disconnectHmrc, getHmrcConnection } from '../../api/hmrc';
+import { disconnectHmrc } from '../../api/hmrc';
 import { DEMO_READ_ONLY, isDemoRefusal } from '../../ui/failure-notice';
 import type { HmrcConnectFrom } from './hmrc-connect-attempt';
-import { hmrcKeys, useHmrcConnect } from './use-hmrc-connect';
+import { hmrcConnectionQuery, useHmrcConnect } from './use-hmrc-connect';
 
 const LABEL = {
   connected: 'Connected',
@@ -51,7 +51,7 @@ export function HmrcIntegrationCard({
 }) {
   const client = useQueryClient();
   const titleId = useId();
-  const connection = useQuery({ queryKey: hmrcKeys.connection(id), queryFn: () => getHmrcConnection(id) });
+  const connection = useQuery(hmrcConnectionQuery(id));
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const { busy, connect } = useHmrcConnect(

@@ -1,12 +1,16 @@
 import { HMRC_CONNECT_CHANNEL } from '@brade/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { requestHmrcAuthorizationUrl } from '../../api/hmrc';
+import { getHmrcConnection, requestHmrcAuthorizationUrl } from '../../api/hmrc';
 import { stored } from '../../api/session';
 import { openConnectPopup, pageNavigation, safeHttpUrl } from '../connect/connect-popup';
 import { type HmrcConnectFrom, parseHmrcMessage, saveHmrcAttempt } from './hmrc-connect-attempt';
 
 export const hmrcKeys = { connection: (id: string) => ['hmrc', id, 'connection'] as const };
+
+/** GET /api/hmrc/connection/{id}: the owner's grant at HMRC (never a token). */
+export const hmrcConnectionQuery = (id: string) =>
+  queryOptions({ queryKey: hmrcKeys.connection(id), queryFn: () => getHmrcConnection(id) });
 
 /**
  * Connect HMRC: the 600×600 pop-up opened in the click handler, then sent to HMRC's grant-authority page; when pop-ups

@@ -1,4 +1,8 @@
-import { usePrefetchQueryWhen } from '../../shell/query-client';
+import { chooseABank } from '../../api/connect';
+import { type FirstQuery, usePrefetchQueryWhen } from '../../shell/query-client';
+import { hmrcConnectionQuery } from '../hmrc/use-hmrc-connect';
+import { accessTokensQuery } from './integrations/use-integrations';
+import { syncStatusQuery } from './integrations/use-sync-status';
 import { goalsQuery, notificationsQuery, vatQuery } from './settings-queries';
 
 /**
@@ -13,4 +17,22 @@ export function useStartSettingsCalls(id: string | null): void {
   usePrefetchQueryWhen(goalsQuery(owner), signedIn);
   usePrefetchQueryWhen(notificationsQuery(owner), signedIn);
   usePrefetchQueryWhen(vatQuery(owner), signedIn);
+}
+
+/**
+ * What the page's early-start script asks before the app has loaded (app/first-calls.ts): the calls above, and
+ * those of the integrations' cards further down, which their hooks ask as they mount (read afresh at every mount,
+ * they take an early answer only on the page's first load).
+ */
+export function settingsFirstQueries(id: string): FirstQuery[] {
+  return [
+    goalsQuery(id),
+    notificationsQuery(id),
+    vatQuery(id),
+    accessTokensQuery(id),
+    syncStatusQuery(id),
+    hmrcConnectionQuery(id),
+    // The bank list of the bank's card (connect/use-bank-list.ts, which asks it as it mounts, outside the cache).
+    { queryKey: ['connect', 'banks'], queryFn: () => chooseABank() },
+  ];
 }

@@ -1,11 +1,19 @@
 import { CONNECTABLE_PROCESSORS, type ConnectableProcessor, type ConnectionSummary } from '@brade/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { deleteTokens, getAccessTokens } from '../../../api/integrations';
 import { isImporting } from './sync-text';
 import { syncStatusKey, useSyncStatus } from './use-sync-status';
 
 export const integrationsKey = (id: string) => ['integrations', id] as const;
+
+/** GET /api/database/get-access-tokens/{id}: each connection's summary, read afresh at every mount. */
+export const accessTokensQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...integrationsKey(id), 'access-tokens'],
+    queryFn: () => getAccessTokens(id),
+    staleTime: 0,
+  });
 
 export type Summaries = Partial<Record<ConnectableProcessor, ConnectionSummary>>;
 
@@ -15,11 +23,7 @@ export type Summaries = Partial<Record<ConnectableProcessor, ConnectionSummary>>
  */
 export function useIntegrations(id: string) {
   const queryClient = useQueryClient();
-  const tokens = useQuery({
-    queryKey: [...integrationsKey(id), 'access-tokens'],
-    queryFn: () => getAccessTokens(id),
-    staleTime: 0,
-  });
+  const tokens = useQuery(accessTokensQuery(id));
   const sync = useSyncStatus(id);
 
   const summaries = useMemo(() => {

@@ -1,5 +1,5 @@
 import type { ConnectionSummary } from '@brade/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { getSyncStatus } from '../../../api/integrations';
 import { isImporting } from './sync-text';
@@ -11,6 +11,10 @@ export const FIGURES_REFRESH_MS = 6_000;
 
 export const syncStatusKey = (id: string) => ['integrations', id, 'sync-status'] as const;
 
+/** GET /api/integrations/sync-status/{id}, read afresh at every mount (staleTime 0). */
+export const syncStatusQuery = (id: string) =>
+  queryOptions({ queryKey: syncStatusKey(id), queryFn: () => getSyncStatus(id), staleTime: 0 });
+
 const importedSoFar = (connections: ConnectionSummary[]) =>
   connections.filter(isImporting).reduce((total, summary) => total + summary.sync.imported, 0);
 
@@ -21,9 +25,7 @@ const importedSoFar = (connections: ConnectionSummary[]) =>
 export function useSyncStatus(id: string) {
   const queryClient = useQueryClient();
   const sync = useQuery({
-    queryKey: syncStatusKey(id),
-    queryFn: () => getSyncStatus(id),
-    staleTime: 0,
+    ...syncStatusQuery(id),
     refetchInterval: (query) => ((query.state.data ?? []).some(isImporting) ? SYNC_POLL_MS : false),
   });
 
