@@ -1,16 +1,18 @@
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { stored } from '../api/session';
 import { BrandLogo } from '../ui/BrandLogo';
 import plain from '../ui/plain.module.css';
 import { MenuIcon } from '../ui/plain-icons';
 import { useAfterFirstScreen } from '../ui/use-after-first-screen';
+import { AfterFirstAnswers } from './after-first-answers';
 import { isDemoAccount } from './demo-account';
 import { DRAWER_ID, NARROW_QUERY } from './layout';
 import { SideNav } from './SideNav';
 import s from './shell.module.css';
 import { useHorizontalSwipe } from './swipe';
+import { useFirstAnswersDrawn } from './use-first-answers-drawn';
 import { useSignOut } from './use-sign-out';
 import { useUserDetails } from './use-user-details';
 
@@ -54,7 +56,9 @@ export function MainMenuLayout({ id }: { id: string }) {
     setConfirmingLogout(true);
   };
   const navProps = { user, fullName, isDemo, signingOut, onSignOut: askToSignOut };
-  const later = useAfterFirstScreen('idle');
+  // Once the page has drawn its first answers and the browser is idle.
+  const main = useRef<HTMLElement>(null);
+  const later = useAfterFirstScreen('idle', useFirstAnswersDrawn(main));
 
   // Plain elements with static classes (shell.module.css): this frame is drawn first on every signed-in page.
   return (
@@ -85,8 +89,10 @@ export function MainMenuLayout({ id }: { id: string }) {
           <SideNav {...navProps} />
         </aside>
       )}
-      <main className={s.main}>
-        <Outlet />
+      <main ref={main} className={s.main}>
+        <AfterFirstAnswers.Provider value={later}>
+          <Outlet />
+        </AfterFirstAnswers.Provider>
       </main>
       {(later || confirmingLogout) && (
         <Suspense fallback={null}>

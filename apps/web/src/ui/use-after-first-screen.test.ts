@@ -47,8 +47,36 @@ describe('useAfterFirstScreen', () => {
     expect(idles).toHaveLength(0);
     act(() => frames.shift()!(0));
     act(() => frames.shift()!(16));
+    act(() => vi.advanceTimersByTime(0));
     // Painted, not yet idle.
     expect(result.current).toBe(false);
+    expect(idles).toHaveLength(1);
+    act(() => idles.shift()!({ didTimeout: false, timeRemaining: () => 10 }));
+    expect(result.current).toBe(true);
+  });
+
+  it("'idle' waits for what it is told to be ready for before it waits for an idle browser", () => {
+    vi.useFakeTimers();
+    const frames: FrameRequestCallback[] = [];
+    const idles: IdleRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    vi.stubGlobal('cancelAnimationFrame', () => {});
+    vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => idles.push(callback));
+    vi.stubGlobal('cancelIdleCallback', () => {});
+    const { result, rerender } = renderHook(({ ready }) => useAfterFirstScreen('idle', ready), {
+      initialProps: { ready: false },
+    });
+    act(() => frames.shift()!(0));
+    act(() => frames.shift()!(16));
+    // Painted and the browser idle long since, but not ready: nothing asked.
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(idles).toHaveLength(0);
+    expect(result.current).toBe(false);
+    rerender({ ready: true });
+    // A second later, once what became ready has been drawn.
+    act(() => vi.advanceTimersByTime(999));
+    expect(idles).toHaveLength(0);
+    act(() => vi.advanceTimersByTime(1));
     expect(idles).toHaveLength(1);
     act(() => idles.shift()!({ didTimeout: false, timeRemaining: () => 10 }));
     expect(result.current).toBe(true);

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 
 /** When the frame never comes (a tab in the background), the work starts anyway after this long. */
 const AT_THE_LATEST_MS = 250;
+/** How long after `ready` turns true the wait for an idle browser starts. */
+const SETTLE_MS = 1000;
 /** How long an idle browser is waited for, at most (requestIdleCallback's timeout). */
 const IDLE_AT_THE_LATEST_MS = 3000;
 
@@ -12,9 +14,10 @@ const IDLE_AT_THE_LATEST_MS = 3000;
  * - 'painted': once the browser has painted what that render committed (a page's calls for what is drawn below the
  *   fold, code it needs soon);
  * - 'idle': once the browser is idle after that (code for what is drawn only on demand: a drawer, a dialog). Where the
- *   browser has no requestIdleCallback (Safari), a second after the paint.
+ *   browser has no requestIdleCallback (Safari), a second after the paint. `ready` holds the wait for idleness back
+ *   until it is true (the page's first answers drawn: shell/use-first-calls-answered.ts).
  */
-export function useAfterFirstScreen(moment: 'painted' | 'idle' = 'painted'): boolean {
+export function useAfterFirstScreen(moment: 'painted' | 'idle' = 'painted', ready?: boolean): boolean {
   const [painted, setPainted] = useState(false);
   const [idle, setIdle] = useState(false);
   useEffect(() => {
@@ -36,14 +39,23 @@ export function useAfterFirstScreen(moment: 'painted' | 'idle' = 'painted'): boo
     };
   }, [painted]);
   useEffect(() => {
-    if (moment !== 'idle' || !painted || idle) return;
+    if (moment !== 'idle' || !painted || ready === false || idle) return;
     const done = () => setIdle(true);
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(done, { timeout: IDLE_AT_THE_LATEST_MS });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(done, 1000);
-    return () => clearTimeout(timer);
-  }, [moment, painted, idle]);
+    const hasIdle = typeof window.requestIdleCallback === 'function';
+    let handle: number | undefined;
+    // What became ready (the page's answers) is drawn over a few renders and paints, between which the browser is
+    // idle at times: the wait for idleness starts a moment later.
+    const settled = setTimeout(
+      () => {
+        if (hasIdle) handle = window.requestIdleCallback(done, { timeout: IDLE_AT_THE_LATEST_MS });
+        else done();
+      },
+      (ready === undefined ? 0 : SETTLE_MS) + (hasIdle ? 0 : 1000),
+    );
+    return () => {
+      clearTimeout(settled);
+      if (handle !== undefined) window.cancelIdleCallback(handle);
+    };
+  }, [moment, painted, ready, idle]);
   return moment === 'idle' ? idle : painted;
 }

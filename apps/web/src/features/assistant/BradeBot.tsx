@@ -1,10 +1,14 @@
 import { lazy, memo, Suspense } from 'react';
 import type { ReportInView } from '../../api/assistant';
+import { useAfterFirstAnswers } from '../../shell/after-first-answers';
 import { cx } from '../../ui/class-names';
 import { PlainSkeleton } from '../../ui/PlainSkeleton';
 import plain from '../../ui/plain.module.css';
 
-/** The panel's code loads after the page (docs/assistant.md, "The panel"), keeping the dashboard's JavaScript small. */
+/**
+ * The panel's code loads after the page (docs/assistant.md, "The panel"), keeping the dashboard's JavaScript small: in
+ * the signed-in shell, once the page has drawn its first answers (shell/after-first-answers.ts).
+ */
 const BradeBotPanel = lazy(() => import('./BradeBotPanel'));
 
 const PLACEHOLDER = cx(plain.card, plain.padded);
@@ -25,6 +29,8 @@ export function BradeBotPlaceholder() {
 }
 
 export const BradeBot = memo(function BradeBot({ report }: { report?: ReportInView }) {
+  // Below the page's figures: its code is fetched once they are drawn, not while they are still coming.
+  if (!useAfterFirstAnswers()) return <BradeBotPlaceholder />;
   return (
     <Suspense fallback={<BradeBotPlaceholder />}>
       <BradeBotPanel {...(report ? { report } : {})} />
