@@ -1,4 +1,3 @@
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { stored } from '../api/session';
@@ -6,6 +5,7 @@ import { BrandLogo } from '../ui/BrandLogo';
 import plain from '../ui/plain.module.css';
 import { MenuIcon } from '../ui/plain-icons';
 import { useAfterFirstScreen } from '../ui/use-after-first-screen';
+import { useMediaQuery } from '../ui/use-media-query';
 import { AfterFirstAnswers } from './after-first-answers';
 import { isDemoAccount } from './demo-account';
 import { DRAWER_ID, NARROW_QUERY } from './layout';
@@ -27,7 +27,7 @@ const LogoutDialog = lazy(() => import('./OnDemand').then((m) => ({ default: m.L
  * "Screens and routes").
  */
 export function MainMenuLayout({ id }: { id: string }) {
-  const narrow = useMediaQuery(NARROW_QUERY, { noSsr: true });
+  const narrow = useMediaQuery(NARROW_QUERY);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const details = useUserDetails(id);
   const { signingOut, signOut } = useSignOut();

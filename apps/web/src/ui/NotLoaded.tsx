@@ -1,4 +1,4 @@
-import Box from '@mui/material/Box';
+import controls from './controls.module.css';
 import { LinkButton } from './TextLink';
 
 /**
@@ -7,17 +7,13 @@ import { LinkButton } from './TextLink';
  */
 export function NotLoaded({ what, onRetry }: { what: string; onRetry?: () => void }) {
   return (
-    <Box
-      role="status"
-      data-testid="not-loaded"
-      sx={{ typography: 'caption', color: 'text.secondary', lineHeight: 1.4, display: 'flex', gap: 1 }}
-    >
+    <div role="status" data-testid="not-loaded" className={controls.notLoaded}>
       <span>{what} could not be loaded.</span>
       {onRetry && (
         <LinkButton type="button" onClick={onRetry}>
           Retry
         </LinkButton>
       )}
-    </Box>
+    </div>
   );
 }

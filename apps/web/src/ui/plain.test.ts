@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   BRAND_PRIMARY,
+  BRAND_PRIMARY_DARK,
   BRAND_PRIMARY_LIGHT,
   DIVIDER,
   ERROR_RED,
@@ -21,10 +22,13 @@ const sheets: Record<string, string> = Object.fromEntries(
     .map((file) => [file.replaceAll(path.sep, '/'), readFileSync(path.join(src, file), 'utf8')]),
 );
 
-/** The colours the static classes may use: the theme's, and the two tints the navigation and the cash card add. */
+const PROGRESS_TRACK = '#E7A7C0';
+
+/** The colours the static classes may use: the theme's, the tints the navigation and the cash card add, a progress bar's track. */
 const ALLOWED = new Set(
   [
     BRAND_PRIMARY,
+    BRAND_PRIMARY_DARK,
     BRAND_PRIMARY_LIGHT,
     PAGE_TINT,
     INK,
@@ -36,6 +40,8 @@ const ALLOWED = new Set(
     // The active link's and the bank icon's pink wash; the navigation's icons and heading.
     '#FCE4EC',
     '#8A6F7C',
+    // A progress bar's track: primary.main lightened by 62 %, as MUI's LinearProgress shades it.
+    PROGRESS_TRACK,
   ].map((c) => c.toLowerCase()),
 );
 
@@ -57,6 +63,11 @@ describe('the static classes (CSS modules)', () => {
     expect(theme.palette.divider).toBe(DIVIDER);
     expect(theme.palette.success.main).toBe(SUCCESS_GREEN);
     expect(theme.palette.error.main).toBe(ERROR_RED);
+    expect(theme.palette.primary.dark).toBe(BRAND_PRIMARY_DARK);
+    const track = PROGRESS_TRACK.slice(1)
+      .match(/../g)!
+      .map((hex) => Number.parseInt(hex, 16));
+    expect(theme.lighten(BRAND_PRIMARY, 0.62)).toBe(`rgb(${track.join(', ')})`);
     // Skeletons: text.primary at 11 %, as MUI's Skeleton on a light palette.
     expect(sheets['ui/plain.module.css']).toContain('rgba(43, 26, 34, 0.11)');
     expect(INK.toLowerCase()).toBe(`#${[43, 26, 34].map((n) => n.toString(16).padStart(2, '0')).join('')}`);

@@ -1,6 +1,7 @@
 import { CASH_BASIS_NOTE, type ConnectionSummary, londonDateOf, monthOf } from '@brade/contract';
 import { useDeferredValue, useMemo } from 'react';
 import { stored } from '../../api/session';
+import plain from '../../ui/plain.module.css';
 import { TextLink } from '../../ui/TextLink';
 import { BradeBot } from '../assistant/BradeBot';
 import { useSyncStatus } from '../settings/integrations/use-sync-status';
@@ -60,7 +61,7 @@ export default function DashboardPage() {
   return (
     // Plain elements with static classes (dashboard.module.css): MUI's styling at run time was half the page's script.
     <div className={s.page} aria-busy={!data}>
-      <h1 className={s.title}>Overview</h1>
+      <h1 className={plain.pageTitle}>Overview</h1>
       {empty && <EmptyState />}
       <ImportProgress connections={sync.connections ?? NO_CONNECTIONS} />
       <div className={s.headlines}>

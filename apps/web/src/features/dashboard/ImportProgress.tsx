@@ -1,10 +1,10 @@
 import { BANK_PROCESSOR, type ConnectionSummary, sourceName as nameOfSource, sourceOf } from '@brade/contract';
-import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { memo } from 'react';
+import { cx } from '../../ui/class-names';
+import controls from '../../ui/controls.module.css';
+import plain from '../../ui/plain.module.css';
 import { isImporting } from '../settings/integrations/sync-text';
+import s from './dashboard.module.css';
 
 const count = new Intl.NumberFormat('en-GB');
 const list = new Intl.ListFormat('en-GB', { type: 'conjunction' });
@@ -38,31 +38,30 @@ export const ImportProgress = memo(function ImportProgress({ connections }: { co
   if (!shown.some(isImporting)) return null;
   const started = shown.some((summary) => summary.sync.state === 'running' || backfilling(summary));
   const sources = list.format(shown.map(sourceName));
+  // Plain elements with static classes: MUI's Paper, Typography and LinearProgress drew the same at run time.
   return (
-    <Paper
-      role="status"
-      aria-label="Import in progress"
-      elevation={0}
-      sx={{ px: 2.5, py: 2, border: '1px solid', borderColor: 'divider', display: 'grid', gap: 1 }}
-    >
-      <Typography sx={{ fontWeight: 600 }}>
+    <div role="status" aria-label="Import in progress" className={cx(plain.card, s.importing)}>
+      <p className={s.importHeading}>
         {started ? `Importing your transactions from ${sources}.` : `Your import from ${sources} is about to start.`}
-      </Typography>
-      <Box component="ul" data-testid="import-lines" sx={{ m: 0, pl: 2.5, display: 'grid', gap: 0.25 }}>
+      </p>
+      <ul data-testid="import-lines" className={s.importLines}>
         {shown.map((summary) => (
-          <Typography component="li" variant="body2" key={summary.processor}>
+          <li className={s.body2} key={summary.processor}>
             {importLine(summary)}
-          </Typography>
+          </li>
         ))}
-      </Box>
-      <Typography variant="body2" color="text.secondary">
+      </ul>
+      <p className={s.body2}>
         The figures below fill in as the transactions arrive; until a month is in, it is marked still importing and
         judged against no goal.
-      </Typography>
-      <Box>
-        <LinearProgress aria-hidden />
-      </Box>
-    </Paper>
+      </p>
+      <div>
+        <span role="progressbar" aria-hidden className={controls.linearProgress}>
+          <span className={controls.linearProgressBar1} />
+          <span className={controls.linearProgressBar2} />
+        </span>
+      </div>
+    </div>
   );
 });
 

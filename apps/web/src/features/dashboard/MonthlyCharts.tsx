@@ -120,7 +120,7 @@ interface Failure {
 
 function NoMonths({ what, failed, onRetry }: { what: string } & Failure) {
   return (
-    <div className={s.noMonths}>
+    <div className={plain.chartEmpty}>
       {failed ? (
         <NotLoaded what={`The monthly ${what}`} onRetry={onRetry} />
       ) : (
