@@ -15,7 +15,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build, minify } from 'vite';
-import { entryFiles, startScriptSource, withStartScript, writeCompressed } from './start-scripts.mjs';
+import { entryFiles, startOrder, startScriptSource, withStartScript, writeCompressed } from './start-scripts.mjs';
 
 const root = import.meta.dirname;
 const dist = path.join(root, 'dist');
@@ -125,11 +125,12 @@ async function pathsOf(queries) {
  * Runs in the browser, as the script a signed-in page loads instead of the app's entry (with start-scripts.mjs's
  * whenOnScreen and runInTurn, and the app's startEarlyCalls, beside it): once the splash is on screen, asks the page's
  * first calls, preloads the entry's modules (its own file, the largest, first) and the address's chunks and
- * stylesheets (`pages`), and runs the entry's files one task each, as /login's start script does.
+ * stylesheets (`pages`), and runs the files of `run` one task each (the entry's, and before its own file the route's
+ * chunks that can run apart, startOrder), as /login's start script runs the entry's.
  */
 function startSignedIn(entry, pages, calls, config) {
   whenOnScreen(() => {
-    const page = pages[location.pathname] ?? { scripts: [], styles: [] };
+    const page = pages[location.pathname] ?? { scripts: [], styles: [], run: entry };
     const preload = (href, as) => {
       const link = document.createElement('link');
       link.rel = as === 'style' ? 'preload' : 'modulepreload';
@@ -143,7 +144,7 @@ function startSignedIn(entry, pages, calls, config) {
     startEarlyCalls(calls, config);
     for (const href of rest.concat(page.scripts)) preload(href);
     for (const href of page.styles) preload(href, 'style');
-    runInTurn(entry);
+    runInTurn(page.run);
   });
 }
 
@@ -180,15 +181,17 @@ async function main() {
 
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
   const ssrManifest = JSON.parse(readFileSync(path.join(dist, '.vite/ssr-manifest.json'), 'utf8'));
+  const entry = entryFiles(manifest);
   const pages = {};
   const calls = {};
   for (const route of routesWithPaths(app.routes)) {
     if (!route.path.startsWith(app.SIGNED_IN_PREFIX)) continue;
-    pages[route.path] = filesOf(await modulesOf(route.lazies), manifest, ssrManifest);
+    const files = filesOf(await modulesOf(route.lazies), manifest, ssrManifest);
+    pages[route.path] = { ...files, run: startOrder(manifest, files.scripts) };
     const paths = await pathsOf(app.firstCallsOf(route.path, marker));
     if (paths.length) calls[route.path] = paths;
   }
-  const code = startScriptSource(startSignedIn, [entryFiles(manifest), pages, calls, app.earlyStartConfig], {
+  const code = startScriptSource(startSignedIn, [entry, pages, calls, app.earlyStartConfig], {
     startEarlyCalls: app.startEarlyCalls,
   });
   const script = (await minify('main-menu-start.js', code)).code;
@@ -203,8 +206,9 @@ async function main() {
     `${JSON.stringify({ page: 'main-menu.html', addresses: Object.keys(pages) }, null, 2)}\n`,
   );
   for (const [page, files] of Object.entries(pages)) {
+    const before = files.run.filter((file) => !entry.includes(file)).length;
     console.log(
-      `${page}: ${files.scripts.length} chunks, ${files.styles.length} stylesheets, ${calls[page]?.length ?? 0} early calls`,
+      `${page}: ${files.scripts.length} chunks (${before} run before the entry), ${files.styles.length} stylesheets, ${calls[page]?.length ?? 0} early calls`,
     );
   }
   // The recorders' pending promises would keep nothing alive, but the app's modules may have timers.

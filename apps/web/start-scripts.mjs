@@ -3,16 +3,20 @@
 import { writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-/** The files of the manifest's `keys` and what they import, dependencies first, each once. */
+/**
+ * The files of the manifest's `keys` and what they import, dependencies first, each once (of chunks importing each
+ * other, the one reached first comes last).
+ */
 export function filesInOrder(manifest, keys) {
   const inOrder = [];
+  const seen = new Set();
   const add = (key) => {
     const chunk = manifest[key];
     if (!chunk) throw new Error(`the build's manifest has no ${key}`);
-    const file = `/${chunk.file}`;
-    if (inOrder.includes(file)) return;
+    if (seen.has(key)) return;
+    seen.add(key);
     for (const imported of chunk.imports ?? []) add(imported);
-    inOrder.push(file);
+    inOrder.push(`/${chunk.file}`);
   };
   for (const key of keys) add(key);
   return inOrder;
@@ -20,6 +24,26 @@ export function filesInOrder(manifest, keys) {
 
 /** The entry's files, dependencies first and the entry's own file last. */
 export const entryFiles = (manifest) => filesInOrder(manifest, ['index.html']);
+
+/**
+ * The files a signed-in page's start script runs, one a task: the entry's, and before the entry's own file (whose
+ * module starts the app) those of `files` (a route's chunks) that can run apart, dependencies first. A chunk can run
+ * apart when its static imports, followed to the end, do not reach the entry's own file: importing one that does
+ * would run the entry, and start the app, in its task. The others run, as before, when the router loads the route.
+ */
+export function startOrder(manifest, files) {
+  const entry = manifest['index.html'];
+  if (!entry) throw new Error("the build's manifest has no index.html");
+  const own = `/${entry.file}`;
+  const keyOf = new Map(Object.entries(manifest).map(([key, chunk]) => [`/${chunk.file}`, key]));
+  const apart = [];
+  for (const file of files) {
+    const key = keyOf.get(file);
+    if (!key) throw new Error(`the build's manifest has no ${file}`);
+    if (!filesInOrder(manifest, [key]).includes(own)) apart.push(key);
+  }
+  return filesInOrder(manifest, [...(entry.imports ?? []), ...apart, 'index.html']);
+}
 
 /**
  * Runs in the browser (serialised into a start script, so it uses nothing but its arguments): calls `start` once
@@ -39,8 +63,9 @@ export function whenOnScreen(start) {
 }
 
 /**
- * Runs in the browser: runs the entry's files one task each, dependencies first, letting the browser answer in
- * between; run by the entry's import, the modules' top-level code (React, MUI's themes) would be one long task.
+ * Runs in the browser: runs the entry's files (and, on a signed-in page, the route's chunks that can run before it,
+ * startOrder) one task each, dependencies first, letting the browser answer in between; run by the entry's import,
+ * the modules' top-level code (React, MUI's themes) would be one long task.
  */
 export async function runInTurn(files) {
   for (const file of files) {
