@@ -126,12 +126,14 @@ async function pathsOf(queries) {
  * whenOnScreen and runInTurn, and the app's startEarlyCalls, beside it): once the splash is on screen, asks the page's
  * first calls, preloads the entry's modules (its own file, the largest, first) and the address's chunks and
  * stylesheets (`pages`), and runs the files of `run` one task each (the entry's, and before its own file the route's
- * chunks that can run apart, startOrder), as /login's start script runs the entry's.
+ * chunks that can run apart, startOrder), as /login's start script runs the entry's. Each link costs the main thread
+ * a few milliseconds on a phone: the first file and the calls are asked at once, the other links PER_TASK a task.
  */
 function startSignedIn(entry, pages, calls, config) {
+  const PER_TASK = 4;
   whenOnScreen(() => {
     const page = pages[location.pathname] ?? { scripts: [], styles: [], run: entry };
-    const preload = (href, as) => {
+    const preload = ([href, as]) => {
       const link = document.createElement('link');
       link.rel = as === 'style' ? 'preload' : 'modulepreload';
       if (as === 'style') link.as = 'style';
@@ -140,11 +142,16 @@ function startSignedIn(entry, pages, calls, config) {
       document.head.append(link);
     };
     const [own, ...rest] = [...entry].reverse();
-    preload(own);
+    preload([own]);
     startEarlyCalls(calls, config);
-    for (const href of rest.concat(page.scripts)) preload(href);
-    for (const href of page.styles) preload(href, 'style');
-    runInTurn(page.run);
+    const links = rest.concat(page.scripts).map((href) => [href]);
+    for (const href of page.styles) links.push([href, 'style']);
+    const next = () => {
+      links.splice(0, PER_TASK).forEach(preload);
+      if (links.length) setTimeout(next);
+      else runInTurn(page.run);
+    };
+    setTimeout(next);
   });
 }
 
