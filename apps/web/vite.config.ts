@@ -162,6 +162,40 @@ const SCREENS = {
 type Screen = keyof typeof SCREENS;
 const OVERVIEW_LATER: Screen[] = ['bradeBot', 'shellOnDemand'];
 
+/**
+ * The packages of the `contract` chunks: zod, the contract's schemas (each endpoint map's built as its module loads)
+ * and TanStack Query's core, none of which imports React or the app, so the chunks import nothing of the entry's own
+ * file.
+ */
+const CONTRACT = /\/(node_modules\/zod|node_modules\/@tanstack\/query-core|packages\/contract)\//;
+const isContract = (id: string) => CONTRACT.test(id.replaceAll('\\', '/'));
+
+/**
+ * The contract's schemas built as their modules run cost the main thread about 250 ms on a phone (4x slowed CPU),
+ * zod's own definitions little: the `contract` group's modules (`modules`, each after those it imports) are cut into
+ * chunks of about SLICE_BYTES of the contract's code each, which the start script runs one a task. Cut in that
+ * order, a chunk imports only the chunks before it. Returns the chunk's name for each module.
+ */
+const SLICE_BYTES = 12_000;
+export function contractSlices(modules: ChunkPlan['contract']): Map<string, string> {
+  const names = new Map<string, string>();
+  let slice = 1;
+  let bytes = 0;
+  let libraries = false;
+  for (const [id, size] of modules) {
+    const schemas = /\/packages\/contract\//.test(id.replaceAll('\\', '/'));
+    if (schemas && (libraries || bytes + size > SLICE_BYTES) && (bytes > 0 || libraries)) {
+      slice += 1;
+      bytes = 0;
+      libraries = false;
+    }
+    if (schemas) bytes += size;
+    else libraries = true;
+    names.set(id, slice === 1 ? 'contract' : `contract-${slice}`);
+  }
+  return names;
+}
+
 /** First pass: writes the plan to `file` from the chunks as they came out. */
 function writeChunkPlan(file: string): Plugin {
   return {
@@ -229,39 +263,6 @@ function writeChunkPlan(file: string): Plugin {
  * - a chunk per page for what that page alone needs.
  * What a page loads on demand (a dialog, the charts, the PDF) stays apart.
  */
-/**
- * The packages of the `contract` chunk: zod, the contract's schemas (each endpoint map's built as its module loads)
- * and TanStack Query's core, none of which imports React or the app, so the chunk imports nothing of the entry's.
- */
-const CONTRACT = /\/(node_modules\/zod|node_modules\/@tanstack\/query-core|packages\/contract)\//;
-const isContract = (id: string) => CONTRACT.test(id.replaceAll('\\', '/'));
-
-/**
- * The contract's schemas built as their modules run cost the main thread about 250 ms on a phone (4x slowed CPU),
- * zod's own definitions little: the `contract` group's modules (`modules`, each after those it imports) are cut into
- * chunks of about SLICE_BYTES of the contract's code each, which the start script runs one a task. Cut in that
- * order, a chunk imports only the chunks before it. Returns the chunk's name for each module.
- */
-const SLICE_BYTES = 12_000;
-export function contractSlices(modules: ChunkPlan['contract']): Map<string, string> {
-  const names = new Map<string, string>();
-  let slice = 1;
-  let bytes = 0;
-  let libraries = false;
-  for (const [id, size] of modules) {
-    const schemas = /\/packages\/contract\//.test(id.replaceAll('\\', '/'));
-    if (schemas && (libraries || bytes + size > SLICE_BYTES) && (bytes > 0 || libraries)) {
-      slice += 1;
-      bytes = 0;
-      libraries = false;
-    }
-    if (schemas) bytes += size;
-    else libraries = true;
-    names.set(id, slice === 1 ? 'contract' : `contract-${slice}`);
-  }
-  return names;
-}
-
 function chunkGroups(plan: ChunkPlan) {
   const entry = new Set(plan.entry);
   const entryOwn = new Set(plan.entryOwn);
@@ -280,14 +281,24 @@ function chunkGroups(plan: ChunkPlan) {
     // What the entry imports beyond its own chunk (MUI's and Emotion's styling core, shared with lazily loaded pages):
     // left to Rolldown, it came in as many pieces as there are sets of pages sharing them, more with every lazily
     // loaded part a page gained, each a request of /login's.
-    // The contract's modules the entry uses itself (its messages, the storage keys) are there too, not in the entry's
-    // own chunk: the `contract` chunk imports them, and a chunk importing the entry's own could not run before it.
+    // The contract's modules the entry uses itself (its messages) are there too, not in the entry's own chunk: the
+    // contract's chunks import them, and a chunk importing the entry's own file could not run before it.
     { name: 'core', test: (id: string) => entry.has(id) && (!entryOwn.has(id) || isContract(id)), priority: 5 },
-    { name: (id: string) => contract.get(id) ?? null, test: (id: string) => contract.has(id), priority: 6 },
+    {
+      name: (id: string) => contract.get(id) ?? null,
+      debugName: 'contract',
+      test: (id: string) => contract.has(id),
+      priority: 6,
+    },
     { name: 'signed-in', test: everyPage, priority: 4 },
     { name: 'later', test: overviewLater, priority: 3 },
     { name: 'pages', test: (id: string) => users(id).length > 1 && !everyPage(id) && !overviewLater(id), priority: 2 },
-    { name: (id: string) => users(id)[0] ?? null, test: (id: string) => users(id).length === 1, priority: 1 },
+    {
+      name: (id: string) => users(id)[0] ?? null,
+      debugName: 'page',
+      test: (id: string) => users(id).length === 1,
+      priority: 1,
+    },
   ].map((g) => ({ ...g, includeDependenciesRecursively: false }));
 }
 
