@@ -126,11 +126,14 @@ async function pathsOf(queries) {
  * whenOnScreen and runInTurn, and the app's startEarlyCalls, beside it): once the splash is on screen, asks the page's
  * first calls, preloads the entry's modules (its own file, the largest, first) and the address's chunks and
  * stylesheets (`pages`), and runs the files of `run` one task each (the entry's, and before its own file the route's
- * chunks that can run apart, startOrder), as /login's start script runs the entry's. Each link costs the main thread
+ * chunks that can run apart, startOrder, waited for APART_WAIT_MS at most), as /login's start script runs the
+ * entry's. Each link costs the main thread
  * a few milliseconds on a phone: the first file and the calls are asked at once, the other links PER_TASK a task.
  */
 function startSignedIn(entry, pages, calls, config) {
   const PER_TASK = 4;
+  // How long the entry waits for the route's chunks it runs before it: past that, the app starts without them.
+  const APART_WAIT_MS = 3000;
   whenOnScreen(() => {
     const page = pages[location.pathname] ?? { scripts: [], styles: [], run: entry };
     const preload = ([href, as]) => {
@@ -149,7 +152,12 @@ function startSignedIn(entry, pages, calls, config) {
     const next = () => {
       links.splice(0, PER_TASK).forEach(preload);
       if (links.length) setTimeout(next);
-      else runInTurn(page.run);
+      else
+        runInTurn(
+          page.run,
+          page.run.filter((file) => !entry.includes(file)),
+          APART_WAIT_MS,
+        );
     };
     setTimeout(next);
   });

@@ -63,13 +63,26 @@ export function whenOnScreen(start) {
 }
 
 /**
- * Runs in the browser: runs the entry's files (and, on a signed-in page, the route's chunks that can run before it,
- * startOrder) one task each, dependencies first, letting the browser answer in between; run by the entry's import,
- * the modules' top-level code (React, MUI's themes) would be one long task.
+ * Runs in the browser: runs the entry's files one task each, dependencies first, letting the browser answer in
+ * between; run by the entry's import, the modules' top-level code (React, MUI's themes) would be one long task.
+ * On a signed-in page `files` also holds, before the entry's own file, the route's chunks that can run apart
+ * (startOrder), listed again in `apart`: those are waited for only until `waitMs` have passed since the start, and
+ * one that fails to load stops nothing. The app then starts without them and its router loads them as it would
+ * have, with its own time limit and error page; a stalled chunk never holds the app back.
  */
-export async function runInTurn(files) {
+export async function runInTurn(files, apart = [], waitMs = 0) {
+  const until = performance.now() + waitMs;
   for (const file of files) {
-    await import(file);
+    if (apart.includes(file)) {
+      let timer;
+      const late = new Promise((resolve) => {
+        timer = setTimeout(resolve, Math.max(0, until - performance.now()));
+      });
+      await Promise.race([import(file).catch(() => {}), late]);
+      clearTimeout(timer);
+    } else {
+      await import(file);
+    }
     await new Promise((resolve) => setTimeout(resolve));
   }
 }
