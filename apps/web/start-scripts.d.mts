@@ -9,7 +9,8 @@ export declare function filesInOrder(manifest: Manifest, keys: string[]): string
 export declare function entryFiles(manifest: Manifest): string[];
 export declare function startOrder(manifest: Manifest, files: string[]): string[];
 export declare function whenOnScreen(start: () => void): void;
-export declare function runInTurn(files: string[], apart?: string[], waitMs?: number): Promise<void>;
+export declare function runInTurn(files: string[]): Promise<void>;
+export declare function runInTurnApart(files: string[], apart: string[], waitMs: number): Promise<void>;
 export declare function startScriptSource(
   main: (...args: never[]) => void,
   args: unknown[],

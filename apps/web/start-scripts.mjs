@@ -65,12 +65,22 @@ export function whenOnScreen(start) {
 /**
  * Runs in the browser: runs the entry's files one task each, dependencies first, letting the browser answer in
  * between; run by the entry's import, the modules' top-level code (React, MUI's themes) would be one long task.
- * On a signed-in page `files` also holds, before the entry's own file, the route's chunks that can run apart
- * (startOrder), listed again in `apart`: those are waited for only until `waitMs` have passed since the start, and
- * one that fails to load stops nothing. The app then starts without them and its router loads them as it would
+ */
+export async function runInTurn(files) {
+  for (const file of files) {
+    await import(file);
+    await new Promise((resolve) => setTimeout(resolve));
+  }
+}
+
+/**
+ * Runs in the browser, as runInTurn for a signed-in page (early-start.mjs passes it to startScriptSource, /login's
+ * script goes without it): `files` also holds, before the entry's own file, the route's chunks that can run apart
+ * (startOrder), listed again in `apart`. Those are waited for only until `waitMs` have passed since the start, and
+ * one that fails to load stops nothing: the app then starts without them and its router loads them as it would
  * have, with its own time limit and error page; a stalled chunk never holds the app back.
  */
-export async function runInTurn(files, apart = [], waitMs = 0) {
+export async function runInTurnApart(files, apart, waitMs) {
   const until = performance.now() + waitMs;
   for (const file of files) {
     if (apart.includes(file)) {
