@@ -15,7 +15,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build, minify } from 'vite';
-import { entryFiles, startScriptSource, withStartScript, writeCompressed } from './start-scripts.mjs';
+import {
+  entryFiles,
+  runInTurnApart,
+  startOrder,
+  startScriptSource,
+  withStartScript,
+  writeCompressed,
+} from './start-scripts.mjs';
 
 const root = import.meta.dirname;
 const dist = path.join(root, 'dist');
@@ -123,14 +130,20 @@ async function pathsOf(queries) {
 
 /**
  * Runs in the browser, as the script a signed-in page loads instead of the app's entry (with start-scripts.mjs's
- * whenOnScreen and runInTurn, and the app's startEarlyCalls, beside it): once the splash is on screen, asks the page's
- * first calls, preloads the entry's modules (its own file, the largest, first) and the address's chunks and
- * stylesheets (`pages`), and runs the entry's files one task each, as /login's start script does.
+ * whenOnScreen and runInTurnApart, and the app's startEarlyCalls, beside it): once the splash is on screen, asks the
+ * page's first calls, preloads the entry's modules (its own file, the largest, first) and the address's chunks and
+ * stylesheets (`pages`), and runs the entry's files one task each and, before its own file, the route's chunks
+ * that can run apart (`apart`, startOrder; waited for APART_WAIT_MS at most), as /login's start script runs the
+ * entry's. Each link costs the main thread a few milliseconds on a phone: the first file and the calls are asked at
+ * once, the other links PER_TASK a task.
  */
 function startSignedIn(entry, pages, calls, config) {
+  const PER_TASK = 4;
+  // How long the entry waits for the route's chunks it runs before it: past that, the app starts without them.
+  const APART_WAIT_MS = 3000;
   whenOnScreen(() => {
-    const page = pages[location.pathname] ?? { scripts: [], styles: [] };
-    const preload = (href, as) => {
+    const page = pages[location.pathname] ?? { scripts: [], styles: [], apart: [] };
+    const preload = ([href, as]) => {
       const link = document.createElement('link');
       link.rel = as === 'style' ? 'preload' : 'modulepreload';
       if (as === 'style') link.as = 'style';
@@ -139,11 +152,16 @@ function startSignedIn(entry, pages, calls, config) {
       document.head.append(link);
     };
     const [own, ...rest] = [...entry].reverse();
-    preload(own);
+    preload([own]);
     startEarlyCalls(calls, config);
-    for (const href of rest.concat(page.scripts)) preload(href);
-    for (const href of page.styles) preload(href, 'style');
-    runInTurn(entry);
+    const links = rest.concat(page.scripts).map((href) => [href]);
+    for (const href of page.styles) links.push([href, 'style']);
+    const next = () => {
+      links.splice(0, PER_TASK).forEach(preload);
+      if (links.length) setTimeout(next);
+      else runInTurnApart([...entry.slice(0, -1), ...page.apart, ...entry.slice(-1)], page.apart, APART_WAIT_MS);
+    };
+    setTimeout(next);
   });
 }
 
@@ -180,16 +198,26 @@ async function main() {
 
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
   const ssrManifest = JSON.parse(readFileSync(path.join(dist, '.vite/ssr-manifest.json'), 'utf8'));
+  const entry = entryFiles(manifest);
   const pages = {};
   const calls = {};
   for (const route of routesWithPaths(app.routes)) {
     if (!route.path.startsWith(app.SIGNED_IN_PREFIX)) continue;
-    pages[route.path] = filesOf(await modulesOf(route.lazies), manifest, ssrManifest);
+    const files = filesOf(await modulesOf(route.lazies), manifest, ssrManifest);
+    // The chunks run before the entry's own file, in startOrder's order: the script runs the entry's other files
+    // before them (startSignedIn), which is startOrder's order as long as those chunks import nothing else.
+    const order = startOrder(manifest, files.scripts);
+    const apart = order.filter((file) => !entry.includes(file));
+    if (order.join() !== [...entry.slice(0, -1), ...apart, ...entry.slice(-1)].join()) {
+      throw new Error(`early-start: ${route.path}'s chunks would not run in the order they import each other`);
+    }
+    pages[route.path] = { ...files, apart };
     const paths = await pathsOf(app.firstCallsOf(route.path, marker));
     if (paths.length) calls[route.path] = paths;
   }
-  const code = startScriptSource(startSignedIn, [entryFiles(manifest), pages, calls, app.earlyStartConfig], {
+  const code = startScriptSource(startSignedIn, [entry, pages, calls, app.earlyStartConfig], {
     startEarlyCalls: app.startEarlyCalls,
+    runInTurnApart,
   });
   const script = (await minify('main-menu-start.js', code)).code;
   const hash = createHash('sha256').update(script).digest('base64url').slice(0, 8);
@@ -204,7 +232,7 @@ async function main() {
   );
   for (const [page, files] of Object.entries(pages)) {
     console.log(
-      `${page}: ${files.scripts.length} chunks, ${files.styles.length} stylesheets, ${calls[page]?.length ?? 0} early calls`,
+      `${page}: ${files.scripts.length} chunks (${files.apart.length} run before the entry), ${files.styles.length} stylesheets, ${calls[page]?.length ?? 0} early calls`,
     );
   }
   // The recorders' pending promises would keep nothing alive, but the app's modules may have timers.

@@ -3,16 +3,20 @@
 import { writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-/** The files of the manifest's `keys` and what they import, dependencies first, each once. */
+/**
+ * The files of the manifest's `keys` and what they import, dependencies first, each once (of chunks importing each
+ * other, the one reached first comes last).
+ */
 export function filesInOrder(manifest, keys) {
   const inOrder = [];
+  const seen = new Set();
   const add = (key) => {
     const chunk = manifest[key];
     if (!chunk) throw new Error(`the build's manifest has no ${key}`);
-    const file = `/${chunk.file}`;
-    if (inOrder.includes(file)) return;
+    if (seen.has(key)) return;
+    seen.add(key);
     for (const imported of chunk.imports ?? []) add(imported);
-    inOrder.push(file);
+    inOrder.push(`/${chunk.file}`);
   };
   for (const key of keys) add(key);
   return inOrder;
@@ -20,6 +24,26 @@ export function filesInOrder(manifest, keys) {
 
 /** The entry's files, dependencies first and the entry's own file last. */
 export const entryFiles = (manifest) => filesInOrder(manifest, ['index.html']);
+
+/**
+ * The files a signed-in page's start script runs, one a task: the entry's, and before the entry's own file (whose
+ * module starts the app) those of `files` (a route's chunks) that can run apart, dependencies first. A chunk can run
+ * apart when its static imports, followed to the end, do not reach the entry's own file: importing one that does
+ * would run the entry, and start the app, in its task. The others run, as before, when the router loads the route.
+ */
+export function startOrder(manifest, files) {
+  const entry = manifest['index.html'];
+  if (!entry) throw new Error("the build's manifest has no index.html");
+  const own = `/${entry.file}`;
+  const keyOf = new Map(Object.entries(manifest).map(([key, chunk]) => [`/${chunk.file}`, key]));
+  const apart = [];
+  for (const file of files) {
+    const key = keyOf.get(file);
+    if (!key) throw new Error(`the build's manifest has no ${file}`);
+    if (!filesInOrder(manifest, [key]).includes(own)) apart.push(key);
+  }
+  return filesInOrder(manifest, [...(entry.imports ?? []), ...apart, 'index.html']);
+}
 
 /**
  * Runs in the browser (serialised into a start script, so it uses nothing but its arguments): calls `start` once
@@ -45,6 +69,30 @@ export function whenOnScreen(start) {
 export async function runInTurn(files) {
   for (const file of files) {
     await import(file);
+    await new Promise((resolve) => setTimeout(resolve));
+  }
+}
+
+/**
+ * Runs in the browser, as runInTurn for a signed-in page (early-start.mjs passes it to startScriptSource, /login's
+ * script goes without it): `files` also holds, before the entry's own file, the route's chunks that can run apart
+ * (startOrder), listed again in `apart`. Those are waited for only until `waitMs` have passed since the start, and
+ * one that fails to load stops nothing: the app then starts without them and its router loads them as it would
+ * have, with its own time limit and error page; a stalled chunk never holds the app back.
+ */
+export async function runInTurnApart(files, apart, waitMs) {
+  const until = performance.now() + waitMs;
+  for (const file of files) {
+    if (apart.includes(file)) {
+      let timer;
+      const late = new Promise((resolve) => {
+        timer = setTimeout(resolve, Math.max(0, until - performance.now()));
+      });
+      await Promise.race([import(file).catch(() => {}), late]);
+      clearTimeout(timer);
+    } else {
+      await import(file);
+    }
     await new Promise((resolve) => setTimeout(resolve));
   }
 }

@@ -140,6 +140,8 @@ export interface ChunkPlan {
   entryOwn: string[];
   /** The same for each screen of SCREENS. */
   screens: Record<string, string[]>;
+  /** The bundle's modules of CONTRACT's packages, each after those it imports, with its size as bundled. */
+  contract: Array<[id: string, size: number]>;
 }
 
 /** The screens whose modules the plan follows: /login, and the signed-in shell with the main menu's pages. */
@@ -159,6 +161,40 @@ const SCREENS = {
 } as const;
 type Screen = keyof typeof SCREENS;
 const OVERVIEW_LATER: Screen[] = ['bradeBot', 'shellOnDemand'];
+
+/**
+ * The packages of the `contract` chunks: zod, the contract's schemas (each endpoint map's built as its module loads)
+ * and TanStack Query's core, none of which imports React or the app, so the chunks import nothing of the entry's own
+ * file.
+ */
+const CONTRACT = /\/(node_modules\/zod|node_modules\/@tanstack\/query-core|packages\/contract)\//;
+const isContract = (id: string) => CONTRACT.test(id.replaceAll('\\', '/'));
+
+/**
+ * The contract's schemas built as their modules run cost the main thread about 250 ms on a phone (4x slowed CPU),
+ * zod's own definitions little: the `contract` group's modules (`modules`, each after those it imports) are cut into
+ * chunks of about SLICE_BYTES of the contract's code each, which the start script runs one a task. Cut in that
+ * order, a chunk imports only the chunks before it. Returns the chunk's name for each module.
+ */
+const SLICE_BYTES = 12_000;
+export function contractSlices(modules: ChunkPlan['contract']): Map<string, string> {
+  const names = new Map<string, string>();
+  let slice = 1;
+  let bytes = 0;
+  let libraries = false;
+  for (const [id, size] of modules) {
+    const schemas = /\/packages\/contract\//.test(id.replaceAll('\\', '/'));
+    if (schemas && (libraries || bytes + size > SLICE_BYTES) && (bytes > 0 || libraries)) {
+      slice += 1;
+      bytes = 0;
+      libraries = false;
+    }
+    if (schemas) bytes += size;
+    else libraries = true;
+    names.set(id, slice === 1 ? 'contract' : `contract-${slice}`);
+  }
+  return names;
+}
 
 /** First pass: writes the plan to `file` from the chunks as they came out. */
 function writeChunkPlan(file: string): Plugin {
@@ -185,12 +221,25 @@ function writeChunkPlan(file: string): Plugin {
       const holding = (suffix: string) =>
         chunks.find((c) => c.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(suffix)));
       const entry = chunks.find((c) => c.isEntry);
+      const sizes = new Map(
+        chunks.flatMap((c) => Object.entries(c.modules).map(([id, m]) => [id, m.renderedLength] as const)),
+      );
+      const contract: ChunkPlan['contract'] = [];
+      const placed = new Set<string>();
+      const place = (id: string) => {
+        if (placed.has(id) || !sizes.has(id) || !isContract(id)) return;
+        placed.add(id);
+        for (const imported of this.getModuleInfo(id)?.importedIds ?? []) place(imported);
+        contract.push([id, sizes.get(id)!]);
+      };
+      for (const id of [...sizes.keys()].sort()) place(id);
       const plan: ChunkPlan = {
         entry: closure(entry, 'the entry'),
         entryOwn: entry?.moduleIds ?? [],
         screens: Object.fromEntries(
           Object.entries(SCREENS).map(([screen, module]) => [screen, closure(holding(module), module)]),
         ),
+        contract,
       };
       await writeFile(file, JSON.stringify(plan));
     },
@@ -203,7 +252,12 @@ function writeChunkPlan(file: string): Plugin {
  * connection each round of requests costs a round trip. The entry's and /login's modules stay as Rolldown splits
  * them (/login's JavaScript has a budget, bench/login-javascript.mjs), but for `core`, what the entry imports from
  * beyond its own chunk, in one chunk. Of the rest:
- * - `signed-in`: what the shell needs and what the Overview shares with another page; every signed-in page loads it;
+ * - `contract`, `contract-2`, ...: of what every signed-in page loads, the contract's schemas with zod and TanStack
+ *   Query's core (CONTRACT), which import nothing of the app: the signed-in start script runs these chunks each in a
+ *   task of its own before the entry (early-start.mjs), rather than in the one long task that runs the route's
+ *   chunks (contractSlices);
+ * - `signed-in`: the rest of what the shell needs and what the Overview shares with another page; every signed-in
+ *   page loads it;
  * - `later`: the rest of what the parts of the Overview drawn after its first screen need (OVERVIEW_LATER);
  * - `pages`: what two or more of the other pages share, which the Overview, the page owners open most, never loads;
  * - a chunk per page for what that page alone needs.
@@ -222,15 +276,29 @@ function chunkGroups(plan: ChunkPlan) {
   const users = (id: string) => usedBy.get(id) ?? [];
   const everyPage = (id: string) => shell.has(id) || (users(id).includes('dashboard') && users(id).length > 1);
   const overviewLater = (id: string) => users(id).some((s) => OVERVIEW_LATER.includes(s)) && !everyPage(id);
+  const contract = contractSlices(plan.contract.filter(([id]) => everyPage(id)));
   return [
     // What the entry imports beyond its own chunk (MUI's and Emotion's styling core, shared with lazily loaded pages):
     // left to Rolldown, it came in as many pieces as there are sets of pages sharing them, more with every lazily
     // loaded part a page gained, each a request of /login's.
-    { name: 'core', test: (id: string) => entry.has(id) && !entryOwn.has(id), priority: 5 },
+    // The contract's modules the entry uses itself (its messages) are there too, not in the entry's own chunk: the
+    // contract's chunks import them, and a chunk importing the entry's own file could not run before it.
+    { name: 'core', test: (id: string) => entry.has(id) && (!entryOwn.has(id) || isContract(id)), priority: 5 },
+    {
+      name: (id: string) => contract.get(id) ?? null,
+      debugName: 'contract',
+      test: (id: string) => contract.has(id),
+      priority: 6,
+    },
     { name: 'signed-in', test: everyPage, priority: 4 },
     { name: 'later', test: overviewLater, priority: 3 },
     { name: 'pages', test: (id: string) => users(id).length > 1 && !everyPage(id) && !overviewLater(id), priority: 2 },
-    { name: (id: string) => users(id)[0] ?? null, test: (id: string) => users(id).length === 1, priority: 1 },
+    {
+      name: (id: string) => users(id)[0] ?? null,
+      debugName: 'page',
+      test: (id: string) => users(id).length === 1,
+      priority: 1,
+    },
   ].map((g) => ({ ...g, includeDependenciesRecursively: false }));
 }
 
