@@ -8,6 +8,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build, minify } from 'vite';
 import {
+  chunkKeyOf,
   entryFiles,
   filesInOrder,
   runInTurn,
@@ -73,9 +74,11 @@ function loadAfterPaint(entry, screen) {
 }
 
 /** The start script of `page` (see loadAfterPaint), minified: it counts towards /login's JavaScript budget. */
-export async function startScript(manifest, page) {
+export async function startScript(manifest, ssrManifest, page) {
   const entry = entryFiles(manifest);
-  const screen = filesInOrder(manifest, ['index.html', page.screen]).filter((file) => !entry.includes(file));
+  const screen = filesInOrder(manifest, ['index.html', chunkKeyOf(manifest, ssrManifest, page.screen)]).filter(
+    (file) => !entry.includes(file),
+  );
   return (await minify('start.js', startScriptSource(loadAfterPaint, [entry, screen]))).code;
 }
 
@@ -119,13 +122,14 @@ await build({
 const { renderPage, renderSplash } = await import(path.join(ssrOut, 'prerender-entry.js'));
 const indexHtml = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const ssrManifest = JSON.parse(readFileSync(path.join(dist, '.vite/ssr-manifest.json'), 'utf8'));
 // The server reads which page has a rendered file (apps/server/src/http/spa.ts).
 writeFileSync(
   path.join(dist, 'prerendered.json'),
   `${JSON.stringify(Object.fromEntries(PRERENDERED.map((p) => [p.path, p.file])))}\n`,
 );
 for (const page of PRERENDERED) {
-  const start = await startScript(manifest, page);
+  const start = await startScript(manifest, ssrManifest, page);
   // Hashed like Vite's assets, which the server caches for a year.
   const hash = createHash('sha256').update(start).digest('base64url').slice(0, 8);
   const startFile = `assets/${path.basename(page.file, '.html')}-start-${hash}.js`;

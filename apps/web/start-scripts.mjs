@@ -22,6 +22,18 @@ export function filesInOrder(manifest, keys) {
   return inOrder;
 }
 
+/**
+ * The manifest's key of the chunk that holds `module`: the module itself where its chunk is its own (Rolldown's
+ * default split), otherwise the key of the grouped chunk (vite.config.ts, chunkGroups) that the ssr-manifest names.
+ */
+export function chunkKeyOf(manifest, ssrManifest, module) {
+  if (manifest[module]) return module;
+  const file = ssrManifest[module]?.find((f) => f.endsWith('.js'));
+  const key = file && Object.keys(manifest).find((k) => `/${manifest[k].file}` === file);
+  if (!key) throw new Error(`no chunk of the build holds ${module}`);
+  return key;
+}
+
 /** The entry's files, dependencies first and the entry's own file last. */
 export const entryFiles = (manifest) => filesInOrder(manifest, ['index.html']);
 

@@ -142,6 +142,8 @@ export interface ChunkPlan {
   screens: Record<string, string[]>;
   /** The bundle's modules of CONTRACT's packages, each after those it imports, with its size as bundled. */
   contract: Array<[id: string, size: number]>;
+  /** What each module of the entry and of /login imports statically (those the first pass bundled), for `core`. */
+  imports: Record<string, string[]>;
 }
 
 /** The screens whose modules the plan follows: /login, and the signed-in shell with the main menu's pages. */
@@ -233,13 +235,27 @@ function writeChunkPlan(file: string): Plugin {
         contract.push([id, sizes.get(id)!]);
       };
       for (const id of [...sizes.keys()].sort()) place(id);
+      const screens: Record<string, string[]> = Object.fromEntries(
+        Object.entries(SCREENS).map(([screen, module]) => [screen, closure(holding(module), module)]),
+      );
+      const entryModules = closure(entry, 'the entry');
+      // A module's imports as bundled: through a module that bundles to nothing (an index that re-exports, such
+      // as React Router's), to every module it re-exports.
+      const importsOf = (id: string, seen = new Set<string>()): string[] =>
+        (this.getModuleInfo(id)?.importedIds ?? []).flatMap((imported) => {
+          if (seen.has(imported)) return [];
+          seen.add(imported);
+          return sizes.has(imported) ? [imported] : importsOf(imported, seen);
+        });
+      const imports = Object.fromEntries(
+        [...new Set([...entryModules, ...screens.login!])].map((id) => [id, importsOf(id)]),
+      );
       const plan: ChunkPlan = {
-        entry: closure(entry, 'the entry'),
+        entry: entryModules,
         entryOwn: entry?.moduleIds ?? [],
-        screens: Object.fromEntries(
-          Object.entries(SCREENS).map(([screen, module]) => [screen, closure(holding(module), module)]),
-        ),
+        screens,
         contract,
+        imports,
       };
       await writeFile(file, JSON.stringify(plan));
     },
@@ -247,11 +263,20 @@ function writeChunkPlan(file: string): Plugin {
 }
 
 /**
- * Second pass: fewer script files for signed-in pages. Before, every module that several lazily loaded pages share
- * was a chunk of its own, most of them 1-2 KB (the Overview loaded 41 files, Settings 62), and on a phone's
- * connection each round of requests costs a round trip. The entry's and /login's modules stay as Rolldown splits
- * them (/login's JavaScript has a budget, bench/login-javascript.mjs), but for `core`, what the entry imports from
- * beyond its own chunk, in one chunk. Of the rest:
+ * Second pass: fewer script files. Before, every module that several lazily loaded pages share was a chunk of its
+ * own, most of them 1-2 KB (the Overview loaded 41 files, Settings 62, /login 10), and on a phone's connection each
+ * round of requests costs a round trip; Lighthouse also counts each response's headers (about 1 KB over HTTP/1.1,
+ * most of them the security headers) into /login's JavaScript, which has a budget (bench/login-javascript.mjs). The
+ * entry's own chunk stays as Rolldown makes it; beside it:
+ * - `core`: what the entry imports from beyond its own chunk (MUI's and Emotion's styling core), and the modules of
+ *   /login that signed-in pages use too (the session, the text link and the form fields), with what they import from
+ *   the entry's own chunk (React Router, the plain button), which every page loads anyway;
+ * - `sign-in`: the rest of /login's screen, which only /login loads.
+ * /login so loads five script files: its start script (prerender.mjs), Rolldown's runtime, the entry, `core` and
+ * `sign-in`. Rolldown keeps its runtime (its helpers for CommonJS modules and namespaces) a chunk of its own: it is
+ * placed before any group, no group's test ever sees it, and it joins a group's chunk only where that chunk is its
+ * sole user (rolldown.rs, "Runtime Module Placement"), and the entry, `core` and `sign-in` all use it.
+ * Of the rest:
  * - `contract`, `contract-2`, ...: of what every signed-in page loads, the contract's schemas with zod and TanStack
  *   Query's core (CONTRACT), which import nothing of the app: the signed-in start script runs these chunks each in a
  *   task of its own before the entry (early-start.mjs), rather than in the one long task that runs the route's
@@ -268,6 +293,23 @@ function chunkGroups(plan: ChunkPlan) {
   const entryOwn = new Set(plan.entryOwn);
   const fixed = new Set([...plan.entry, ...plan.screens.login!]);
   const pages = (Object.keys(SCREENS) as Screen[]).filter((s) => s !== 'login' && s !== 'shell');
+  // /login's modules beyond the entry that a signed-in page uses too go to `core`: in `sign-in`, that page would load
+  // /login's screen with them, and in a chunk of their own, they would be a request more of /login's. So does what
+  // they import from the entry's own chunk, or `core` and the entry would import each other (build.mjs checks they
+  // do not). Their imports are read from the module graph, which reaches through a package's index to all it
+  // re-exports: a few more of the entry's modules (MUI's ThemeProvider) move with them, at no cost, as every page
+  // loads both.
+  const loginOwn = new Set(plan.screens.login!.filter((id) => !entry.has(id)));
+  const signedIn = new Set([plan.screens.shell!, ...pages.map((p) => plan.screens[p]!)].flat());
+  const intoCore = new Set<string>();
+  const seen = new Set<string>();
+  const moveToCore = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    if (entryOwn.has(id) || loginOwn.has(id)) intoCore.add(id);
+    for (const imported of plan.imports[id] ?? []) moveToCore(imported);
+  };
+  for (const id of loginOwn) if (signedIn.has(id)) moveToCore(id);
   const usedBy = new Map<string, Screen[]>();
   for (const page of pages) {
     for (const id of plan.screens[page]!) if (!fixed.has(id)) usedBy.set(id, [...(usedBy.get(id) ?? []), page]);
@@ -280,10 +322,15 @@ function chunkGroups(plan: ChunkPlan) {
   return [
     // What the entry imports beyond its own chunk (MUI's and Emotion's styling core, shared with lazily loaded pages):
     // left to Rolldown, it came in as many pieces as there are sets of pages sharing them, more with every lazily
-    // loaded part a page gained, each a request of /login's.
+    // loaded part a page gained, each a request of /login's; so did /login's own modules.
     // The contract's modules the entry uses itself (its messages) are there too, not in the entry's own chunk: the
     // contract's chunks import them, and a chunk importing the entry's own file could not run before it.
-    { name: 'core', test: (id: string) => entry.has(id) && (!entryOwn.has(id) || isContract(id)), priority: 5 },
+    {
+      name: 'core',
+      test: (id: string) => (entry.has(id) && (!entryOwn.has(id) || isContract(id))) || intoCore.has(id),
+      priority: 5,
+    },
+    { name: 'sign-in', test: (id: string) => loginOwn.has(id) && !intoCore.has(id), priority: 5 },
     {
       name: (id: string) => contract.get(id) ?? null,
       debugName: 'contract',
