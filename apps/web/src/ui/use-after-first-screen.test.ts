@@ -7,6 +7,23 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Fake timers, and the frames and idle callbacks the hook asks for, held for the test to run. */
+function stubBrowser() {
+  vi.useFakeTimers();
+  const frames: FrameRequestCallback[] = [];
+  const idles: IdleRequestCallback[] = [];
+  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+  vi.stubGlobal('cancelAnimationFrame', () => {});
+  vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => idles.push(callback));
+  vi.stubGlobal('cancelIdleCallback', () => {});
+  /** The two frames after which the first screen has been shown. */
+  const paint = () => {
+    act(() => frames.shift()!(0));
+    act(() => frames.shift()!(16));
+  };
+  return { frames, idles, paint };
+}
+
 describe('useAfterFirstScreen', () => {
   it('is false on the first render, and true once the next frame has been shown', () => {
     vi.useFakeTimers();
@@ -36,17 +53,10 @@ describe('useAfterFirstScreen', () => {
   });
 
   it("'idle' waits for the paint, then for an idle browser", () => {
-    vi.useFakeTimers();
-    const frames: FrameRequestCallback[] = [];
-    const idles: IdleRequestCallback[] = [];
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
-    vi.stubGlobal('cancelAnimationFrame', () => {});
-    vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => idles.push(callback));
-    vi.stubGlobal('cancelIdleCallback', () => {});
+    const { idles, paint } = stubBrowser();
     const { result } = renderHook(() => useAfterFirstScreen('idle'));
     expect(idles).toHaveLength(0);
-    act(() => frames.shift()!(0));
-    act(() => frames.shift()!(16));
+    paint();
     act(() => vi.advanceTimersByTime(0));
     // Painted, not yet idle.
     expect(result.current).toBe(false);
@@ -56,18 +66,11 @@ describe('useAfterFirstScreen', () => {
   });
 
   it("'idle' waits for what it is told to be ready for before it waits for an idle browser", () => {
-    vi.useFakeTimers();
-    const frames: FrameRequestCallback[] = [];
-    const idles: IdleRequestCallback[] = [];
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
-    vi.stubGlobal('cancelAnimationFrame', () => {});
-    vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => idles.push(callback));
-    vi.stubGlobal('cancelIdleCallback', () => {});
+    const { idles, paint } = stubBrowser();
     const { result, rerender } = renderHook(({ ready }) => useAfterFirstScreen('idle', ready), {
       initialProps: { ready: false },
     });
-    act(() => frames.shift()!(0));
-    act(() => frames.shift()!(16));
+    paint();
     // Painted and the browser idle long since, but not ready: nothing asked.
     act(() => vi.advanceTimersByTime(10_000));
     expect(idles).toHaveLength(0);
