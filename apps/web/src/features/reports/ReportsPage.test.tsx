@@ -158,7 +158,7 @@ describe('the Reports screen', () => {
     mockApi(answers());
     renderPage();
     await screen.findByRole('region', { name: 'Revenue and expenses' });
-    // Chart.js's code loads with the first chart drawn (ui/charts/LazyLine.tsx): wait for it.
+    // Chart.js's code loads with the first chart drawn (ui/charts/LineNearView.tsx): wait for it.
     await waitFor(() => expect(charts.length).toBeGreaterThan(0));
     const chart = charts.at(-1)!;
     expect(chart.data.labels).toEqual(['Jan 26', 'Feb 26', 'Mar 26', 'Apr 26']);
@@ -173,7 +173,7 @@ describe('the Reports screen', () => {
     renderPage();
     const region = await screen.findByRole('region', { name: 'Revenue and expenses' });
     expect(within(region).getByTestId('partial-key')).toHaveTextContent('Dashed: 1–15 Apr so far');
-    // Chart.js's code loads with the first chart drawn (ui/charts/LazyLine.tsx): wait for it.
+    // Chart.js's code loads with the first chart drawn (ui/charts/LineNearView.tsx): wait for it.
     await waitFor(() => expect(charts.length).toBeGreaterThan(0));
     const chart = charts.at(-1)!;
     for (const series of chart.data.datasets) {
