@@ -114,15 +114,18 @@ try {
     let evaluation = 0;
     let contractSelf = 0;
     let all = 0;
+    const chunks = [];
     for (const [url, t] of times) {
       all += t.self;
       if (/\/assets\/contract(-\d+)?-[\w-]+\.js$/.test(url)) {
         evaluation += t.evaluation;
         contractSelf += t.self;
+        chunks.push(`${path.basename(url)} ${t.evaluation.toFixed(0)}`);
       }
     }
     const row = { evaluation, contractSelf, all, made };
     rows.push(row);
+    console.log(`  run ${i + 1}, each chunk's evaluation (ms): ${chunks.join(', ')}`);
     console.log(
       `  run ${i + 1}: contract chunks' evaluation ${evaluation.toFixed(0)} ms, in contract chunks ${contractSelf.toFixed(0)} ms, all script ${all.toFixed(0)} ms; ${made} schemas made`,
     );
