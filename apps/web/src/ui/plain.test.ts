@@ -42,6 +42,8 @@ const ALLOWED = new Set(
     '#8A6F7C',
     // A progress bar's track: primary.main lightened by 62 %, as MUI's LinearProgress shades it.
     PROGRESS_TRACK,
+    // A disabled slider: grey[400], as MUI's Slider draws it.
+    theme.palette.grey[400],
   ].map((c) => c.toLowerCase()),
 );
 
@@ -70,6 +72,12 @@ describe('the static classes (CSS modules)', () => {
     expect(theme.lighten(BRAND_PRIMARY, 0.62)).toBe(`rgb(${track.join(', ')})`);
     // Skeletons: text.primary at 11 %, as MUI's Skeleton on a light palette.
     expect(sheets['ui/plain.module.css']).toContain('rgba(43, 26, 34, 0.11)');
+    // The radios and sliders: disabled in action.disabled, hovered in primary.main at action.hoverOpacity.
+    expect(theme.palette.action.disabled).toBe('rgba(0, 0, 0, 0.26)');
+    expect(theme.palette.text.disabled).toBe('rgba(0, 0, 0, 0.38)');
+    expect(theme.palette.action.hoverOpacity).toBe(0.04);
+    expect(sheets['ui/radio.module.css']).toContain('rgba(0, 0, 0, 0.26)');
+    expect(sheets['ui/radio.module.css']).toContain('rgba(194, 24, 91, 0.04)');
     expect(INK.toLowerCase()).toBe(`#${[43, 26, 34].map((n) => n.toString(16).padStart(2, '0')).join('')}`);
   });
 });
