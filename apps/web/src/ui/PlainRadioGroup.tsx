@@ -12,12 +12,14 @@ interface PlainRadioGroupProps<V extends string> {
   options: readonly RadioOption<V>[];
   onChange: (value: V) => void;
   disabled?: boolean;
+  /** One radio under another (MUI's RadioGroup without `row`). */
+  column?: boolean;
   'aria-labelledby'?: string;
   'aria-describedby'?: string;
 }
 
 /**
- * MUI's RadioGroup (row) of FormControlLabels with Radios on plain elements with static classes (radio.module.css):
+ * MUI's RadioGroup (a row, or a column) of FormControlLabels with Radios on plain elements with static classes (radio.module.css):
  * the same elements, native <input type="radio"> sharing a name under role radiogroup (the browser moves the choice
  * with the arrow keys), each labelled by its text, the same rings and dots, hover, focus ring and focus ripple. MUI's
  * styled parts worked out and inserted their styles at run time, on the Settings page's first screen
@@ -29,10 +31,11 @@ export function PlainRadioGroup<V extends string>({
   options,
   onChange,
   disabled = false,
+  column = false,
   ...aria
 }: PlainRadioGroupProps<V>) {
   return (
-    <div role="radiogroup" className={s.group} {...aria}>
+    <div role="radiogroup" className={cx(s.group, column && s.column)} {...aria}>
       {options.map((option) => {
         const checked = option.value === value;
         return (

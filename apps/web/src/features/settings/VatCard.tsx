@@ -9,12 +9,10 @@ import {
   type VatSettings,
   type VatTreatment,
 } from '@brade/contract';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { updateVatSettings } from '../../api/settings';
@@ -25,6 +23,7 @@ import { useDeferredArrival } from '../../ui/use-deferred-arrival';
 import type { NoticeSeverity } from '../../ui/use-notices';
 import { VatSchemeFields } from '../../ui/VatSchemeFields';
 import { vatQuery } from './settings-queries';
+import c from './vat-card.module.css';
 
 type Notify = (severity: NoticeSeverity, text: string, detail?: string) => void;
 
@@ -51,21 +50,17 @@ function CategoryRates({
   const [treatment, setTreatment] = useState<VatTreatment>('reduced');
   const [from, setFrom] = useState(londonDateOf(new Date()));
   return (
-    <Box sx={{ display: 'grid', gap: 1.5 }}>
-      <Typography component="h3" sx={{ fontWeight: 500 }}>
-        {VAT_LABELS.categoryRates}
-      </Typography>
+    <div className={c.rates}>
+      <h3 className={c.heading}>{VAT_LABELS.categoryRates}</h3>
       {rates.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          Every category has its UK default rate.
-        </Typography>
+        <p className={c.text}>Every category has its UK default rate.</p>
       ) : (
-        <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+        <ul className={c.list}>
           {rates.map((r) => (
             <li key={`${r.category}-${r.effective_from}`}>
-              <Typography variant="body2" component="span">
+              <span className={c.text}>
                 {r.category}: {VAT_LABELS.treatments[r.treatment]} from {r.effective_from}
-              </Typography>
+              </span>
               <IconButton
                 size="small"
                 aria-label={`Remove the rate of ${r.category} from ${r.effective_from}`}
@@ -76,9 +71,9 @@ function CategoryRates({
               </IconButton>
             </li>
           ))}
-        </Box>
+        </ul>
       )}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+      <div className={c.addRate}>
         <TextField
           select
           size="small"
@@ -125,8 +120,8 @@ function CategoryRates({
         >
           Add rate
         </Button>
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }
 
@@ -169,7 +164,8 @@ export function VatCard({ id, notify }: { id: string; notify: Notify }) {
       ) : !shown ? (
         <PlainSkeleton rounded height={120} />
       ) : (
-        <Box sx={{ display: 'grid', gap: 3 }}>
+        // Plain elements with static classes (vat-card.module.css): the card is drawn with Settings' first screen.
+        <div className={c.body}>
           <VatSchemeFields value={shown} disabled={save.isPending} onChange={setDraft} />
           {shown.scheme === 'standard' && (
             <CategoryRates
@@ -178,7 +174,7 @@ export function VatCard({ id, notify }: { id: string; notify: Notify }) {
               onChange={(category_rates) => setDraft({ ...shown, category_rates })}
             />
           )}
-        </Box>
+        </div>
       )}
     </SettingsCard>
   );
