@@ -24,6 +24,19 @@ const sheets: Record<string, string> = Object.fromEntries(
 
 const PROGRESS_TRACK = '#E7A7C0';
 
+const hex = (rgb: string) =>
+  `#${rgb
+    .match(/\d+/g)!
+    .slice(0, 3)
+    .map((n) => Number(n).toString(16).padStart(2, '0'))
+    .join('')}`;
+/** An info note (ui/InfoNote.tsx): MUI's standard Alert text, background and icon colours for the info palette. */
+const INFO_NOTE = [
+  hex(theme.darken(theme.palette.info.light, 0.6)),
+  hex(theme.lighten(theme.palette.info.light, 0.9)),
+  theme.palette.info.main,
+];
+
 /** The colours the static classes may use: the theme's, the tints the navigation and the cash card add, a progress bar's track. */
 const ALLOWED = new Set(
   [
@@ -44,6 +57,7 @@ const ALLOWED = new Set(
     PROGRESS_TRACK,
     // A disabled slider: grey[400], as MUI's Slider draws it.
     theme.palette.grey[400],
+    ...INFO_NOTE,
   ].map((c) => c.toLowerCase()),
 );
 
@@ -72,6 +86,7 @@ describe('the static classes (CSS modules)', () => {
     expect(theme.lighten(BRAND_PRIMARY, 0.62)).toBe(`rgb(${track.join(', ')})`);
     // Skeletons: text.primary at 11 %, as MUI's Skeleton on a light palette.
     expect(sheets['ui/plain.module.css']).toContain('rgba(43, 26, 34, 0.11)');
+    expect(INFO_NOTE).toEqual(['#014361', '#e5f6fd', '#0288d1']);
     // The radios and sliders: disabled in action.disabled, hovered in primary.main at action.hoverOpacity.
     expect(theme.palette.action.disabled).toBe('rgba(0, 0, 0, 0.26)');
     expect(theme.palette.text.disabled).toBe('rgba(0, 0, 0, 0.38)');
