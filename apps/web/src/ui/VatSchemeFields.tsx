@@ -6,20 +6,18 @@ import {
   type VatScheme,
   type VatStagger,
 } from '@brade/contract';
-import Box from '@mui/material/Box';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import { useId } from 'react';
+import { cx } from './class-names';
+import { PlainRadioGroup } from './PlainRadioGroup';
 import { SelectInput } from './SelectInput';
 import { TextInput } from './TextInput';
+import v from './vat-scheme-fields.module.css';
 
 /** Where the owner finds the date registration took effect: HMRC's VAT registration certificate says it. */
 export const REGISTERED_FROM_HINT =
   "The 'Effective date of registration' on your VAT registration certificate (in your HMRC online account).";
 
+const SCHEME_OPTIONS = VAT_SCHEMES.map((scheme) => ({ value: scheme, label: VAT_LABELS.schemes[scheme] }));
 const STAGGER_OPTIONS = VAT_STAGGERS.map((stagger) => ({ value: stagger, label: VAT_LABELS.staggers[stagger] }));
 
 /**
@@ -38,24 +36,26 @@ export function VatSchemeFields({
 }) {
   const labelId = useId();
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      <FormControl disabled={disabled}>
-        <FormLabel id={labelId} sx={{ typography: 'body2', fontWeight: 500, color: 'text.primary' }}>
+    // Plain elements with static classes (vat-scheme-fields.module.css, ui/PlainRadioGroup.tsx): Settings draws
+    // these with its first screen, and MUI's FormControl, RadioGroup and Radio worked out their styles at run time.
+    <div className={v.fields}>
+      <div className={v.control}>
+        {/* biome-ignore lint/a11y/noLabelWithoutControl: MUI's FormLabel element, kept; it names the radio group by aria-labelledby */}
+        <label id={labelId} className={cx(v.question, disabled && v.disabled)}>
           {VAT_LABELS.question}
-        </FormLabel>
-        <RadioGroup
+        </label>
+        <PlainRadioGroup
+          column
           aria-labelledby={labelId}
           name="vat-scheme"
+          options={SCHEME_OPTIONS}
           value={value.scheme}
-          onChange={(_e, scheme) => onChange({ ...value, scheme: scheme as VatScheme })}
-        >
-          {VAT_SCHEMES.map((s) => (
-            <FormControlLabel key={s} value={s} control={<Radio />} label={VAT_LABELS.schemes[s]} />
-          ))}
-        </RadioGroup>
-      </FormControl>
+          disabled={disabled}
+          onChange={(scheme: VatScheme) => onChange({ ...value, scheme })}
+        />
+      </div>
       {value.scheme !== 'not_registered' && (
-        <Box sx={{ display: 'grid', gap: 2 }}>
+        <div className={v.fields}>
           <TextInput
             label={VAT_LABELS.vrn}
             name="vat-vrn"
@@ -102,8 +102,8 @@ export function VatSchemeFields({
             options={STAGGER_OPTIONS}
             onChange={(e) => onChange({ ...value, stagger: e.target.value as VatStagger })}
           />
-        </Box>
+        </div>
       )}
-    </Box>
+    </div>
   );
 }

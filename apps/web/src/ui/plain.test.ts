@@ -24,6 +24,19 @@ const sheets: Record<string, string> = Object.fromEntries(
 
 const PROGRESS_TRACK = '#E7A7C0';
 
+const hex = (rgb: string) =>
+  `#${rgb
+    .match(/\d+/g)!
+    .slice(0, 3)
+    .map((n) => Number(n).toString(16).padStart(2, '0'))
+    .join('')}`;
+/** An info note (ui/InfoNote.tsx): MUI's standard Alert text, background and icon colours for the info palette. */
+const INFO_NOTE = [
+  hex(theme.darken(theme.palette.info.light, 0.6)),
+  hex(theme.lighten(theme.palette.info.light, 0.9)),
+  theme.palette.info.main,
+];
+
 /** The colours the static classes may use: the theme's, the tints the navigation and the cash card add, a progress bar's track. */
 const ALLOWED = new Set(
   [
@@ -42,6 +55,9 @@ const ALLOWED = new Set(
     '#8A6F7C',
     // A progress bar's track: primary.main lightened by 62 %, as MUI's LinearProgress shades it.
     PROGRESS_TRACK,
+    // A disabled slider: grey[400], as MUI's Slider draws it.
+    theme.palette.grey[400],
+    ...INFO_NOTE,
   ].map((c) => c.toLowerCase()),
 );
 
@@ -70,6 +86,13 @@ describe('the static classes (CSS modules)', () => {
     expect(theme.lighten(BRAND_PRIMARY, 0.62)).toBe(`rgb(${track.join(', ')})`);
     // Skeletons: text.primary at 11 %, as MUI's Skeleton on a light palette.
     expect(sheets['ui/plain.module.css']).toContain('rgba(43, 26, 34, 0.11)');
+    expect(INFO_NOTE).toEqual(['#014361', '#e5f6fd', '#0288d1']);
+    // The radios and sliders: disabled in action.disabled, hovered in primary.main at action.hoverOpacity.
+    expect(theme.palette.action.disabled).toBe('rgba(0, 0, 0, 0.26)');
+    expect(theme.palette.text.disabled).toBe('rgba(0, 0, 0, 0.38)');
+    expect(theme.palette.action.hoverOpacity).toBe(0.04);
+    expect(sheets['ui/radio.module.css']).toContain('rgba(0, 0, 0, 0.26)');
+    expect(sheets['ui/radio.module.css']).toContain('rgba(194, 24, 91, 0.04)');
     expect(INK.toLowerCase()).toBe(`#${[43, 26, 34].map((n) => n.toString(16).padStart(2, '0')).join('')}`);
   });
 });

@@ -1,12 +1,12 @@
 import { type FinancialGoals, type FinancialGoalsResponse, SETTINGS_MESSAGES } from '@brade/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Slider from '@mui/material/Slider';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { settingsKeys, updateFinancialGoals } from '../../api/settings';
 import { failureNotice } from '../../ui/failure-notice';
 import { PlainSkeleton } from '../../ui/PlainSkeleton';
+import { PlainSlider } from '../../ui/PlainSlider';
 import { LoadFailed, SettingsCard } from '../../ui/SettingsCard';
 import { suggestionBasis } from '../../ui/suggested-goals';
 import { TextInput } from '../../ui/TextInput';
@@ -106,19 +106,19 @@ function GoalRow({
           {slider.format(value)}
         </p>
       </div>
-      <Slider
+      <PlainSlider
+        className={s.slider}
         aria-labelledby={labelId}
-        slotProps={{ input: { 'aria-describedby': referenceId } }}
+        aria-describedby={referenceId}
         value={Math.min(value, slider.max)}
         min={slider.min}
         max={slider.max}
         step={slider.step}
         disabled={disabled}
-        getAriaValueText={(shown) =>
+        valueText={(shown) =>
           beyond ? `${slider.format(value)}, past the slider's ${slider.format(slider.max)}` : slider.format(shown)
         }
-        onChange={(_event, next) => onChange(next as number)}
-        sx={{ mt: 0.5 }}
+        onChange={onChange}
       />
       <span id={referenceId} className={s.reference}>
         {slider.reference}

@@ -1,13 +1,11 @@
 import { NOTIFICATION_LABELS, type NotificationSettings, SETTINGS_MESSAGES } from '@brade/contract';
 import Button from '@mui/material/Button';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { settingsKeys, updateNotificationSettings } from '../../api/settings';
 import { useUserDetails } from '../../shell/use-user-details';
 import { failureNotice } from '../../ui/failure-notice';
+import { PlainRadioGroup } from '../../ui/PlainRadioGroup';
 import { PlainSkeleton } from '../../ui/PlainSkeleton';
 import { LoadFailed, SettingsCard } from '../../ui/SettingsCard';
 import { useDeferredArrival } from '../../ui/use-deferred-arrival';
@@ -25,6 +23,11 @@ const DESCRIPTIONS: Record<Key, string> = {
   vat_return_due: 'An e-mail a week before a VAT return is due, while HMRC shows it still to file.',
   quarterly_update_due: 'An e-mail a week before an Income Tax quarterly update is due, while it is not sent.',
 };
+
+const CHOICES = [
+  { value: 'enable', label: 'Enable' },
+  { value: 'disable', label: 'Disable' },
+] as const;
 
 function ToggleRow({
   name,
@@ -49,17 +52,15 @@ function ToggleRow({
           {DESCRIPTIONS[name]}
         </p>
       </div>
-      <RadioGroup
-        row
+      <PlainRadioGroup
         name={name}
         aria-labelledby={labelId}
         aria-describedby={descriptionId}
+        options={CHOICES}
         value={on ? 'enable' : 'disable'}
-        onChange={(_event, value) => onChange(value === 'enable')}
-      >
-        <FormControlLabel value="enable" control={<Radio />} label="Enable" disabled={disabled} />
-        <FormControlLabel value="disable" control={<Radio />} label="Disable" disabled={disabled} />
-      </RadioGroup>
+        disabled={disabled}
+        onChange={(value) => onChange(value === 'enable')}
+      />
     </div>
   );
 }

@@ -1,7 +1,7 @@
-import Alert from '@mui/material/Alert';
 import { Navigate } from 'react-router';
 import { stored } from '../../api/session';
 import { isDemoAccount } from '../../shell/demo-account';
+import { InfoNote } from '../../ui/InfoNote';
 import { StatusAlerts } from '../../ui/StatusAlerts';
 import { useNotices } from '../../ui/use-notices';
 import { CategoryRulesCard } from './CategoryRulesCard';
@@ -23,11 +23,7 @@ export default function SettingsPage() {
     // Plain elements with static classes (settings.module.css): MUI's styling at run time was most of the first render.
     <div className={s.page}>
       <h1 className={s.title}>Settings</h1>
-      {demo && (
-        <Alert severity="info" role="note">
-          The demo account can look around, but its settings cannot be changed.
-        </Alert>
-      )}
+      {demo && <InfoNote>The demo account can look around, but its settings cannot be changed.</InfoNote>}
       <FinancialGoalsCard id={id} notify={notify} />
       <NotificationsCard id={id} notify={notify} />
       {/* Beyond the spec: VAT (docs/finance.md, "VAT"). */}

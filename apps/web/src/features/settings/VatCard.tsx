@@ -9,22 +9,23 @@ import {
   type VatSettings,
   type VatTreatment,
 } from '@brade/contract';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { updateVatSettings } from '../../api/settings';
+import { cx } from '../../ui/class-names';
 import { failureNotice } from '../../ui/failure-notice';
 import { PlainSkeleton } from '../../ui/PlainSkeleton';
 import { LoadFailed, SettingsCard } from '../../ui/SettingsCard';
+import { useAfterFirstScreen } from '../../ui/use-after-first-screen';
 import { useDeferredArrival } from '../../ui/use-deferred-arrival';
 import type { NoticeSeverity } from '../../ui/use-notices';
 import { VatSchemeFields } from '../../ui/VatSchemeFields';
 import { vatQuery } from './settings-queries';
+import c from './vat-card.module.css';
 
 type Notify = (severity: NoticeSeverity, text: string, detail?: string) => void;
 
@@ -51,21 +52,17 @@ function CategoryRates({
   const [treatment, setTreatment] = useState<VatTreatment>('reduced');
   const [from, setFrom] = useState(londonDateOf(new Date()));
   return (
-    <Box sx={{ display: 'grid', gap: 1.5 }}>
-      <Typography component="h3" sx={{ fontWeight: 500 }}>
-        {VAT_LABELS.categoryRates}
-      </Typography>
+    <div className={c.rates}>
+      <h3 className={c.heading}>{VAT_LABELS.categoryRates}</h3>
       {rates.length === 0 ? (
-        <Typography variant="body2" color="textSecondary">
-          Every category has its UK default rate.
-        </Typography>
+        <p className={cx(c.text, c.secondary)}>Every category has its UK default rate.</p>
       ) : (
-        <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+        <ul className={c.list}>
           {rates.map((r) => (
             <li key={`${r.category}-${r.effective_from}`}>
-              <Typography variant="body2" component="span">
+              <span className={c.text}>
                 {r.category}: {VAT_LABELS.treatments[r.treatment]} from {r.effective_from}
-              </Typography>
+              </span>
               <IconButton
                 size="small"
                 aria-label={`Remove the rate of ${r.category} from ${r.effective_from}`}
@@ -76,9 +73,9 @@ function CategoryRates({
               </IconButton>
             </li>
           ))}
-        </Box>
+        </ul>
       )}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+      <div className={c.addRate}>
         <TextField
           select
           size="small"
@@ -125,8 +122,8 @@ function CategoryRates({
         >
           Add rate
         </Button>
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }
 
@@ -151,6 +148,10 @@ export function VatCard({ id, notify }: { id: string; notify: Notify }) {
     },
   });
   const shown = draft ?? (answer ? request(answer) : null);
+  // The rates of categories (MUI's TextField selects, date field and button) are drawn once the browser is idle after
+  // the card's answer: the card is below the first screen, and their styles were half of what Emotion worked out and
+  // inserted in the commit that draws it (docs/architecture.md, "What the signed-in pages draw first").
+  const ratesNow = useAfterFirstScreen('idle', Boolean(answer));
   return (
     <SettingsCard
       title={VAT_LABELS.card}
@@ -169,16 +170,17 @@ export function VatCard({ id, notify }: { id: string; notify: Notify }) {
       ) : !shown ? (
         <PlainSkeleton rounded height={120} />
       ) : (
-        <Box sx={{ display: 'grid', gap: 3 }}>
+        // Plain elements with static classes (vat-card.module.css): the card is drawn with Settings' first screen.
+        <div className={c.body}>
           <VatSchemeFields value={shown} disabled={save.isPending} onChange={setDraft} />
-          {shown.scheme === 'standard' && (
+          {shown.scheme === 'standard' && ratesNow && (
             <CategoryRates
               rates={shown.category_rates ?? []}
               disabled={save.isPending}
               onChange={(category_rates) => setDraft({ ...shown, category_rates })}
             />
           )}
-        </Box>
+        </div>
       )}
     </SettingsCard>
   );
