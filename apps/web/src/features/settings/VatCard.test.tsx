@@ -62,21 +62,4 @@ describe('Settings → VAT', () => {
       vrn: null,
     });
   });
-
-  it('draws the rates of categories of a standard-scheme business once the browser is idle after the answer', async () => {
-    const idle = vi.fn((done: () => void) => window.setTimeout(done, 0));
-    vi.stubGlobal('requestIdleCallback', idle);
-    vi.stubGlobal('cancelIdleCallback', (handle: number) => window.clearTimeout(handle));
-    mockApi([
-      on(E.getVatSettings, {
-        vat_settings: { ...notRegistered.vat_settings, scheme: 'standard', registered_from: '2020-04-01' },
-      }),
-    ]);
-    renderCard();
-    expect(await screen.findByRole('radio', { name: 'Standard scheme' })).toBeChecked();
-    expect(screen.queryByRole('heading', { name: 'VAT rates of categories' })).not.toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: 'VAT rates of categories' }, { timeout: 3000 })).toBeVisible();
-    expect(idle).toHaveBeenCalled();
-    expect(screen.getByText('Every category has its UK default rate.')).toBeInTheDocument();
-  });
 });

@@ -20,7 +20,6 @@ import { cx } from '../../ui/class-names';
 import { failureNotice } from '../../ui/failure-notice';
 import { PlainSkeleton } from '../../ui/PlainSkeleton';
 import { LoadFailed, SettingsCard } from '../../ui/SettingsCard';
-import { useAfterFirstScreen } from '../../ui/use-after-first-screen';
 import { useDeferredArrival } from '../../ui/use-deferred-arrival';
 import type { NoticeSeverity } from '../../ui/use-notices';
 import { VatSchemeFields } from '../../ui/VatSchemeFields';
@@ -148,10 +147,6 @@ export function VatCard({ id, notify }: { id: string; notify: Notify }) {
     },
   });
   const shown = draft ?? (answer ? request(answer) : null);
-  // The rates of categories (MUI's TextField selects, date field and button) are drawn once the browser is idle after
-  // the card's answer: the card is below the first screen, and their styles were half of what Emotion worked out and
-  // inserted in the commit that draws it (docs/architecture.md, "What the signed-in pages draw first").
-  const ratesNow = useAfterFirstScreen('idle', Boolean(answer));
   return (
     <SettingsCard
       title={VAT_LABELS.card}
@@ -173,7 +168,7 @@ export function VatCard({ id, notify }: { id: string; notify: Notify }) {
         // Plain elements with static classes (vat-card.module.css): the card is drawn with Settings' first screen.
         <div className={c.body}>
           <VatSchemeFields value={shown} disabled={save.isPending} onChange={setDraft} />
-          {shown.scheme === 'standard' && ratesNow && (
+          {shown.scheme === 'standard' && (
             <CategoryRates
               rates={shown.category_rates ?? []}
               disabled={save.isPending}
