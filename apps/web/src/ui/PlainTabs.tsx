@@ -33,6 +33,7 @@ export function PlainTabs<T extends string>({ tabs, value, onChange, className, 
   const list = useRef<HTMLDivElement>(null);
   const [focused, setFocused] = useState<number | null>(null);
   const [slide, setSlide] = useState<Slide | null>(null);
+  const [ripple, setRipple] = useState<Ripple | null>(null);
   const selected = tabs.findIndex((t) => t.value === value);
   const shown = useRef(selected);
   const buttons = useScrollButtons(scroller, list, selected);
@@ -88,9 +89,12 @@ export function PlainTabs<T extends string>({ tabs, value, onChange, className, 
           onKeyDown={onKeyDown}
           onFocus={(event) => {
             const index = [...event.currentTarget.children].indexOf(event.target);
-            if (index !== -1) setFocused(index);
+            if (index === -1) return;
+            setFocused(index);
+            setRipple(focusRipple(event.target, index));
           }}
           onBlur={(event) => {
+            setRipple(null);
             if (!event.currentTarget.contains(event.relatedTarget)) setFocused(null);
           }}
         >
@@ -109,6 +113,13 @@ export function PlainTabs<T extends string>({ tabs, value, onChange, className, 
               }}
             >
               {tab.label}
+              {ripple?.index === i && (
+                <span className={s.rippleRoot}>
+                  <span className={s.ripple} style={ripple.style}>
+                    <span className={s.rippleChild} />
+                  </span>
+                </span>
+              )}
               {i === selected && !slide && indicator}
             </button>
           ))}
@@ -124,6 +135,28 @@ export function PlainTabs<T extends string>({ tabs, value, onChange, className, 
       {buttons.shown && <ScrollButton direction="right" on={buttons.end} onPress={() => buttons.scroll(1)} />}
     </div>
   );
+}
+
+interface Ripple {
+  index: number;
+  style: { width: number; height: number; top: number; left: number };
+}
+
+/** ButtonBase's focus ripple where the keyboard (not a press) focused the tab: a disc centred on it, as MUI's sizes it. */
+function focusRipple(tab: Element, index: number): Ripple | null {
+  let keyboard = false;
+  try {
+    keyboard = tab.matches(':focus-visible');
+  } catch {
+    // A browser (or jsdom) that does not know the selector draws no ripple.
+  }
+  if (!keyboard) return null;
+  const { width, height } = tab.getBoundingClientRect();
+  let size = Math.sqrt((2 * width ** 2 + height ** 2) / 3);
+  if (size % 2 === 0) size += 1;
+  const x = Math.round(width / 2);
+  const y = Math.round(height / 2);
+  return { index, style: { width: size, height: size, top: -(size / 2) + y, left: -(size / 2) + x } };
 }
 
 /**
