@@ -1,6 +1,7 @@
 import { CASH_BASIS_NOTE, REPORT_TITLES, REPORT_TYPES, type ReportType } from '@brade/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { loadReportYears } from '../../api/books';
 import { loadMonthlyExpenses, loadMonthlySales } from '../../api/dashboard';
 import { stored } from '../../api/session';
 import { isDemoAccount } from '../../shell/demo-account';
@@ -11,6 +12,7 @@ import plain from '../../ui/plain.module.css';
 import { useAfterFirstScreen } from '../../ui/use-after-first-screen';
 import { useMediaQuery } from '../../ui/use-media-query';
 import { BradeBot, BradeBotPlaceholder } from '../assistant/BradeBot';
+import { IncomeTaxEntry } from './IncomeTaxEntry';
 import { MonthList } from './MonthList';
 import { figuresForYear, ReportsChart } from './ReportsChart';
 import s from './reports.module.css';
@@ -25,11 +27,6 @@ const VatObligationsPanel = lazy(() =>
   import('./vat-return/VatObligationsPanel').then((m) => ({ default: m.VatObligationsPanel })),
 );
 
-/**
- * The Income Tax card, drawn once the owner's details are there: its texts are the contract's, in the chunk other
- * pages share, which the page's first render does not wait for.
- */
-const IncomeTaxEntry = lazy(() => import('./IncomeTaxEntry').then((m) => ({ default: m.IncomeTaxEntry })));
 /** MUI's select, after the first render; YearStandIn looks the same until then. */
 const YearSelect = lazy(() => import('./YearSelect'));
 /** A month's report on the page: its code is fetched once the page is drawn, before any month is opened. */
@@ -57,12 +54,7 @@ function reportsQueries(id: string) {
       queryFn: () => loadMonthlyExpenses(id),
       ...options,
     }),
-    // The books' calls are shared with other pages (in the chunk they share): loaded once asked, after the first paint.
-    years: queryOptions({
-      queryKey: ['reports', id, 'years'],
-      queryFn: () => import('../../api/books').then((m) => m.loadReportYears(id)),
-      ...options,
-    }),
+    years: queryOptions({ queryKey: ['reports', id, 'years'], queryFn: () => loadReportYears(id), ...options }),
   };
 }
 
@@ -187,9 +179,7 @@ export default function ReportsPage() {
           )}
         </div>
       </div>
-      <Suspense>
-        <IncomeTaxEntry id={id} />
-      </Suspense>
+      <IncomeTaxEntry id={id} />
       <ReportsChart year={view.thisYear} figures={figures} />
       {/* Report mode: BradeBot comments on the report open on the page, else the newest month of the year shown. */}
       {painted ? <BradeBot report={{ type, month: (open ?? months[0]!).month, year }} /> : <BradeBotPlaceholder />}

@@ -1,5 +1,6 @@
 import { REPORT_TITLES, type ReportType, reportFileName, reportToCsv } from '@brade/contract';
 import { useCallback, useState } from 'react';
+import { loadReport } from '../../api/reports';
 import { NARROW_QUERY } from '../../shell/layout';
 import type { ReportMonth } from './report-months';
 import { downloadBlob, openPendingTab, showBlobInTab } from './save-file';
@@ -39,8 +40,6 @@ export function useReportActions(id: string) {
       track(key, true);
       try {
         const request = { type, month: month.month, year: month.year };
-        // The reports' calls (and their schemas in the contract) load with the first action, not with the page.
-        const { loadReport } = await import('../../api/reports');
         if (format === 'csv') {
           const report = await loadReport(id, request);
           downloadBlob(
