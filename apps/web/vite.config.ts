@@ -165,18 +165,19 @@ type Screen = keyof typeof SCREENS;
 const OVERVIEW_LATER: Screen[] = ['bradeBot', 'shellOnDemand'];
 
 /**
- * The packages of the `contract` chunks: zod, the contract's schemas (each endpoint map's built as its module loads)
- * and TanStack Query's core, none of which imports React or the app, so the chunks import nothing of the entry's own
- * file.
+ * The packages of the `contract` chunks: zod, the contract's schemas (declared as their modules load, each built on
+ * first use: docs/api-contract.md, "Schemas built on first use") and TanStack Query's core, none of which imports
+ * React or the app, so the chunks import nothing of the entry's own file.
  */
 const CONTRACT = /\/(node_modules\/zod|node_modules\/@tanstack\/query-core|packages\/contract)\//;
 const isContract = (id: string) => CONTRACT.test(id.replaceAll('\\', '/'));
 
 /**
- * The contract's schemas built as their modules run cost the main thread about 250 ms on a phone (4x slowed CPU),
- * zod's own definitions little: the `contract` group's modules (`modules`, each after those it imports) are cut into
- * chunks of about SLICE_BYTES of the contract's code each, which the start script runs one a task. Cut in that
- * order, a chunk imports only the chunks before it. Returns the chunk's name for each module.
+ * Built as their modules ran, the contract's schemas cost the main thread about 250 ms on a phone (4x slowed CPU),
+ * zod's own definitions little; they are built on first use now, and the cut stays: the `contract` group's modules
+ * (`modules`, each after those it imports) are cut into chunks of about SLICE_BYTES of the contract's code each,
+ * which the start script runs one a task. Cut in that order, a chunk imports only the chunks before it. Returns the
+ * chunk's name for each module.
  */
 const SLICE_BYTES = 12_000;
 export function contractSlices(modules: ChunkPlan['contract']): Map<string, string> {

@@ -1,20 +1,23 @@
 import { z } from 'zod';
+import { lazy } from './lazy.js';
 
 /** Every error the API sends (docs/architecture.md, "The API's conventions"). */
-export const ApiErrorSchema = z.object({
-  error: z.string(),
-  code: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
-  /**
-   * Why, when the sentence alone leaves the owner nothing to fix (a password that passes every rule chip but is on
-   * the list of common passwords): a second sentence the screen shows under the first.
-   */
-  reason: z.string().optional(),
-});
+export const ApiErrorSchema = lazy(() =>
+  z.object({
+    error: z.string(),
+    code: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+    /**
+     * Why, when the sentence alone leaves the owner nothing to fix (a password that passes every rule chip but is on
+     * the list of common passwords): a second sentence the screen shows under the first.
+     */
+    reason: z.string().optional(),
+  }),
+);
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
 /** An error body as a client reads it: any part may be missing when a proxy answers instead of the server. */
-export const ApiErrorBodySchema = ApiErrorSchema.partial();
+export const ApiErrorBodySchema = lazy(() => ApiErrorSchema.partial());
 export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
 
 export const ERROR_CODES = {

@@ -16,7 +16,7 @@ export function ErrorPage() {
 
   return (
     <AuthLayout title={MESSAGES.errorPage}>
-      <Typography variant="body1" color="text.secondary" sx={{ mb: 3 }}>
+      <Typography variant="body1" color="textSecondary" sx={{ mb: 3 }}>
         {notFound
           ? "We couldn't find that page. It may have moved, or the link may be incomplete."
           : 'Something went wrong on our side. Please try again in a moment.'}

@@ -54,7 +54,7 @@ export function AuthLayout({ title, subtitle, children, wide = false, icon }: Au
           {title}
         </Typography>
         {subtitle && (
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mb: 3 }}>
             {subtitle}
           </Typography>
         )}

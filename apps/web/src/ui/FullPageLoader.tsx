@@ -21,7 +21,7 @@ export function FullPageLoader({ label = 'Loading' }: { label?: string }) {
     >
       <BrandLogo height={48} />
       <Spinner size={32} />
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {label}
       </Typography>
     </Box>

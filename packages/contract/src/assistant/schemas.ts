@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazy } from '../lazy.js';
 import { MonthRequestSchema } from '../ledger/schemas.js';
 import { REPORT_TYPES } from '../reports/model.js';
 
@@ -27,21 +28,23 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * never used: the server computes every figure from the signed-in owner's books. `report` (beyond the spec) names the
  * report and month the Reports screen shows, for the report call.
  */
-export const AssistantRequestSchema = z.object({
-  message: z
-    .string({ error: ASSISTANT_MESSAGES.messageEmpty })
-    .refine((m) => m.trim().length > 0, ASSISTANT_MESSAGES.messageEmpty)
-    .refine((m) => m.length <= ASSISTANT_MESSAGE_MAX, ASSISTANT_MESSAGES.messageTooLong)
-    // A lone UTF-16 surrogate ("\ud83d") is half a character: no JSON column can store it, so it is refused here.
-    .refine((m) => !LONE_SURROGATE.test(m), ASSISTANT_MESSAGES.messageUnreadable),
-  expenses: z.unknown().optional(),
-  revenues: z.unknown().optional(),
-  financialGoals: z.unknown().optional(),
-  report: MonthRequestSchema.extend({
-    type: z.enum(REPORT_TYPES, { error: 'Report type must be sales, expense or income_statement' }),
-  }).optional(),
-});
+export const AssistantRequestSchema = lazy(() =>
+  z.object({
+    message: z
+      .string({ error: ASSISTANT_MESSAGES.messageEmpty })
+      .refine((m) => m.trim().length > 0, ASSISTANT_MESSAGES.messageEmpty)
+      .refine((m) => m.length <= ASSISTANT_MESSAGE_MAX, ASSISTANT_MESSAGES.messageTooLong)
+      // A lone UTF-16 surrogate ("\ud83d") is half a character: no JSON column can store it, so it is refused here.
+      .refine((m) => !LONE_SURROGATE.test(m), ASSISTANT_MESSAGES.messageUnreadable),
+    expenses: z.unknown().optional(),
+    revenues: z.unknown().optional(),
+    financialGoals: z.unknown().optional(),
+    report: MonthRequestSchema.extend({
+      type: z.enum(REPORT_TYPES, { error: 'Report type must be sales, expense or income_statement' }),
+    }).optional(),
+  }),
+);
 export type AssistantRequest = z.input<typeof AssistantRequestSchema>;
 
-export const AssistantResponseSchema = z.object({ response: z.string() });
+export const AssistantResponseSchema = lazy(() => z.object({ response: z.string() }));
 export type AssistantResponse = z.infer<typeof AssistantResponseSchema>;

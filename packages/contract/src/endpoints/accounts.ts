@@ -5,6 +5,7 @@ import {
   MessageResponseSchema,
   UserDetailsSchema,
 } from '../auth/schemas.js';
+import { lazy } from '../lazy.js';
 import {
   ProfilePhotoResponseSchema,
   UpdateBusinessInfoRequestSchema,
@@ -88,7 +89,7 @@ export const ACCOUNT_ENDPOINTS = endpoints('accounts', {
     method: 'GET',
     path: '/api/profile-photos/:file',
     auth: 'none',
-    params: z.object({ file: z.string().max(64) }),
+    params: lazy(() => z.object({ file: z.string().max(64) })),
     answer: 'file',
   },
   /** The link in the e-mail-change confirmation: the single-use token is the proof, no session needed. */
@@ -97,7 +98,7 @@ export const ACCOUNT_ENDPOINTS = endpoints('accounts', {
     method: 'GET',
     path: '/api/auth/confirm-email-change',
     auth: 'none',
-    query: z.object({ token: z.string().max(200).default('') }),
+    query: lazy(() => z.object({ token: z.string().max(200).default('') })),
     answer: 'redirect',
   },
 });

@@ -14,6 +14,7 @@ import {
   UpdatePasswordRequestSchema,
   VerifyOtpRequestSchema,
 } from '../auth/schemas.js';
+import { lazy } from '../lazy.js';
 import { endpoints } from './endpoint.js';
 
 /** The auth calls of docs/product.md, "The calls", plus the token refresh the SPA needs and the e-mailed reset link. */
@@ -89,7 +90,9 @@ export const AUTH_ENDPOINTS = endpoints('auth', {
     method: 'GET',
     path: '/api/auth/recover',
     auth: 'none',
-    query: z.object({ token: z.string().max(200).default(''), redirect_to: z.string().max(2048).optional() }),
+    query: lazy(() =>
+      z.object({ token: z.string().max(200).default(''), redirect_to: z.string().max(2048).optional() }),
+    ),
     answer: 'redirect',
   },
   reauthenticate: {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { lazy } from '../lazy.js';
 import { endpoints } from './endpoint.js';
 
-const StatusSchema = z.object({ status: z.string() });
+const StatusSchema = lazy(() => z.object({ status: z.string() }));
 
 /** Liveness and readiness (docs/architecture.md, "The API's conventions"); readiness answers 503 while the server cannot serve. */
 export const HEALTH_ENDPOINTS = endpoints('health', {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazy } from '../lazy.js';
 
 /**
  * What the browser tells the server about itself for HMRC's fraud-prevention headers (docs/hmrc.md, "Fraud
@@ -10,30 +11,34 @@ export const HMRC_CLIENT_MESSAGES = {
   facts: 'Your browser did not send the details HMRC requires with every call. Reload the page and try again.',
 } as const;
 
-const whole = z.number().int().positive().max(100_000);
+const whole = lazy(() => z.number().int().positive().max(100_000));
 
-export const ClientScreenSchema = z.object({
-  width: whole,
-  height: whole,
-  /** window.devicePixelRatio. */
-  scaling_factor: z.number().positive().max(100),
-  colour_depth: whole.max(256),
-});
+export const ClientScreenSchema = lazy(() =>
+  z.object({
+    width: whole,
+    height: whole,
+    /** window.devicePixelRatio. */
+    scaling_factor: z.number().positive().max(100),
+    colour_depth: whole.max(256),
+  }),
+);
 
-export const ClientFactsSchema = z.object(
-  {
-    /** A UUID the browser made once and keeps (a cookie of its own, which signing out does not clear). */
-    device_id: z.uuid(),
-    /** navigator.userAgent, as the browser reports it. */
-    user_agent: z.string().min(1).max(1000),
-    screens: z.array(ClientScreenSchema).min(1).max(8),
-    window: z.object({ width: whole, height: whole }),
-    /** The browser's offset from UTC as HMRC writes it: 'UTC+01:00'. */
-    timezone: z.string().regex(/^UTC[+-](0\d|1[0-4]):[0-5]\d$/),
-    /** The web app's build version (Gov-Vendor-Version's client part). */
-    web_version: z.string().regex(/^[\w.+-]{1,40}$/),
-  },
-  { error: HMRC_CLIENT_MESSAGES.facts },
+export const ClientFactsSchema = lazy(() =>
+  z.object(
+    {
+      /** A UUID the browser made once and keeps (a cookie of its own, which signing out does not clear). */
+      device_id: z.uuid(),
+      /** navigator.userAgent, as the browser reports it. */
+      user_agent: z.string().min(1).max(1000),
+      screens: z.array(ClientScreenSchema).min(1).max(8),
+      window: z.object({ width: whole, height: whole }),
+      /** The browser's offset from UTC as HMRC writes it: 'UTC+01:00'. */
+      timezone: z.string().regex(/^UTC[+-](0\d|1[0-4]):[0-5]\d$/),
+      /** The web app's build version (Gov-Vendor-Version's client part). */
+      web_version: z.string().regex(/^[\w.+-]{1,40}$/),
+    },
+    { error: HMRC_CLIENT_MESSAGES.facts },
+  ),
 );
 export type ClientFacts = z.infer<typeof ClientFactsSchema>;
 

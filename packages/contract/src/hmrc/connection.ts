@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdParamsSchema } from '../auth/schemas.js';
+import { lazy } from '../lazy.js';
 
 /**
  * The owner's connection to HMRC (docs/hmrc.md, "Connecting"): one per owner, whatever HMRC services it covers. A
@@ -25,42 +26,48 @@ export const HMRC_MESSAGES = {
   cardTitle: 'HMRC (VAT)',
 } as const;
 
-export const HmrcConnectionSchema = z.object({
-  status: z.enum(['connected', 'not_connected', 'needs_reconnect']),
-  /** When the owner granted authority (null when not connected). */
-  since: z.string().nullable(),
-  /** The scopes HMRC granted. */
-  scopes: z.array(z.string()),
-  /** Until when HMRC lets Brade renew its access without the owner (18 months from the grant). */
-  renew_until: z.string().nullable(),
-  /** Served by the local HMRC simulator. */
-  sandbox: z.boolean(),
-  /** Why the connection stopped working, in words, when it did. */
-  problem: z.string().nullable(),
-});
+export const HmrcConnectionSchema = lazy(() =>
+  z.object({
+    status: z.enum(['connected', 'not_connected', 'needs_reconnect']),
+    /** When the owner granted authority (null when not connected). */
+    since: z.string().nullable(),
+    /** The scopes HMRC granted. */
+    scopes: z.array(z.string()),
+    /** Until when HMRC lets Brade renew its access without the owner (18 months from the grant). */
+    renew_until: z.string().nullable(),
+    /** Served by the local HMRC simulator. */
+    sandbox: z.boolean(),
+    /** Why the connection stopped working, in words, when it did. */
+    problem: z.string().nullable(),
+  }),
+);
 export type HmrcConnection = z.infer<typeof HmrcConnectionSchema>;
-export const HmrcConnectionResponseSchema = z.object({ connection: HmrcConnectionSchema });
+export const HmrcConnectionResponseSchema = lazy(() => z.object({ connection: HmrcConnectionSchema }));
 
-export const HmrcAuthorizationUrlRequestSchema = z.object({ id: IdParamsSchema.shape.id });
-export const HmrcAuthorizationUrlResponseSchema = z.object({ url: z.string(), state: z.string() });
+export const HmrcAuthorizationUrlRequestSchema = lazy(() => z.object({ id: IdParamsSchema.shape.id }));
+export const HmrcAuthorizationUrlResponseSchema = lazy(() => z.object({ url: z.string(), state: z.string() }));
 
-const oauthText = z.string().min(1).max(2048);
+const oauthText = lazy(() => z.string().min(1).max(2048));
 
 /** What /hmrc-redirect posts: HMRC's `code` and `state`, or its `error` when the owner declined. */
-export const HmrcConnectRequestSchema = z
-  .object({
-    id: IdParamsSchema.shape.id,
-    state: oauthText,
-    code: oauthText.optional(),
-    error: z.string().max(200).optional(),
-  })
-  .refine((body) => body.code !== undefined || body.error !== undefined, {
-    message: HMRC_MESSAGES.connectFailed,
-    path: ['code'],
-  });
+export const HmrcConnectRequestSchema = lazy(() =>
+  z
+    .object({
+      id: IdParamsSchema.shape.id,
+      state: oauthText,
+      code: oauthText.optional(),
+      error: z.string().max(200).optional(),
+    })
+    .refine((body) => body.code !== undefined || body.error !== undefined, {
+      message: HMRC_MESSAGES.connectFailed,
+      path: ['code'],
+    }),
+);
 
-export const HmrcDisconnectRequestSchema = z.object({ id: IdParamsSchema.shape.id });
-export const HmrcDisconnectResponseSchema = z.object({ connection: HmrcConnectionSchema, message: z.string() });
+export const HmrcDisconnectRequestSchema = lazy(() => z.object({ id: IdParamsSchema.shape.id }));
+export const HmrcDisconnectResponseSchema = lazy(() =>
+  z.object({ connection: HmrcConnectionSchema, message: z.string() }),
+);
 
 /** The pop-up's signal to the page that opened it: a done/failed word only, as the other providers' pop-ups. */
 export const HMRC_CONNECT_CHANNEL = 'brade-hmrc-connect';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazy } from '../lazy.js';
 
 /**
  * The business's legal form (beyond the product's spec; docs/finance.md, "Income Tax"): who pays tax on its profit
@@ -23,7 +24,7 @@ export const LEGAL_FORM_MESSAGES = {
   notSet: 'Not set',
 } as const;
 
-export const LegalFormSchema = z.enum(LEGAL_FORMS, { error: LEGAL_FORM_MESSAGES.invalid });
+export const LegalFormSchema = lazy(() => z.enum(LEGAL_FORMS, { error: LEGAL_FORM_MESSAGES.invalid }));
 
 /** Only a sole trader's profit is taxed as the owner's own income through quarterly updates. */
 export const hasIncomeTaxPages = (form: LegalForm | null | undefined): boolean => form === 'sole_trader';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazy } from '../lazy.js';
 
 /**
  * UK tax years and Making Tax Digital for Income Tax's quarterly update periods (docs/finance.md, "Income Tax"). The
@@ -100,4 +101,4 @@ export function periodHolding(day: string, type: QuarterType): UpdatePeriod {
   return periods.find((period) => day <= period.end) ?? periods[3]!;
 }
 
-export const TaxYearSchema = z.string().refine(isTaxYear, 'Tax year must be written like 2026-27.');
+export const TaxYearSchema = lazy(() => z.string().refine(isTaxYear, 'Tax year must be written like 2026-27.'));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type CardProcessor, PROCESSOR_NAMES } from '../integrations/processors.js';
+import { lazy } from '../lazy.js';
 import { MonthRequestSchema } from './schemas.js';
 
 /**
@@ -38,55 +39,65 @@ export const SALES_MESSAGES = {
 } as const;
 
 /** A category's new name: one line of plain text. */
-const CategoryName = z
-  .string({ error: SALES_MESSAGES.nameRequired })
-  .transform((s) => s.trim().replace(/\s+/g, ' '))
-  .pipe(
-    z
-      .string()
-      .min(1, SALES_MESSAGES.nameRequired)
-      .max(60, SALES_MESSAGES.nameTooLong)
-      .refine((s) => !/[\p{Cc}\p{Cf}\p{Co}\p{Cs}]/u.test(s), SALES_MESSAGES.nameRequired),
-  );
+const CategoryName = lazy(() =>
+  z
+    .string({ error: SALES_MESSAGES.nameRequired })
+    .transform((s) => s.trim().replace(/\s+/g, ' '))
+    .pipe(
+      z
+        .string()
+        .min(1, SALES_MESSAGES.nameRequired)
+        .max(60, SALES_MESSAGES.nameTooLong)
+        .refine((s) => !/[\p{Cc}\p{Cf}\p{Co}\p{Cs}]/u.test(s), SALES_MESSAGES.nameRequired),
+    ),
+);
 
 /** Renames a sales category: `category` is its name as the reports show it now. */
-export const RenameSalesCategoryRequestSchema = z.object({
-  category: z.string({ error: SALES_MESSAGES.categoryUnknown }).max(200, SALES_MESSAGES.categoryUnknown),
-  name: CategoryName,
-});
+export const RenameSalesCategoryRequestSchema = lazy(() =>
+  z.object({
+    category: z.string({ error: SALES_MESSAGES.categoryUnknown }).max(200, SALES_MESSAGES.categoryUnknown),
+    name: CategoryName,
+  }),
+);
 export type RenameSalesCategoryRequest = z.input<typeof RenameSalesCategoryRequestSchema>;
-export const RenameSalesCategoryResponseSchema = z.object({ message: z.string(), name: z.string() });
+export const RenameSalesCategoryResponseSchema = lazy(() => z.object({ message: z.string(), name: z.string() }));
 
 /** The sales categories as this owner names them, in the catalogue's order. */
-export const SalesCategoriesResponseSchema = z.object({
-  categories: z.array(z.object({ key: z.string(), name: z.string(), default_name: z.string() })),
-});
+export const SalesCategoriesResponseSchema = lazy(() =>
+  z.object({
+    categories: z.array(z.object({ key: z.string(), name: z.string(), default_name: z.string() })),
+  }),
+);
 
 /**
  * One team member's month (docs/finance.md, "Who sold it"): sales net of VAT like every figure, the services they
  * did (items in a service category), the distinct known clients they served, and the average ticket (sales ÷ the
  * payments they took).
  */
-export const TeamMemberLineSchema = z.object({
-  team_member_id: z.string(),
-  name: z.string(),
-  provider: z.string(),
-  sales: z.number(),
-  payments: z.number().int(),
-  services: z.number().int(),
-  clients: z.number().int(),
-  average_ticket: z.number().nullable(),
-});
+export const TeamMemberLineSchema = lazy(() =>
+  z.object({
+    team_member_id: z.string(),
+    name: z.string(),
+    provider: z.string(),
+    sales: z.number(),
+    payments: z.number().int(),
+    services: z.number().int(),
+    clients: z.number().int(),
+    average_ticket: z.number().nullable(),
+  }),
+);
 export type TeamMemberLine = z.infer<typeof TeamMemberLineSchema>;
 
-export const TeamBreakdownResponseSchema = z.object({
-  period: z.object({ from: z.string(), to: z.string() }),
-  team: z.array(TeamMemberLineSchema),
-  /** Sales no processor attributed to a team member, so the lines add up to the month's sales. */
-  not_attributed: z.object({ sales: z.number(), payments: z.number().int() }),
-  /** Which processors say who took a payment, or why nobody is named. */
-  note: z.string(),
-});
+export const TeamBreakdownResponseSchema = lazy(() =>
+  z.object({
+    period: z.object({ from: z.string(), to: z.string() }),
+    team: z.array(TeamMemberLineSchema),
+    /** Sales no processor attributed to a team member, so the lines add up to the month's sales. */
+    not_attributed: z.object({ sales: z.number(), payments: z.number().int() }),
+    /** Which processors say who took a payment, or why nobody is named. */
+    note: z.string(),
+  }),
+);
 export type TeamBreakdownResponse = z.infer<typeof TeamBreakdownResponseSchema>;
 
 export const TeamBreakdownRequestSchema = MonthRequestSchema;

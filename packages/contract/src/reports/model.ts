@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazy } from '../lazy.js';
 import { MonthRequestSchema } from '../ledger/schemas.js';
 
 /**
@@ -65,58 +66,64 @@ export const REPORT_MESSAGES = {
  * One row of a report (docs/product.md, "What the app keeps": "description, amount, subtext, flags for header, total
  * and net income"). Amounts are pounds with two decimals; a header row ('Revenue', 'Expenses') has no amount (null).
  */
-export const ReportLineSchema = z.object({
-  description: z.string(),
-  amount: z.number().nullable(),
-  subtext: z.string().optional(),
-  header: z.boolean(),
-  total: z.boolean(),
-  net_income: z.boolean(),
-  /**
-   * Beyond the spec: 1 for a breakdown of the line above it (an item of a sales category), not added to any total
-   * (docs/finance.md, "What was sold").
-   */
-  level: z.literal(1).optional(),
-  /**
-   * Beyond the spec: the same line in the previous month and the same month last year, in pounds (0 when the line had
-   * nothing then); absent on a row without an amount (docs/finance.md, "Comparisons").
-   */
-  compare: z.object({ previous: z.number(), last_year: z.number() }).optional(),
-});
+export const ReportLineSchema = lazy(() =>
+  z.object({
+    description: z.string(),
+    amount: z.number().nullable(),
+    subtext: z.string().optional(),
+    header: z.boolean(),
+    total: z.boolean(),
+    net_income: z.boolean(),
+    /**
+     * Beyond the spec: 1 for a breakdown of the line above it (an item of a sales category), not added to any total
+     * (docs/finance.md, "What was sold").
+     */
+    level: z.literal(1).optional(),
+    /**
+     * Beyond the spec: the same line in the previous month and the same month last year, in pounds (0 when the line had
+     * nothing then); absent on a row without an amount (docs/finance.md, "Comparisons").
+     */
+    compare: z.object({ previous: z.number(), last_year: z.number() }).optional(),
+  }),
+);
 export type ReportLine = z.infer<typeof ReportLineSchema>;
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const isoDay = lazy(() => z.string().regex(/^\d{4}-\d{2}-\d{2}$/));
 
 /** Everything a report shows, built once on the server and rendered to PDF or CSV by the same code everywhere. */
-export const ReportSchema = z.object({
-  type: z.enum(REPORT_TYPES),
-  title: z.string(),
-  month: z.number().int().min(1).max(12),
-  year: z.number().int(),
-  /** Europe/London days; the current month ends today (month to date). */
-  period: z.object({ from: isoDay, to: isoDay }),
-  /** The 'Report to' block: the business name and its address, one line each. */
-  report_to: z.object({ name: z.string(), address_lines: z.array(z.string()) }),
-  rows: z.array(ReportLineSchema),
-  /**
-   * Beyond the spec: what the comparison columns hold (docs/finance.md, "Comparisons"): the previous month and the
-   * same month last year (the VAT view: the previous quarter and the same quarter last year), each cut to the same
-   * days and time of day as a month in progress, with the label its columns read.
-   */
-  comparison: z
-    .object({
-      previous: z.object({ label: z.string(), from: isoDay, to: isoDay, until: z.string().optional() }),
-      last_year: z.object({ label: z.string(), from: isoDay, to: isoDay, until: z.string().optional() }),
-    })
-    .optional(),
-});
+export const ReportSchema = lazy(() =>
+  z.object({
+    type: z.enum(REPORT_TYPES),
+    title: z.string(),
+    month: z.number().int().min(1).max(12),
+    year: z.number().int(),
+    /** Europe/London days; the current month ends today (month to date). */
+    period: z.object({ from: isoDay, to: isoDay }),
+    /** The 'Report to' block: the business name and its address, one line each. */
+    report_to: z.object({ name: z.string(), address_lines: z.array(z.string()) }),
+    rows: z.array(ReportLineSchema),
+    /**
+     * Beyond the spec: what the comparison columns hold (docs/finance.md, "Comparisons"): the previous month and the
+     * same month last year (the VAT view: the previous quarter and the same quarter last year), each cut to the same
+     * days and time of day as a month in progress, with the label its columns read.
+     */
+    comparison: z
+      .object({
+        previous: z.object({ label: z.string(), from: isoDay, to: isoDay, until: z.string().optional() }),
+        last_year: z.object({ label: z.string(), from: isoDay, to: isoDay, until: z.string().optional() }),
+      })
+      .optional(),
+  }),
+);
 export type Report = z.infer<typeof ReportSchema>;
 
-export const ReportResponseSchema = z.object({ report: ReportSchema });
+export const ReportResponseSchema = lazy(() => z.object({ report: ReportSchema }));
 
-export const ReportRequestSchema = MonthRequestSchema.extend({
-  type: z.enum(REPORT_TYPES, { error: REPORT_MESSAGES.typeInvalid }),
-});
+export const ReportRequestSchema = lazy(() =>
+  MonthRequestSchema.extend({
+    type: z.enum(REPORT_TYPES, { error: REPORT_MESSAGES.typeInvalid }),
+  }),
+);
 export type ReportRequest = z.infer<typeof ReportRequestSchema>;
 
 export const MONTH_NAMES_EN = [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazy } from '../lazy.js';
 import { GOAL_LIMITS, GOAL_MAXIMA } from '../ledger/goals.js';
 
 type GoalKey = keyof typeof GOAL_LIMITS;
@@ -20,14 +21,16 @@ function goal(key: GoalKey) {
     .refine((value) => Number.isInteger(value / step) && value >= min && value <= max, GOAL_MESSAGES[key]);
 }
 
-export const UpdateFinancialGoalsRequestSchema = z.object({
-  financial_goals: z.object(
-    {
-      margin_goal: goal('margin_goal'),
-      revenue_target: goal('revenue_target'),
-      retention_rate: goal('retention_rate'),
-    },
-    { error: 'financial_goals must hold margin_goal, revenue_target and retention_rate.' },
-  ),
-});
+export const UpdateFinancialGoalsRequestSchema = lazy(() =>
+  z.object({
+    financial_goals: z.object(
+      {
+        margin_goal: goal('margin_goal'),
+        revenue_target: goal('revenue_target'),
+        retention_rate: goal('retention_rate'),
+      },
+      { error: 'financial_goals must hold margin_goal, revenue_target and retention_rate.' },
+    ),
+  }),
+);
 export type UpdateFinancialGoalsRequest = z.infer<typeof UpdateFinancialGoalsRequestSchema>;

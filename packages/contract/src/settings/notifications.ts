@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazy } from '../lazy.js';
 
 /**
  * Booleans when read; the Settings screen saves each as 'enable' or 'disable' (docs/product.md, "What the app keeps"
@@ -43,21 +44,25 @@ function toggle(key: keyof NotificationSettings) {
     .transform((value) => value === true || value === 'enable');
 }
 
-export const NotificationSettingsSchema = z.object({
-  monthly_summary: z.boolean(),
-  action_required: z.boolean(),
-  email_notifications: z.boolean(),
-  vat_return_due: z.boolean(),
-  quarterly_update_due: z.boolean(),
-});
+export const NotificationSettingsSchema = lazy(() =>
+  z.object({
+    monthly_summary: z.boolean(),
+    action_required: z.boolean(),
+    email_notifications: z.boolean(),
+    vat_return_due: z.boolean(),
+    quarterly_update_due: z.boolean(),
+  }),
+);
 
-export const UpdateNotificationSettingsRequestSchema = z.object({
-  monthly_summary: toggle('monthly_summary'),
-  action_required: toggle('action_required'),
-  // The hidden card's value: the screen sends what it read; an older caller may leave it out.
-  email_notifications: toggle('email_notifications').optional(),
-  // Beyond the spec's two choices; left out, it keeps its value.
-  vat_return_due: toggle('vat_return_due').optional(),
-  quarterly_update_due: toggle('quarterly_update_due').optional(),
-});
+export const UpdateNotificationSettingsRequestSchema = lazy(() =>
+  z.object({
+    monthly_summary: toggle('monthly_summary'),
+    action_required: toggle('action_required'),
+    // The hidden card's value: the screen sends what it read; an older caller may leave it out.
+    email_notifications: toggle('email_notifications').optional(),
+    // Beyond the spec's two choices; left out, it keeps its value.
+    vat_return_due: toggle('vat_return_due').optional(),
+    quarterly_update_due: toggle('quarterly_update_due').optional(),
+  }),
+);
 export type UpdateNotificationSettingsRequest = z.input<typeof UpdateNotificationSettingsRequestSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addMonths, firstDayOf, lastDayOf, monthOf } from '../dates.js';
 import { isValidVrn, normaliseVrn } from '../hmrc/vrn.js';
+import { lazy } from '../lazy.js';
 
 /**
  * VAT (beyond the product's spec; docs/finance.md, "VAT"). An owner's business is not registered, on the standard
@@ -125,7 +126,7 @@ export const VAT_MESSAGES = {
 } as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isoDay = z.string().regex(DAY);
+const isoDay = lazy(() => z.string().regex(DAY));
 const dayField = (message: string) => z.string({ error: message }).regex(DAY, message).refine(isCalendarDay, message);
 
 /** A real calendar day (not 30 February) from 1973, when VAT began, to 2099. */
@@ -134,25 +135,31 @@ function isCalendarDay(day: string): boolean {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === day && day >= '1973' && day < '2100';
 }
 
-export const VatCategoryRateSchema = z.object({
-  category: z.string({ error: VAT_MESSAGES.category }).refine((c) => VAT_CATEGORIES.includes(c), VAT_MESSAGES.category),
-  treatment: z.enum(VAT_TREATMENTS, { error: VAT_MESSAGES.treatment }),
-  effective_from: dayField(VAT_MESSAGES.effectiveFrom),
-});
+export const VatCategoryRateSchema = lazy(() =>
+  z.object({
+    category: z
+      .string({ error: VAT_MESSAGES.category })
+      .refine((c) => VAT_CATEGORIES.includes(c), VAT_MESSAGES.category),
+    treatment: z.enum(VAT_TREATMENTS, { error: VAT_MESSAGES.treatment }),
+    effective_from: dayField(VAT_MESSAGES.effectiveFrom),
+  }),
+);
 export type VatCategoryRate = z.infer<typeof VatCategoryRateSchema>;
 
-export const VatSettingsSchema = z.object({
-  scheme: z.enum(VAT_SCHEMES, { error: VAT_MESSAGES.scheme }),
-  /** Percent (13, 16.5); only for the Flat Rate Scheme. */
-  flat_rate_percent: z.number().nullable(),
-  /** The day registration took effect (null when not registered). */
-  registered_from: isoDay.nullable(),
-  stagger: z.enum(VAT_STAGGERS, { error: VAT_MESSAGES.stagger }),
-  /** The owner's own rates for categories, each from the day it takes effect. */
-  category_rates: z.array(VatCategoryRateSchema),
-  /** The VAT registration number, nine digits (docs/hmrc.md, "The VAT number"); null until the owner gives it. */
-  vrn: z.string().nullable(),
-});
+export const VatSettingsSchema = lazy(() =>
+  z.object({
+    scheme: z.enum(VAT_SCHEMES, { error: VAT_MESSAGES.scheme }),
+    /** Percent (13, 16.5); only for the Flat Rate Scheme. */
+    flat_rate_percent: z.number().nullable(),
+    /** The day registration took effect (null when not registered). */
+    registered_from: isoDay.nullable(),
+    stagger: z.enum(VAT_STAGGERS, { error: VAT_MESSAGES.stagger }),
+    /** The owner's own rates for categories, each from the day it takes effect. */
+    category_rates: z.array(VatCategoryRateSchema),
+    /** The VAT registration number, nine digits (docs/hmrc.md, "The VAT number"); null until the owner gives it. */
+    vrn: z.string().nullable(),
+  }),
+);
 export type VatSettings = z.infer<typeof VatSettingsSchema>;
 
 export const DEFAULT_VAT_SETTINGS: VatSettings = {
@@ -165,42 +172,45 @@ export const DEFAULT_VAT_SETTINGS: VatSettings = {
 };
 
 /** What the owner saves: the category rates are optional (kept as they are when left out). */
-export const UpdateVatSettingsRequestSchema = z
-  .object({
-    scheme: z.enum(VAT_SCHEMES, { error: VAT_MESSAGES.scheme }),
-    flat_rate_percent: z
-      .number({ error: VAT_MESSAGES.flatRate })
-      .refine((p) => p >= 1 && p <= 20 && Number.isInteger(p * 2), VAT_MESSAGES.flatRate)
-      .nullable()
-      .optional(),
-    registered_from: dayField(VAT_MESSAGES.registeredFrom).nullable().optional(),
-    stagger: z.enum(VAT_STAGGERS, { error: VAT_MESSAGES.stagger }).optional(),
-    category_rates: z.array(VatCategoryRateSchema).max(200).optional(),
-    /** As typed ('GB 980 7806 84'); kept as its nine digits. Blank or null removes it; left out keeps it. */
-    vrn: z
-      .string({ error: VAT_MESSAGES.vrnFormat })
-      .max(30, VAT_MESSAGES.vrnFormat)
-      .nullable()
-      .optional()
-      .transform((typed, ctx) => {
-        if (typed === undefined || typed === null || typed.trim() === '') return typed === undefined ? undefined : null;
-        const vrn = normaliseVrn(typed);
-        if (!vrn) ctx.addIssue({ code: 'custom', message: VAT_MESSAGES.vrnFormat });
-        else if (!isValidVrn(vrn)) ctx.addIssue({ code: 'custom', message: VAT_MESSAGES.vrnCheck });
-        return vrn;
-      }),
-  })
-  .superRefine((value, ctx) => {
-    if (value.scheme === 'flat_rate' && (value.flat_rate_percent ?? null) === null)
-      ctx.addIssue({ code: 'custom', path: ['flat_rate_percent'], message: VAT_MESSAGES.flatRateNeeded });
-    if (value.scheme !== 'not_registered' && (value.registered_from ?? null) === null)
-      ctx.addIssue({ code: 'custom', path: ['registered_from'], message: VAT_MESSAGES.registeredFromNeeded });
-  });
+export const UpdateVatSettingsRequestSchema = lazy(() =>
+  z
+    .object({
+      scheme: z.enum(VAT_SCHEMES, { error: VAT_MESSAGES.scheme }),
+      flat_rate_percent: z
+        .number({ error: VAT_MESSAGES.flatRate })
+        .refine((p) => p >= 1 && p <= 20 && Number.isInteger(p * 2), VAT_MESSAGES.flatRate)
+        .nullable()
+        .optional(),
+      registered_from: dayField(VAT_MESSAGES.registeredFrom).nullable().optional(),
+      stagger: z.enum(VAT_STAGGERS, { error: VAT_MESSAGES.stagger }).optional(),
+      category_rates: z.array(VatCategoryRateSchema).max(200).optional(),
+      /** As typed ('GB 980 7806 84'); kept as its nine digits. Blank or null removes it; left out keeps it. */
+      vrn: z
+        .string({ error: VAT_MESSAGES.vrnFormat })
+        .max(30, VAT_MESSAGES.vrnFormat)
+        .nullable()
+        .optional()
+        .transform((typed, ctx) => {
+          if (typed === undefined || typed === null || typed.trim() === '')
+            return typed === undefined ? undefined : null;
+          const vrn = normaliseVrn(typed);
+          if (!vrn) ctx.addIssue({ code: 'custom', message: VAT_MESSAGES.vrnFormat });
+          else if (!isValidVrn(vrn)) ctx.addIssue({ code: 'custom', message: VAT_MESSAGES.vrnCheck });
+          return vrn;
+        }),
+    })
+    .superRefine((value, ctx) => {
+      if (value.scheme === 'flat_rate' && (value.flat_rate_percent ?? null) === null)
+        ctx.addIssue({ code: 'custom', path: ['flat_rate_percent'], message: VAT_MESSAGES.flatRateNeeded });
+      if (value.scheme !== 'not_registered' && (value.registered_from ?? null) === null)
+        ctx.addIssue({ code: 'custom', path: ['registered_from'], message: VAT_MESSAGES.registeredFromNeeded });
+    }),
+);
 export type UpdateVatSettingsRequest = z.input<typeof UpdateVatSettingsRequestSchema>;
 /** The settings as the server saves them: the VAT number already its nine digits (or null; left out keeps it). */
 export type VatSettingsUpdate = Omit<z.output<typeof UpdateVatSettingsRequestSchema>, 'vrn'> & { vrn?: string | null };
 
-export const VatSettingsResponseSchema = z.object({ vat_settings: VatSettingsSchema });
+export const VatSettingsResponseSchema = lazy(() => z.object({ vat_settings: VatSettingsSchema }));
 
 /** The month (0 = March, 1 = April, 2 = May) a stagger's quarters end in, modulo 3 of the month number. */
 const STAGGER_END: Record<VatStagger, number> = { mar_jun_sep_dec: 0, apr_jul_oct_jan: 1, may_aug_nov_feb: 2 };

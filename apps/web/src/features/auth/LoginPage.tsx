@@ -157,7 +157,7 @@ export default function LoginPage() {
             >
               Use Test Account
             </PlainButton>
-            <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
+            <Typography variant="caption" color="textSecondary" sx={{ textAlign: 'center' }}>
               Demo salon: {DEMO_ACCOUNT.email} · password {DEMO_ACCOUNT.password}
             </Typography>
           </Box>
@@ -167,7 +167,7 @@ export default function LoginPage() {
       <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
         New to Brade? <TextLink to="/signup">Sign up</TextLink>
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1, textAlign: 'center' }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mt: 1, textAlign: 'center' }}>
         Didn't finish signing up? Sign up again with the same address for a new code.
       </Typography>
     </AuthLayout>

@@ -30,7 +30,7 @@ export function ResendCode({ email, onResend, busy }: ResendCodeProps) {
         </LinkButton>
       </Typography>
       {hourlyCap && until !== null && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1, textAlign: 'center' }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 1, textAlign: 'center' }}>
           You have asked for {CODES_PER_HOUR} codes in the last hour. You can ask for another at {clock.format(until)}.
         </Typography>
       )}

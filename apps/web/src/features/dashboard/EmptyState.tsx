@@ -22,7 +22,7 @@ export function EmptyState() {
         <h2 id={titleId} className={s.emptyTitle}>
           No figures yet
         </h2>
-        <p className={s.body2}>
+        <p className={cx(s.body2, s.secondary)}>
           Connect your card-payment provider (Stripe, Square or SumUp) and your business bank account. Brade will then
           show your monthly revenue, expenses and revenue per client here, with charts of the last 12 months.
         </p>

@@ -51,7 +51,7 @@ export const ImportProgress = memo(function ImportProgress({ connections }: { co
           </li>
         ))}
       </ul>
-      <p className={s.body2}>
+      <p className={cx(s.body2, s.secondary)}>
         The figures below fill in as the transactions arrive; until a month is in, it is marked still importing and
         judged against no goal.
       </p>

@@ -117,7 +117,7 @@ export function HmrcIntegrationCard({
         </Alert>
       )}
       {summary && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {summary.status === 'not_connected' || !summary.since || !summary.renew_until
             ? intro
             : `Authority granted on ${longDay(summary.since)}, until ${longDay(summary.renew_until)}. To withdraw it at HMRC too, remove Brade from the authorities in your HMRC account.`}

@@ -81,7 +81,7 @@ export default function HmrcRedirectPage() {
           {outcome.text}
         </Alert>
       )}
-      <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
+      <Typography color="textSecondary" sx={{ textAlign: 'center' }}>
         You can close this window.
       </Typography>
     </AuthLayout>

@@ -51,7 +51,7 @@ export function FiguresTable({ figures, onOpen, onMap }: Props) {
           >
             {c.category}
           </Button>
-          <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+          <Typography component="span" variant="caption" color="textSecondary" sx={{ ml: 1 }}>
             {c.count.toLocaleString('en-GB')} transaction{c.count === 1 ? '' : 's'}
             {c.mapped_by_owner ? ' · placed here by you' : ''}
           </Typography>
@@ -96,7 +96,7 @@ export function FiguresTable({ figures, onOpen, onMap }: Props) {
           <TableRow key={line.hmrc_category}>
             <TableCell sx={{ fontWeight: 600 }}>
               {line.label}
-              <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+              <Typography component="span" variant="caption" color="textSecondary" sx={{ ml: 1 }}>
                 {line.hmrc_category}
               </Typography>
             </TableCell>

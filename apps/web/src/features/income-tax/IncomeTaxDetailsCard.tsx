@@ -145,7 +145,7 @@ export function IncomeTaxDetailsCard({
         )}
       </FormStack>
       {!question && settings.qualifying_income?.source === 'books' && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {QUALIFYING_INCOME_NOTE}
         </Typography>
       )}

@@ -34,7 +34,7 @@ export function LegalFormQuestion({ id }: { id: string }) {
       <Typography variant="h2" sx={{ fontSize: '1.15rem' }}>
         {LEGAL_FORM_MESSAGES.question}
       </Typography>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {INCOME_TAX_MESSAGES.legalFormNeeded} A sole trader sends HMRC quarterly updates of their business’s income and
         expenses; a limited company pays Corporation Tax instead. You can change it later in Profile.
       </Typography>

@@ -20,7 +20,7 @@ export function ObligationsList({
 }) {
   if (obligations.length === 0)
     return (
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         No quarterly updates to show for this tax year.
       </Typography>
     );
@@ -49,7 +49,7 @@ export function ObligationsList({
               <Typography sx={{ fontWeight: 600 }}>
                 Quarter {o.quarter}: {periodText(o.start, o.end)}
               </Typography>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {o.status === 'sent'
                   ? `Sent${o.received ? ` on ${longDay(o.received)}` : ''}`
                   : o.status === 'open'

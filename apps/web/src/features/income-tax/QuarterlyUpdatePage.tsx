@@ -107,7 +107,7 @@ export default function QuarterlyUpdatePage() {
       </Box>
       <Box>
         <Typography variant="h1">{INCOME_TAX_MESSAGES.title}</Typography>
-        <Typography color="text.secondary">{INCOME_TAX_MESSAGES.subtitle}</Typography>
+        <Typography color="textSecondary">{INCOME_TAX_MESSAGES.subtitle}</Typography>
       </Box>
       {readOnly && (
         <Alert severity="info" role="note">
@@ -190,7 +190,7 @@ export default function QuarterlyUpdatePage() {
               )}
               {answer && (
                 <>
-                  <Typography variant="body2" color="text.secondary">
+                  <Typography variant="body2" color="textSecondary">
                     {answer.source === 'hmrc'
                       ? `The updates HMRC expects${answer.business?.trading_name ? ` for ${answer.business.trading_name}` : ''}, with ${answer.quarter_type} quarters.`
                       : `Your ${answer.quarter_type} quarters, worked out by Brade. Connect HMRC to see what HMRC expects and to send.`}
@@ -217,7 +217,7 @@ export default function QuarterlyUpdatePage() {
             ) : (
               answer && <Alert severity="info">Choose a quarterly update to see its figures.</Alert>
             )}
-            <Typography variant="body2" color="text.secondary" data-testid="end-of-year">
+            <Typography variant="body2" color="textSecondary" data-testid="end-of-year">
               {INCOME_TAX_MESSAGES.endOfYear}
             </Typography>
           </Box>

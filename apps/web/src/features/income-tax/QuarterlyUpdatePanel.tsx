@@ -120,7 +120,7 @@ export function QuarterlyUpdatePanel({
         <Typography variant="h2" sx={{ fontSize: '1.25rem' }}>
           {periodText(period.start, period.end)}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           Quarter {obligation.quarter} of {f.tax_year}, due by {longDay(obligation.due)}. The figures run from the start
           of the year to the quarter’s end, from your books; select a category to see its transactions. {f.basis}
         </Typography>
@@ -158,7 +158,7 @@ export function QuarterlyUpdatePanel({
           </Typography>
           <Box component="ul" sx={{ m: 0, pl: 2 }}>
             {f.left_out.map((l) => (
-              <Typography component="li" variant="body2" color="text.secondary" key={l.category}>
+              <Typography component="li" variant="body2" color="textSecondary" key={l.category}>
                 {l.category}, {pounds.format(l.amount)}: {l.why}
               </Typography>
             ))}

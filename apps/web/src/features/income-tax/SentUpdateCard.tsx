@@ -30,7 +30,7 @@ export function SentUpdateCard({ update }: { update: SentUpdate }) {
         <Typography sx={{ fontWeight: 600, mr: 'auto' }}>Sent to HMRC on {sentAtText(update.sent_at)}</Typography>
         {update.sandbox && <Chip size="small" label="Sandbox" variant="outlined" color="secondary" />}
       </Box>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {periodText(update.start, update.end)}
         {update.correlation_id ? `. HMRC’s reference: ${update.correlation_id}` : ''}.
       </Typography>
@@ -60,7 +60,7 @@ export function SentUpdateCard({ update }: { update: SentUpdate }) {
         ))}
       </Box>
       {!held && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           Brade could not read back what HMRC holds just after sending.
         </Typography>
       )}

@@ -31,7 +31,7 @@ export function AccountCreated({ failure, stillToLink = [] }: { failure?: string
           {failure}
         </Alert>
       )}
-      <Typography role="status" color="text.secondary" sx={{ textAlign: 'center', mb: 3 }}>
+      <Typography role="status" color="textSecondary" sx={{ textAlign: 'center', mb: 3 }}>
         {CONNECT_MESSAGES.redirectingToDashboard}
       </Typography>
       {stillToLink.length > 0 && (

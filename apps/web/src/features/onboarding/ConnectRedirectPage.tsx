@@ -89,7 +89,7 @@ export function ConnectRedirectPage({ processor }: { processor: ConnectableProce
               {CONNECT_MESSAGES.popupError}
             </Alert>
           )}
-          <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
+          <Typography color="textSecondary" sx={{ textAlign: 'center' }}>
             You can close this window.
           </Typography>
         </AuthLayout>

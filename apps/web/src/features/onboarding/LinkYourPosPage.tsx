@@ -46,7 +46,7 @@ export default function LinkYourPosPage() {
               label={
                 <Box>
                   <Typography sx={{ fontWeight: 600 }}>{provider.name}</Typography>
-                  <Typography variant="body2" color="text.secondary">
+                  <Typography variant="body2" color="textSecondary">
                     {provider.blurb}
                   </Typography>
                 </Box>

@@ -102,7 +102,7 @@ export default function QueuedPosLinksPage() {
     >
       <Stack spacing={2.5}>
         {known ? (
-          <Typography color="text.secondary">
+          <Typography color="textSecondary">
             {STEP_TEXT[step]} A secure window opens where you sign in to {providerName(step)} and approve read-only
             access.
           </Typography>

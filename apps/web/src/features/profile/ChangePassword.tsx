@@ -19,7 +19,7 @@ interface Props {
 export function ChangePassword({ editing, draft, errors, disabled, onChange }: Props) {
   if (!editing) {
     return (
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         Choose a new password for signing in. Other devices signed in to your account will be signed out.
       </Typography>
     );

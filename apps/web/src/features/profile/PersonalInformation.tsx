@@ -28,7 +28,7 @@ export function PersonalInformation({ details, editing, draft, errors, disabled,
           ]}
         />
         {pendingEmail && pendingEmail !== details.email && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mt: 1.5 }}>
             Waiting for confirmation: {pendingEmail}. Follow the link we sent there to finish the change.
           </Typography>
         )}

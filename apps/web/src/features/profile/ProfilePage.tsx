@@ -141,11 +141,11 @@ function Profile({ id }: { id: string }) {
               <Typography sx={{ fontSize: '1.15rem', fontWeight: 600, overflowWrap: 'anywhere' }}>
                 {details?.full_name ?? <Skeleton width={160} />}
               </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
                 {details?.email ?? <Skeleton width={200} />}
               </Typography>
               {details?.salon_name && (
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {details.salon_name}
                 </Typography>
               )}

@@ -178,7 +178,7 @@ export function TransactionsDialog({
             sx={{ minWidth: 240, flex: '1 1 240px', maxWidth: 360 }}
           />
           {rows.data && (
-            <Typography variant="body2" color="text.secondary" aria-live="polite">
+            <Typography variant="body2" color="textSecondary" aria-live="polite">
               {rows.data.total_count.toLocaleString('en-GB')} transaction{rows.data.total_count === 1 ? '' : 's'},{' '}
               {(source.total ?? lineTotal)(rows.data)}
             </Typography>
@@ -232,7 +232,7 @@ export function TransactionsDialog({
                   <TableCell>
                     {t.category}
                     {t.corrected && (
-                      <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 0.5 }}>
+                      <Typography component="span" variant="caption" color="textSecondary" sx={{ ml: 0.5 }}>
                         (yours)
                       </Typography>
                     )}

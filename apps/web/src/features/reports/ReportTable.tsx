@@ -118,7 +118,7 @@ export function ReportTable({ report, title, lines, onOpen, renameable, onRename
                   </IconButton>
                 )}
                 {row.subtext && (
-                  <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+                  <Typography component="span" variant="caption" color="textSecondary" sx={{ ml: 1 }}>
                     {row.subtext}
                   </Typography>
                 )}

@@ -74,7 +74,7 @@ export function ReportView({ id, type, month, readOnly, onBack }: Props) {
         {title}
       </Typography>
       {report.data && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {formatReportPeriod(report.data.period)}. Select a line to see its transactions.
         </Typography>
       )}
@@ -100,7 +100,7 @@ export function ReportView({ id, type, month, readOnly, onBack }: Props) {
         </Box>
       )}
       {report.data?.comparison && (
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="textSecondary">
           Compared with {report.data.comparison.previous.label} and {report.data.comparison.last_year.label}
           {report.data.comparison.previous.until ? ': the same days, to the same time of day' : ''}.
         </Typography>

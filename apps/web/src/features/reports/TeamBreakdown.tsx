@@ -53,7 +53,7 @@ export function TeamBreakdown({ id, month, onOpen, heading }: Props) {
       )}
       {team.data && (
         <>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {team.data.note}
           </Typography>
           {team.data.team.length > 0 && (
@@ -106,7 +106,7 @@ export function TeamBreakdown({ id, month, onOpen, heading }: Props) {
               </Table>
             </Box>
           )}
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="textSecondary">
             Sales as the reports count them (net of VAT for a VAT-registered business), before refunds; clients are the
             people a processor names.
           </Typography>

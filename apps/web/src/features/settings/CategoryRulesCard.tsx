@@ -58,7 +58,7 @@ export function CategoryRulesCard({ id, notify }: { id: string; notify: Notify }
       {rules.isPending && <PlainSkeleton rounded height={48} />}
       {rules.isError && <LoadFailed what="category rules" onRetry={() => void rules.refetch()} />}
       {rules.data?.length === 0 && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           No rules yet. Open a line of a report, move a transaction, and tick “Also apply to similar transactions”.
         </Typography>
       )}
@@ -82,7 +82,7 @@ export function CategoryRulesCard({ id, notify }: { id: string; notify: Notify }
                 <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
                   {DIRECTION[rule.direction]} {rule.counterparty} → {rule.category}
                 </Typography>
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {plural(rule.transactions)} follow this rule
                 </Typography>
               </Box>

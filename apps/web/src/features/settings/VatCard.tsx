@@ -56,7 +56,7 @@ function CategoryRates({
         {VAT_LABELS.categoryRates}
       </Typography>
       {rates.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           Every category has its UK default rate.
         </Typography>
       ) : (

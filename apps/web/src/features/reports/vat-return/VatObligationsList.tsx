@@ -19,7 +19,7 @@ export function VatObligationsList({
 }) {
   if (obligations.length === 0) {
     return (
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         No VAT periods to show yet.
       </Typography>
     );
@@ -47,7 +47,7 @@ export function VatObligationsList({
           >
             <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
               <Typography sx={{ fontWeight: 600 }}>{periodText(o.start, o.end)}</Typography>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {o.status === 'filed'
                   ? `Filed${o.received ? ` on ${longDay(o.received)}` : ''}`
                   : o.ended

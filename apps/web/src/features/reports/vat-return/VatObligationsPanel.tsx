@@ -33,7 +33,7 @@ export function VatObligationsPanel({ id }: { id: string }) {
       {obligations.isError && <Alert severity="error">Could not load your VAT periods. Please try again.</Alert>}
       {obligations.data && (
         <>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {obligations.data.source === 'hmrc'
               ? 'The periods HMRC expects a return for.'
               : 'The quarters of your VAT settings. Connect HMRC (Settings → Integrations) to see what HMRC holds and to file.'}

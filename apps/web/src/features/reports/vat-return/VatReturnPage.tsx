@@ -133,7 +133,7 @@ export default function VatReturnPage() {
           {obligations.isPending && <Skeleton variant="rounded" height={200} />}
           {obligations.data && (
             <>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {obligations.data.source === 'hmrc'
                   ? 'The periods HMRC expects a return for.'
                   : 'The quarters of your VAT settings. Connect HMRC to see what HMRC holds and to file.'}

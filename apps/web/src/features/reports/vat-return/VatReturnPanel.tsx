@@ -23,7 +23,7 @@ const SUBMIT_FAILURE = 'Your VAT return was not filed. Please try again.';
 
 function FlatRateTest({ test }: { test: NonNullable<VatReturnDraft['flat_rate_test']> }) {
   return (
-    <Typography variant="body2" color="text.secondary">
+    <Typography variant="body2" color="textSecondary">
       Flat rate {test.rates.map((r) => `${r} %`).join(', then ') || 'not yet applied'}. Limited-cost-trader test: goods{' '}
       {pounds.format(test.goods)} against 2 % of VAT-inclusive turnover ({pounds.format(test.two_percent)} of{' '}
       {pounds.format(test.turnover)}) and {pounds.format(test.quarter_floor)} a quarter:{' '}
@@ -95,7 +95,7 @@ export function VatReturnPanel({ id, period }: { id: string; period: VatPeriod }
         <Typography variant="h2" sx={{ fontSize: '1.25rem' }}>
           {periodText(d.period.start, d.period.end)}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {d.scheme === 'flat_rate' ? 'Flat Rate Scheme' : 'Standard scheme'}, due by {longDay(d.period.due)}. Every box
           comes from your books for exactly these dates; select a box to see its transactions.
         </Typography>

@@ -70,7 +70,7 @@ export function IntegrationCard(props: IntegrationCardProps) {
       {everConnected && (
         <Box data-testid="integration-sync">
           {syncLines(summary, now).map((line) => (
-            <Typography key={line} variant="body2" color="text.secondary">
+            <Typography key={line} variant="body2" color="textSecondary">
               {line}
             </Typography>
           ))}
