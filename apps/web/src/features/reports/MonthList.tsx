@@ -1,6 +1,6 @@
 import { REPORT_TITLES, type ReportType } from '@brade/contract';
-import CircularProgress from '@mui/material/CircularProgress';
 import { cx } from '../../ui/class-names';
+import { PlainCircularProgress } from '../../ui/PlainCircularProgress';
 import type { ReportMonth } from './report-months';
 import s from './reports.module.css';
 import { actionKey, type ReportFormat } from './use-report-actions';
@@ -22,7 +22,7 @@ interface Props {
   onSelect?: (month: ReportMonth) => void;
 }
 
-/** MUI's small outlined Button as a native one (reports.module.css); its spinner is MUI's, drawn only while busy. */
+/** MUI's small outlined Button as a native one (reports.module.css), with MUI's spinner while busy. */
 function ActionButton(props: { busy: boolean; label: string; describedBy: string; onClick: () => void }) {
   return (
     <button
@@ -35,7 +35,7 @@ function ActionButton(props: { busy: boolean; label: string; describedBy: string
     >
       {props.busy && (
         <span className={s.startIcon}>
-          <CircularProgress size={14} color="inherit" aria-hidden />
+          <PlainCircularProgress size={14} aria-hidden />
         </span>
       )}
       {props.label}

@@ -1,7 +1,4 @@
 import { CASH_BASIS_NOTE, REPORT_TITLES, REPORT_TYPES, type ReportType } from '@brade/contract';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { loadReportYears } from '../../api/books';
@@ -10,8 +7,10 @@ import { stored } from '../../api/session';
 import { isDemoAccount } from '../../shell/demo-account';
 import { NARROW_QUERY } from '../../shell/layout';
 import { cx } from '../../ui/class-names';
+import { PlainTabs } from '../../ui/PlainTabs';
 import plain from '../../ui/plain.module.css';
 import { useAfterFirstScreen } from '../../ui/use-after-first-screen';
+import { useMediaQuery } from '../../ui/use-media-query';
 import { BradeBot, BradeBotPlaceholder } from '../assistant/BradeBot';
 import { IncomeTaxEntry } from './IncomeTaxEntry';
 import { MonthList } from './MonthList';
@@ -38,6 +37,7 @@ const CARD = cx(plain.card, s.reportsCard);
 
 const tabId = (type: ReportType) => `report-tab-${type}`;
 const panelId = (type: ReportType) => `report-panel-${type}`;
+const TABS = REPORT_TYPES.map((t) => ({ value: t, label: REPORT_TITLES[t], id: tabId(t), controls: panelId(t) }));
 
 /** The page's calls: the chart's two monthly series and the years with data. */
 function reportsQueries(id: string) {
@@ -89,7 +89,7 @@ export default function ReportsPage() {
   const view = useReportView();
   const { type, year, months, open } = view;
   const years = useReportYears(id, view.thisYear, painted);
-  const narrow = useMediaQuery(NARROW_QUERY, { noSsr: true });
+  const narrow = useMediaQuery(NARROW_QUERY);
   const readOnly = isDemoAccount(stored.email());
   const { busy, error, dismissError, run } = useReportActions(id);
   const figures = useYearFigures(id, view.thisYear, painted);
@@ -115,26 +115,21 @@ export default function ReportsPage() {
   }
 
   return (
-    // The frame is plain elements with static classes (reports.module.css); the tabs and the year select stay MUI's.
+    // The frame and the tabs are plain elements with static classes (reports.module.css, ui/tabs.module.css); the
+    // year select stays MUI's.
     <div className={s.page}>
       <h1 className={s.title}>Reports</h1>
       <div className={CARD}>
-        <Tabs
+        <PlainTabs
+          tabs={TABS}
           value={type}
-          onChange={(_, next: ReportType) => {
+          onChange={(next) => {
             view.setType(next);
             dismissError();
           }}
           aria-label="Reports"
-          variant="scrollable"
-          scrollButtons="auto"
-          allowScrollButtonsMobile
-          sx={{ px: { xs: 1, sm: 2 }, borderBottom: '1px solid', borderColor: 'divider' }}
-        >
-          {REPORT_TYPES.map((t) => (
-            <Tab key={t} value={t} label={REPORT_TITLES[t]} id={tabId(t)} aria-controls={panelId(t)} />
-          ))}
-        </Tabs>
+          className={s.tabs}
+        />
         <div role="tabpanel" id={panelId(type)} aria-labelledby={tabId(type)} className={s.panel}>
           <div className={s.intro}>
             <p className={s.introText}>
