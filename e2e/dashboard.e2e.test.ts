@@ -214,7 +214,8 @@ describe('beyond the spec: what a new owner notices', () => {
     const tabs = page.getByRole('tablist');
     await tabs.waitFor();
     expect(await page.title()).toBe('Reports · Brade');
-    const scroller = page.locator('.MuiTabs-scroller');
+    // The strip that scrolls sideways: the tab list's parent.
+    const scroller = tabs.locator('xpath=..');
     const overflow = await scroller.evaluate((el) => el.scrollWidth - el.clientWidth);
     expect(overflow).toBeGreaterThan(0);
 
