@@ -10,7 +10,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, freePort, root, startServer, stopServer } from './support.mjs';
+import { CHROMIUM_ARGS, freePort, root, startServer, stopServer, waitForDemoImport } from './support.mjs';
 
 const DEMO = { email: 'demo@brade.app', password: 'Brade2026' };
 const RUNS = Number(process.env.CONTRACT_RUNS ?? 3);
@@ -20,19 +20,6 @@ const load = () =>
     .map((n) => n.toFixed(2))
     .join(' ');
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-async function waitForDemoImport(url, session) {
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    const res = await fetch(`${url}/api/integrations/sync-status/${session.id}`, {
-      headers: { authorization: `Bearer ${session.access_token}` },
-    });
-    const { connections } = await res.json();
-    if (connections.length === 4 && connections.every((c) => c.history?.complete && c.sync.state === 'idle')) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the demo import did not finish within 5 minutes');
-}
 
 /** Counts zod schemas as they are made (zod's constructor defines `_zod` once on each), in every script. */
 function countSchemas() {

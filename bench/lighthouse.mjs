@@ -13,7 +13,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { buildReferenceSite, REFERENCE_PATH } from './lighthouse-reference.mjs';
-import { freePort, startServer, stopServer } from './support.mjs';
+import { freePort, startServer, stopServer, waitForDemoImport } from './support.mjs';
 
 const DEMO = { email: 'demo@brade.app', password: 'Brade2026' };
 const desktop = process.env.LIGHTHOUSE_PRESET === 'desktop';
@@ -183,20 +183,6 @@ async function inTab(port, url, expression) {
     socket.close();
     await fetch(`http://127.0.0.1:${port}/json/close/${target.id}`);
   }
-}
-
-/** The demo's first start imports 18 months in the background; a page measured meanwhile waits for that CPU. */
-async function waitForDemoImport(url, session) {
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    const res = await fetch(`${url}/api/integrations/sync-status/${session.id}`, {
-      headers: { authorization: `Bearer ${session.access_token}` },
-    });
-    const { connections } = await res.json();
-    if (connections.length === 4 && connections.every((c) => c.history?.complete && c.sync.state === 'idle')) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the demo import did not finish within 5 minutes');
 }
 
 export async function measureLighthouse() {

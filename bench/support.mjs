@@ -136,3 +136,17 @@ export function seedOwner(databaseUrl, dataDir, years, scale) {
   if (seeded.status !== 0) throw new Error(`seeding failed: ${seeded.stderr}`);
   return JSON.parse(seeded.stdout.trim().split('\n').at(-1));
 }
+
+/** The demo's first start imports 18 months in the background; a page measured meanwhile waits for that CPU. */
+export async function waitForDemoImport(url, session) {
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${url}/api/integrations/sync-status/${session.id}`, {
+      headers: { authorization: `Bearer ${session.access_token}` },
+    });
+    const { connections } = await res.json();
+    if (connections.length === 4 && connections.every((c) => c.history?.complete && c.sync.state === 'idle')) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the demo import did not finish within 5 minutes');
+}
