@@ -1,23 +1,34 @@
 // Issue 32's measuring tool. Lighthouse 13 (mobile preset, simulated slow 4G and 4x slower CPU; LIGHTHOUSE_PRESET=
 // desktop for the desktop one) in Debian's Chromium on /login and, signed in as the demo owner after its import,
 // the Overview, Reports and Settings; plus a reference page served by the same server (bench/lighthouse-reference.mjs:
-// the same fonts and one Chart.js chart, no app code). Each page runs LIGHTHOUSE_RUNS times (3), the pages taking
+// the same fonts and one Chart.js chart, no app code), reached over HTTP/2 through a TLS front as deployed
+// (LIGHTHOUSE_PROTOCOL=http1: straight to the Node process). Each page runs LIGHTHOUSE_RUNS times (3), the pages taking
 // turns so a busy moment hits all of them; each figure printed is the median of its runs, beside the reference's
 // median and the load average, since simulated throttling scales the CPU time it observes. Where a goal is missed it
 // prints what costs the points in the median run. LIGHTHOUSE_PAGES=login,overview picks pages; LIGHTHOUSE_KEEP=<dir>
-// writes each run's full report there (<page>-<round>.json), to read its trace-based audits at leisure.
+// writes each run's full report there (<page>-<round>.json), to read its trace-based audits at leisure, and the run's
+// artifacts (trace, network log) in <page>-<round>/, which bench/lantern-path.mjs reads to show what the simulated
+// largest paint waited for.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { startHttp2Front } from './http2-front.mjs';
 import { buildReferenceSite, REFERENCE_PATH } from './lighthouse-reference.mjs';
 import { freePort, startServer, stopServer, waitForDemoImport } from './support.mjs';
 
 const DEMO = { email: 'demo@brade.app', password: 'Brade2026' };
 const desktop = process.env.LIGHTHOUSE_PRESET === 'desktop';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/**
+ * How the browser reaches the server: 'h2' (the default) through a TLS front speaking HTTP/2 (bench/http2-front.mjs),
+ * as docs/deployment.md deploys the app, or 'http1' straight to the Node process, which no owner's browser does (its
+ * scripts and calls then queue on six connections, which Lighthouse's simulation charges a round trip each).
+ */
+const PROTOCOL = process.env.LIGHTHOUSE_PROTOCOL ?? 'h2';
+if (!['h2', 'http1'].includes(PROTOCOL)) throw new Error(`LIGHTHOUSE_PROTOCOL is h2 or http1, not ${PROTOCOL}`);
 
 /** Issue 32's goals per page; `signedIn` pages run with the demo's session in localStorage. */
 const PAGES = [
@@ -189,10 +200,15 @@ export async function measureLighthouse() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'brade-bench-'));
   const webDist = mkdtempSync(path.join(tmpdir(), 'brade-bench-web-'));
   await buildReferenceSite(webDist);
-  const server = await startServer(dataDir, await freePort(), { WEB_DIST: webDist }, 300_000);
+  const frontPort = PROTOCOL === 'h2' ? await freePort() : null;
+  // Behind the front the pages' public address is the front's, as PUBLIC_URL is the proxy's in production.
+  const env = { WEB_DIST: webDist, ...(frontPort ? { PUBLIC_URL: `https://127.0.0.1:${frontPort}` } : {}) };
+  const server = await startServer(dataDir, await freePort(), env, 300_000);
+  const front = frontPort ? await startHttp2Front(server.url, frontPort) : null;
+  const origin = front?.url ?? server.url;
   const chrome = await chromeLauncher.launch({
     chromePath: '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', ...(front ? ['--ignore-certificate-errors'] : [])],
   });
   try {
     const res = await fetch(`${server.url}/api/signin_user`, {
@@ -212,7 +228,7 @@ export async function measureLighthouse() {
     const prepare = (signedIn) =>
       inTab(
         chrome.port,
-        `${server.url}/favicon.svg`,
+        `${origin}/favicon.svg`,
         `(() => {
           const before = { id: localStorage.getItem('id'), access_token: localStorage.getItem('access_token'),
             refresh_token: localStorage.getItem('refresh_token') };
@@ -236,28 +252,36 @@ export async function measureLighthouse() {
       onlyCategories: ['performance', 'accessibility'],
       disableStorageReset: true,
     };
+    // With LIGHTHOUSE_KEEP, the run's artifacts are saved as gathered (Lighthouse's -G), then audited from there (-A).
+    const gather = async (url, name) => {
+      const keep = process.env.LIGHTHOUSE_KEEP;
+      if (!keep) return lighthouse(url, flags, config);
+      const dir = path.join(keep, name);
+      await lighthouse(url, { ...flags, gatherMode: dir }, config);
+      return lighthouse(url, { ...flags, auditMode: dir }, config);
+    };
     let lastSignedIn = false;
-    const run = async (page) => {
+    const run = async (page, round) => {
       const before = await prepare(page.signedIn);
       // The previous run was signed in: it may have refreshed the tokens, and the server turned the old ones away.
       if (lastSignedIn && before.access_token && before.refresh_token) session = { ...session, ...before };
       if (lastSignedIn && page.signedIn) await prepare(true);
       lastSignedIn = page.signedIn;
-      const { lhr } = await lighthouse(`${server.url}${page.path}`, flags, config);
+      const { lhr } = await gather(`${origin}${page.path}`, `${page.key}-${round}`);
       if (!lhr.finalDisplayedUrl.endsWith(page.path))
         throw new Error(`the ${page.name} run ended on ${lhr.finalDisplayedUrl}`);
       return figures(lhr);
     };
 
     console.log(
-      `Lighthouse ${desktop ? 'desktop' : 'mobile'} preset, median of ${RUNS} runs per page; load average before: ${load()}`,
+      `Lighthouse ${desktop ? 'desktop' : 'mobile'} preset, ${PROTOCOL === 'h2' ? 'HTTP/2 through a TLS front, as deployed' : 'HTTP/1.1 straight to the Node process'}, median of ${RUNS} runs per page; load average before: ${load()}`,
     );
     const reference = { key: 'reference', name: 'reference page', path: REFERENCE_PATH, signedIn: false };
     const runs = new Map([reference, ...pages].map((p) => [p.key, []]));
     const loads = [];
     for (let i = 0; i < RUNS; i++) {
       for (const page of [reference, ...pages]) {
-        const result = await run(page);
+        const result = await run(page, i + 1);
         runs.get(page.key).push(result);
         if (process.env.LIGHTHOUSE_KEEP) {
           mkdirSync(process.env.LIGHTHOUSE_KEEP, { recursive: true });
@@ -282,6 +306,7 @@ export async function measureLighthouse() {
     return ok;
   } finally {
     chrome.kill();
+    await front?.stop();
     await stopServer(server.child);
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(webDist, { recursive: true, force: true });
