@@ -283,6 +283,14 @@ export async function measureLighthouse() {
       for (const page of [reference, ...pages]) {
         const result = await run(page, i + 1);
         runs.get(page.key).push(result);
+        // A run Lighthouse could not score counts as 0 in the median: say why, whichever run it was.
+        const error = result.lhr.runtimeError ?? result.lhr.categories.performance.score === null;
+        if (error) {
+          const failed = Object.values(result.lhr.audits).find((x) => x.errorMessage);
+          console.log(
+            `  ${page.name}, round ${i + 1}: no score (${result.lhr.runtimeError?.message ?? `${failed?.id}: ${failed?.errorMessage}`})`,
+          );
+        }
         if (process.env.LIGHTHOUSE_KEEP) {
           mkdirSync(process.env.LIGHTHOUSE_KEEP, { recursive: true });
           writeFileSync(
