@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -113,5 +113,46 @@ describe('PlainTabs', () => {
     // jsdom lays nothing out: nothing to slide across, the underline moves at once.
     expect(tab('one').querySelector('span')).toBeNull();
     expect(tab('two').querySelector('span')).not.toBeNull();
+  });
+});
+
+describe("PlainTabs' scroll buttons", () => {
+  /** An IntersectionObserver the test answers for: `deliver(tab, [false, true])` sends one call with both changes. */
+  function fakeObservers() {
+    const watching = new Map<Element, IntersectionObserverCallback>();
+    class FakeObserver {
+      constructor(private readonly callback: IntersectionObserverCallback) {}
+      observe(target: Element) {
+        watching.set(target, this.callback);
+      }
+      disconnect() {}
+      unobserve() {}
+      takeRecords() {
+        return [];
+      }
+    }
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    return (target: Element, states: boolean[]) => {
+      const entries = states.map((isIntersecting) => ({ target, isIntersecting }) as IntersectionObserverEntry);
+      act(() => watching.get(target)?.(entries, {} as IntersectionObserver));
+    };
+  }
+  const arrows = () => document.querySelectorAll('path[d^="M15.41"], path[d^="M8.59"]').length;
+
+  it('shows them while the last tab is out of view, and goes by the latest change when a call brings several', () => {
+    const deliver = fakeObservers();
+    try {
+      render(<Harness />);
+      expect(arrows()).toBe(0);
+      deliver(tab('three'), [false]);
+      expect(arrows()).toBe(2);
+      // Laid out before the styles came (out of view), then in view: one call, oldest first.
+      deliver(tab('three'), [false, true]);
+      expect(arrows()).toBe(0);
+      deliver(tab('three'), [true, false]);
+      expect(arrows()).toBe(2);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -66,7 +66,9 @@ export function useScrollButtons(
     const root = scroller.current;
     if (!root || !tabs?.length || typeof IntersectionObserver === 'undefined') return;
     const watch = (tab: Element, set: (hidden: boolean) => void) => {
-      const observer = new IntersectionObserver((entries) => set(!entries[0]!.isIntersecting), {
+      // One call may bring several of the tab's changes, oldest first (a busy page renders while the layout settles):
+      // the last is how it is now. MUI reads the first, and kept its buttons on a list that fitted.
+      const observer = new IntersectionObserver((entries) => set(!entries[entries.length - 1]!.isIntersecting), {
         root,
         threshold: 0.99,
       });
