@@ -1,5 +1,10 @@
 import { useId } from 'react';
+import { cx } from '../../ui/class-names';
+import plain from '../../ui/plain.module.css';
 import s from './year.module.css';
+
+/** The arrow: SvgIcon's look (plain.module.css), placed as the select's. */
+const ARROW = cx(plain.icon, s.icon);
 
 /**
  * What MUI's small outlined select (YearSelect) draws, closed, as plain elements with static classes
@@ -50,7 +55,7 @@ export function YearStandIn({
           {year}
         </div>
         <input aria-invalid="false" aria-hidden="true" tabIndex={-1} className={s.native} value={year} readOnly />
-        <svg className={s.icon} focusable="false" aria-hidden="true" viewBox="0 0 24 24">
+        <svg className={ARROW} focusable="false" aria-hidden="true" viewBox="0 0 24 24">
           <path d="M7 10l5 5 5-5z" />
         </svg>
         <fieldset aria-hidden="true" className={s.outline}>
