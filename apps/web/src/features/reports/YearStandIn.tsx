@@ -1,9 +1,11 @@
 import { useId } from 'react';
 import { cx } from '../../ui/class-names';
+import formControl from '../../ui/form-control.module.css';
 import plain from '../../ui/plain.module.css';
 import s from './year.module.css';
 
-/** The arrow: SvgIcon's look (plain.module.css), placed as the select's. */
+// MUI's FormControl and SvgIcon looks (form-control.module.css, plain.module.css) beside the stand-in's own.
+const FIELD = cx(formControl.root, s.field);
 const ARROW = cx(plain.icon, s.icon);
 
 /**
@@ -23,7 +25,7 @@ export function YearStandIn({
 }) {
   const id = useId();
   return (
-    <div className={s.field}>
+    <div className={FIELD}>
       <div className={s.label} data-shrink="true" id={`${id}-label`}>
         Year
       </div>
