@@ -1,5 +1,13 @@
 import { cx } from './class-names';
+import rippleCss from './focus-ripple.module.css';
+import plain from './plain.module.css';
 import s from './radio.module.css';
+
+// SvgIcon's look (plain.module.css) and ButtonBase's focus ripple (focus-ripple.module.css), beside the radio's own.
+const RING = cx(plain.icon, s.ring);
+const DOT = cx(plain.icon, s.dot);
+const RIPPLE_ROOT = cx(rippleCss.root, s.ripple);
+const RIPPLE = cx(rippleCss.ripple, s.rippleCircle);
 
 export interface RadioOption<V extends string> {
   value: V;
@@ -51,15 +59,17 @@ export function PlainRadioGroup<V extends string>({
                 onChange={(event) => onChange(event.target.value as V)}
               />
               <span className={s.icons}>
-                <svg className={s.ring} focusable="false" aria-hidden="true" viewBox="0 0 24 24">
+                <svg className={RING} focusable="false" aria-hidden="true" viewBox="0 0 24 24">
                   <path d="M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2zm0 18c-4.42 0-8-3.58-8-8s3.58-8 8-8 8 3.58 8 8-3.58 8-8 8z" />
                 </svg>
-                <svg className={s.dot} focusable="false" aria-hidden="true" viewBox="0 0 24 24">
+                <svg className={DOT} focusable="false" aria-hidden="true" viewBox="0 0 24 24">
                   <path d="M8.465 8.465C9.37 7.56 10.62 7 12 7C14.76 7 17 9.24 17 12C17 13.38 16.44 14.63 15.535 15.535C14.63 16.44 13.38 17 12 17C9.24 17 7 14.76 7 12C7 10.62 7.56 9.37 8.465 8.465Z" />
                 </svg>
               </span>
-              <span className={s.ripple}>
-                <span className={s.rippleCircle} />
+              <span className={RIPPLE_ROOT}>
+                <span className={RIPPLE}>
+                  <span className={rippleCss.child} />
+                </span>
               </span>
             </span>
             <span className={s.text}>{option.label}</span>

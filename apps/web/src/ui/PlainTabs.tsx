@@ -1,8 +1,12 @@
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { cx } from './class-names';
+import rippleCss from './focus-ripple.module.css';
 import plain from './plain.module.css';
 import s from './tabs.module.css';
 import { type Slide, scrollIntoView, slideOf, useScrollButtons } from './use-tab-scroll';
+
+/** ButtonBase's focus ripple (focus-ripple.module.css), at rest where motion is to be reduced. */
+const RIPPLE_ROOT = cx(rippleCss.root, rippleCss.still);
 
 export interface PlainTab<T extends string> {
   value: T;
@@ -114,9 +118,9 @@ export function PlainTabs<T extends string>({ tabs, value, onChange, className, 
             >
               {tab.label}
               {ripple?.index === i && (
-                <span className={s.rippleRoot}>
-                  <span className={s.ripple} style={ripple.style}>
-                    <span className={s.rippleChild} />
+                <span className={RIPPLE_ROOT}>
+                  <span className={rippleCss.ripple} style={ripple.style}>
+                    <span className={rippleCss.child} />
                   </span>
                 </span>
               )}

@@ -8,10 +8,13 @@ import {
 } from '@brade/contract';
 import { useId } from 'react';
 import { cx } from './class-names';
+import formControl from './form-control.module.css';
 import { PlainRadioGroup } from './PlainRadioGroup';
 import { SelectInput } from './SelectInput';
 import { TextInput } from './TextInput';
 import v from './vat-scheme-fields.module.css';
+
+const CONTROL = cx(formControl.root, v.control);
 
 /** Where the owner finds the date registration took effect: HMRC's VAT registration certificate says it. */
 export const REGISTERED_FROM_HINT =
@@ -39,7 +42,7 @@ export function VatSchemeFields({
     // Plain elements with static classes (vat-scheme-fields.module.css, ui/PlainRadioGroup.tsx): Settings draws
     // these with its first screen, and MUI's FormControl, RadioGroup and Radio worked out their styles at run time.
     <div className={v.fields}>
-      <div className={v.control}>
+      <div className={CONTROL}>
         {/* biome-ignore lint/a11y/noLabelWithoutControl: MUI's FormLabel element, kept; it names the radio group by aria-labelledby */}
         <label id={labelId} className={cx(v.question, disabled && v.disabled)}>
           {VAT_LABELS.question}

@@ -1,5 +1,12 @@
 import { useId } from 'react';
+import { cx } from '../../ui/class-names';
+import formControl from '../../ui/form-control.module.css';
+import plain from '../../ui/plain.module.css';
 import s from './year.module.css';
+
+// MUI's FormControl and SvgIcon looks (form-control.module.css, plain.module.css) beside the stand-in's own.
+const FIELD = cx(formControl.root, s.field);
+const ARROW = cx(plain.icon, s.icon);
 
 /**
  * What MUI's small outlined select (YearSelect) draws, closed, as plain elements with static classes
@@ -18,7 +25,7 @@ export function YearStandIn({
 }) {
   const id = useId();
   return (
-    <div className={s.field}>
+    <div className={FIELD}>
       <div className={s.label} data-shrink="true" id={`${id}-label`}>
         Year
       </div>
@@ -50,7 +57,7 @@ export function YearStandIn({
           {year}
         </div>
         <input aria-invalid="false" aria-hidden="true" tabIndex={-1} className={s.native} value={year} readOnly />
-        <svg className={s.icon} focusable="false" aria-hidden="true" viewBox="0 0 24 24">
+        <svg className={ARROW} focusable="false" aria-hidden="true" viewBox="0 0 24 24">
           <path d="M7 10l5 5 5-5z" />
         </svg>
         <fieldset aria-hidden="true" className={s.outline}>
