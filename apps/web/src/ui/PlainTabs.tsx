@@ -5,9 +5,6 @@ import plain from './plain.module.css';
 import s from './tabs.module.css';
 import { type Slide, scrollIntoView, slideOf, useScrollButtons } from './use-tab-scroll';
 
-/** ButtonBase's focus ripple (focus-ripple.module.css), at rest where motion is to be reduced. */
-const RIPPLE_ROOT = cx(rippleCss.root, rippleCss.still);
-
 export interface PlainTab<T extends string> {
   value: T;
   label: string;
@@ -118,7 +115,7 @@ export function PlainTabs<T extends string>({ tabs, value, onChange, className, 
             >
               {tab.label}
               {ripple?.index === i && (
-                <span className={RIPPLE_ROOT}>
+                <span className={rippleCss.root}>
                   <span className={rippleCss.ripple} style={ripple.style}>
                     <span className={rippleCss.child} />
                   </span>
