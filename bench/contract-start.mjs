@@ -7,18 +7,23 @@
 // Prints the medians, with the contract chunks' sizes and the load average: the machine may be shared. WEB_DIST=<dir>
 // serves another build of the web (to compare two builds in turn); CONTRACT_PAGE=<path> measures another page.
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, freePort, root, startServer, stopServer, waitForDemoImport } from './support.mjs';
+import {
+  CHROMIUM_ARGS,
+  DEMO,
+  freePort,
+  loadAverage as load,
+  root,
+  signIn,
+  startServer,
+  stopServer,
+  waitForDemoImport,
+} from './support.mjs';
 
-const DEMO = { email: 'demo@brade.app', password: 'Brade2026' };
 const RUNS = Number(process.env.CONTRACT_RUNS ?? 3);
 const PAGE = process.env.CONTRACT_PAGE ?? '/main-menu/dashboard';
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Counts zod schemas as they are made (zod's constructor defines `_zod` once on each), in every script. */
@@ -65,13 +70,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'brade-bench-'));
 const server = await startServer(dataDir, await freePort(), { WEB_DIST: webDist }, 300_000);
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
-  const session = await (
-    await fetch(`${server.url}/api/signin_user`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(DEMO),
-    })
-  ).json();
+  const session = await signIn(server.url, DEMO.email, DEMO.password);
   await waitForDemoImport(server.url, session);
   console.log(`${PAGE}, CPU 4x slower, ${RUNS} runs; load average before: ${load()}`);
   const rows = [];

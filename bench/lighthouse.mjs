@@ -17,9 +17,8 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { startHttp2Front } from './http2-front.mjs';
 import { buildReferenceSite, REFERENCE_PATH } from './lighthouse-reference.mjs';
-import { freePort, startServer, stopServer, waitForDemoImport } from './support.mjs';
+import { DEMO, freePort, loadAverage as load, signIn, startServer, stopServer, waitForDemoImport } from './support.mjs';
 
-const DEMO = { email: 'demo@brade.app', password: 'Brade2026' };
 const desktop = process.env.LIGHTHOUSE_PRESET === 'desktop';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 /**
@@ -51,11 +50,6 @@ const PAGES = [
 ];
 const chosen = process.env.LIGHTHOUSE_PAGES?.split(',');
 const pages = chosen ? PAGES.filter((p) => chosen.includes(p.key)) : PAGES;
-
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
 
 /** The figures of one run. */
 function figures(lhr) {
@@ -200,23 +194,22 @@ export async function measureLighthouse() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'brade-bench-'));
   const webDist = mkdtempSync(path.join(tmpdir(), 'brade-bench-web-'));
   await buildReferenceSite(webDist);
-  const frontPort = PROTOCOL === 'h2' ? await freePort() : null;
+  // The front first: it makes its certificate, which may fail, before anything else is running.
+  const serverPort = await freePort();
+  const front = PROTOCOL === 'h2' ? await startHttp2Front(`http://127.0.0.1:${serverPort}`, await freePort()) : null;
   // Behind the front the pages' public address is the front's, as PUBLIC_URL is the proxy's in production.
-  const env = { WEB_DIST: webDist, ...(frontPort ? { PUBLIC_URL: `https://127.0.0.1:${frontPort}` } : {}) };
-  const server = await startServer(dataDir, await freePort(), env, 300_000);
-  const front = frontPort ? await startHttp2Front(server.url, frontPort) : null;
+  const env = { WEB_DIST: webDist, ...(front ? { PUBLIC_URL: front.url } : {}) };
+  const server = await startServer(dataDir, serverPort, env, 300_000).catch(async (error) => {
+    await front?.stop();
+    throw error;
+  });
   const origin = front?.url ?? server.url;
   const chrome = await chromeLauncher.launch({
     chromePath: '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', ...(front ? ['--ignore-certificate-errors'] : [])],
   });
   try {
-    const res = await fetch(`${server.url}/api/signin_user`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(DEMO),
-    });
-    let session = await res.json();
+    let session = await signIn(server.url, DEMO.email, DEMO.password);
     await waitForDemoImport(server.url, session);
 
     /**
@@ -284,8 +277,7 @@ export async function measureLighthouse() {
         const result = await run(page, i + 1);
         runs.get(page.key).push(result);
         // A run Lighthouse could not score counts as 0 in the median: say why, whichever run it was.
-        const error = result.lhr.runtimeError ?? result.lhr.categories.performance.score === null;
-        if (error) {
+        if (result.lhr.runtimeError || result.lhr.categories.performance.score === null) {
           const failed = Object.values(result.lhr.audits).find((x) => x.errorMessage);
           console.log(
             `  ${page.name}, round ${i + 1}: no score (${result.lhr.runtimeError?.message ?? `${failed?.id}: ${failed?.errorMessage}`})`,

@@ -2,6 +2,7 @@
 // database of their own, the bench drivers built from the current source, and a signed-in session.
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -110,6 +111,15 @@ export function buildBenchDrivers() {
   });
   if (built.status !== 0) throw new Error('building the bench drivers failed');
 }
+
+/** The demo account the app makes on its first start (DEMO_ACCOUNT on), as the login page's 'Use Test Account'. */
+export const DEMO = { email: 'demo@brade.app', password: 'Brade2026' };
+
+/** The load averages (1, 5 and 15 min), printed beside a timing: these machines are shared. */
+export const loadAverage = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 
 /** Signs an owner in: the session's id, access_token and refresh_token. */
 export async function signIn(url, email, password) {
